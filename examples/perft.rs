@@ -1,0 +1,26 @@
+//! `cargo run --release --example perft -- [DEPTH] [orders] [threads N] [hash MB]`:
+//! perft of the start position with timing, for profiling the Rust core without Python.
+use shashki::{perft_with, Counting, PerftOptions, Position};
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let depth = args.first().and_then(|d| d.parse().ok()).unwrap_or(10);
+    let mut options = PerftOptions::default();
+    let mut it = args.iter().skip(1);
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "orders" => options.counting = Counting::Orders,
+            "threads" => options.threads = it.next().and_then(|n| n.parse().ok()),
+            "hash" => options.hash_mb = it.next().and_then(|n| n.parse().ok()).unwrap_or(0),
+            other => eprintln!("ignoring {other:?}"),
+        }
+    }
+    let t = Instant::now();
+    let n = perft_with(&Position::start(), depth, &options);
+    let s = t.elapsed().as_secs_f64();
+    println!(
+        "perft {depth}: {n} leaves in {s:.3} s, {:.1} M leaves/s",
+        n as f64 / s / 1e6
+    );
+}

@@ -1,0 +1,291 @@
+//! FEN (PDN 3.0): `W:W21,22,K30:B1-12`, algebraic squares (`W:Wa1,c3:BKd6`), numeric ranges,
+//! the `[FEN "…"]` wrapper and lidraughts' `:H0:F1` suffix.
+
+use crate::bitboard::Bitboard;
+use crate::error::FenError;
+use crate::piece::Color;
+use crate::position::{Position, Setup};
+use crate::square::Square;
+
+/// How squares are written.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub enum Notation {
+    /// PDN numbers 1–32.
+    #[default]
+    Numeric,
+    /// Names a1–h8.
+    Algebraic,
+}
+
+/// Everything a FEN says: the setup and lidraughts' optional clocks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fen {
+    /// Pieces and side to move.
+    pub setup: Setup,
+    /// `H`: plies since the last capture or man move, if given.
+    pub halfmove_clock: Option<u32>,
+    /// `F`: the full-move number, if given.
+    pub fullmove_number: Option<u32>,
+}
+
+const MAX_FEN_LEN: usize = 4096;
+
+/// Parse a FEN into its parts, validating the position.
+pub fn parse_fen(text: &str) -> Result<Fen, FenError> {
+    if text.len() > MAX_FEN_LEN {
+        return Err(FenError::new(0, "", "text too long"));
+    }
+    let mut t = text.trim();
+    // The PDN tag form: [FEN "W:W21:B1"]
+    if let Some(inner) = t.strip_prefix('[') {
+        let inner = inner
+            .strip_suffix(']')
+            .ok_or_else(|| FenError::new(0, "", "'[' without a closing ']'"))?
+            .trim();
+        let inner = inner
+            .strip_prefix("FEN")
+            .ok_or_else(|| FenError::new(0, "", "a bracketed tag that is not FEN"))?
+            .trim();
+        t = inner
+            .strip_prefix('"')
+            .and_then(|s| s.strip_suffix('"'))
+            .ok_or_else(|| FenError::new(0, "", "the FEN tag value is not in double quotes"))?
+            .trim();
+    } else if let Some(inner) = t.strip_prefix('"').and_then(|s| s.strip_suffix('"')) {
+        t = inner.trim();
+    }
+    // Some writers end the FEN with a full stop.
+    let t = t.strip_suffix('.').unwrap_or(t);
+    if t.is_empty() {
+        return Err(FenError::new(0, "", "empty"));
+    }
+
+    let mut fields = t.split(':');
+    let turn_field = fields.next().unwrap_or("").trim();
+    let turn = match turn_field {
+        "W" | "w" => Color::White,
+        "B" | "b" => Color::Black,
+        "" => return Err(FenError::new(1, "", "missing side to move (W or B)")),
+        other => return Err(FenError::new(1, other, "side to move must be W or B")),
+    };
+    let mut setup = Setup {
+        turn: Some(turn),
+        ..Setup::default()
+    };
+    let mut seen = [false; 2];
+    let mut halfmove_clock = None;
+    let mut fullmove_number = None;
+    for (i, raw) in fields.enumerate() {
+        let field_no = i + 2;
+        let field = raw.trim();
+        let mut chars = field.chars();
+        let Some(tag) = chars.next() else {
+            return Err(FenError::new(field_no, "", "empty field"));
+        };
+        let rest = chars.as_str();
+        let color = match tag {
+            'W' | 'w' => Color::White,
+            'B' | 'b' => Color::Black,
+            'H' | 'h' | 'F' | 'f' => {
+                let n: u32 = rest.trim().parse().map_err(|_| {
+                    FenError::new(field_no, field, "expected a number after H or F")
+                })?;
+                if tag.eq_ignore_ascii_case(&'H') {
+                    halfmove_clock = Some(n);
+                } else {
+                    fullmove_number = Some(n);
+                }
+                continue;
+            }
+            _ => {
+                return Err(FenError::new(
+                    field_no,
+                    field,
+                    format!("unknown colour {tag:?} (expected W or B)"),
+                ))
+            }
+        };
+        if std::mem::replace(&mut seen[color.index()], true) {
+            return Err(FenError::new(
+                field_no,
+                field,
+                format!("the pieces of {} are given twice", color.char()),
+            ));
+        }
+        for token in rest.split(',') {
+            let token = token.trim();
+            if token.is_empty() {
+                continue;
+            }
+            let (king, squares_text) = match token.strip_prefix(['K', 'k']) {
+                Some(s) => (true, s.trim()),
+                None => (false, token),
+            };
+            let squares = parse_squares(squares_text)
+                .map_err(|reason| FenError::new(field_no, token, reason))?;
+            for sq in squares {
+                let occupied =
+                    setup.white_men | setup.white_kings | setup.black_men | setup.black_kings;
+                if occupied.contains(sq) {
+                    return Err(FenError::new(
+                        field_no,
+                        token,
+                        format!("square {} ({}) is given twice", sq.pdn(), sq),
+                    ));
+                }
+                if !king && sq.rank() == color.crowning_rank() {
+                    return Err(FenError::new(
+                        field_no,
+                        token,
+                        format!(
+                            "a {} man on {} ({}) stands on its own crowning rank",
+                            if color == Color::White {
+                                "white"
+                            } else {
+                                "black"
+                            },
+                            sq.pdn(),
+                            sq
+                        ),
+                    ));
+                }
+                let set = match (color, king) {
+                    (Color::White, false) => &mut setup.white_men,
+                    (Color::White, true) => &mut setup.white_kings,
+                    (Color::Black, false) => &mut setup.black_men,
+                    (Color::Black, true) => &mut setup.black_kings,
+                };
+                *set = set.with(sq);
+            }
+        }
+    }
+    // Both checks above cover what validate() checks; keep the two in step.
+    setup
+        .validate()
+        .map_err(|e| FenError::new(0, "", e.to_string()))?;
+    Ok(Fen {
+        setup,
+        halfmove_clock,
+        fullmove_number,
+    })
+}
+
+/// One square or a numeric range `21-32`.
+fn parse_squares(text: &str) -> Result<Bitboard, String> {
+    if let Some((a, b)) = text.split_once('-') {
+        let lo: u32 = a
+            .trim()
+            .parse()
+            .map_err(|_| format!("bad range start {:?}", a.trim()))?;
+        let hi: u32 = b
+            .trim()
+            .parse()
+            .map_err(|_| format!("bad range end {:?}", b.trim()))?;
+        if lo == 0 || hi > 32 || lo > hi {
+            return Err(format!(
+                "range {lo}-{hi} is not within 1-32 in ascending order"
+            ));
+        }
+        return Ok((lo..=hi).filter_map(Square::from_pdn).collect());
+    }
+    Square::parse(text)
+        .map(Bitboard::from)
+        .map_err(|e| format!("{} {:?}", e.reason, e.text))
+}
+
+/// Parse a FEN into a position.
+pub fn position_from_fen(text: &str) -> Result<Position, FenError> {
+    let fen = parse_fen(text)?;
+    Position::from_setup(&fen.setup).map_err(|e| FenError::new(0, "", e.to_string()))
+}
+
+/// Write the position as a FEN, squares in PDN order, kings marked `K`.
+pub fn write_fen(pos: &Position, notation: Notation) -> String {
+    let mut out = String::with_capacity(96);
+    out.push(pos.turn().char());
+    for color in [Color::White, Color::Black] {
+        out.push(':');
+        out.push(color.char());
+        let mut squares: Vec<Square> = pos.pieces(color).iter().collect();
+        squares.sort_by_key(|s| s.pdn());
+        for (i, sq) in squares.into_iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            if pos.kings(color).contains(sq) {
+                out.push('K');
+            }
+            match notation {
+                Notation::Numeric => out.push_str(&sq.pdn().to_string()),
+                Notation::Algebraic => out.push_str(&sq.name()),
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_round_trip() {
+        let start = Position::start();
+        let fen = write_fen(&start, Notation::Numeric);
+        assert_eq!(
+            fen,
+            "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+        );
+        assert_eq!(position_from_fen(&fen), Ok(start));
+        assert_eq!(position_from_fen("W:W21-32:B1-12"), Ok(start));
+        let alg = write_fen(&start, Notation::Algebraic);
+        assert_eq!(position_from_fen(&alg), Ok(start));
+    }
+
+    #[test]
+    fn wrappers_and_suffixes() {
+        let a = position_from_fen("W:W21,22:B1,K4").unwrap();
+        let b = position_from_fen("[FEN \"W:W21,22:B1,K4\"]").unwrap();
+        let c = position_from_fen("W:W21,22:B1,K4:H0:F1").unwrap();
+        let d = position_from_fen("W:Wa1,c3:Bb8,Kh8").unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a, c);
+        assert_eq!(a.pieces(Color::White), d.pieces(Color::White));
+        let f = parse_fen("B:W21:B1:H3:F12").unwrap();
+        assert_eq!(f.halfmove_clock, Some(3));
+        assert_eq!(f.fullmove_number, Some(12));
+    }
+
+    #[test]
+    fn empty_sides_are_valid() {
+        assert!(position_from_fen("W:W21:B").is_ok());
+        assert!(position_from_fen("B:W:B1").is_ok());
+        assert!(position_from_fen("W:W:B").is_ok());
+    }
+
+    #[test]
+    fn bad_fens_say_what_is_wrong() {
+        let cases = [
+            ("", "empty"),
+            ("X:W21:B1", "side to move"),
+            ("W:W21:Q1", "unknown colour"),
+            ("W:W21,21:B1", "twice"),
+            ("W:W21:B21", "twice"),
+            ("W:Wa2:B1", "light square"),
+            ("W:W33:B1", "out of range"),
+            ("W:W1:B12", "crowning rank"),
+            ("W:W21:B29", "crowning rank"),
+            ("W:W21:B1:W22", "given twice"),
+            ("W:W30-20:B1", "range"),
+            ("W:W21:B1:Hx", "number"),
+            ("[FEN \"W:W21:B1\"", "closing"),
+        ];
+        for (fen, needle) in cases {
+            let err = position_from_fen(fen).expect_err(fen);
+            assert!(
+                err.to_string().contains(needle),
+                "{fen:?}: {err} lacks {needle:?}"
+            );
+        }
+    }
+}

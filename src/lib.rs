@@ -1,0 +1,55 @@
+//! # shashki — Russian draughts
+//!
+//! A bitboard move generator, perft and engine for Russian draughts (русские шашки): 8×8,
+//! flying kings, men capturing backwards, mandatory capture with free choice, the Turkish
+//! strike rule, and a man crowned mid-capture capturing on as a king.
+//!
+//! The legal moves of the start position:
+//! ```
+//! use shashki::Position;
+//! let pos = Position::start();
+//! assert_eq!(pos.legal_moves().len(), 7);
+//! ```
+//!
+//! Perft, in both counting conventions:
+//! ```
+//! use shashki::{perft, perft_counting, Counting, Position};
+//! let pos = Position::start();
+//! assert_eq!(perft(&pos, 6), 37986);
+//! assert_eq!(perft_counting(&pos, 6, Counting::Orders), 37986);
+//! ```
+//!
+//! Reading a FEN and playing a move:
+//! ```
+//! use shashki::{position_from_fen, Square};
+//! let mut pos = position_from_fen("W:W23:B18,19").unwrap(); // white e3, black d4 and f4
+//! let capture = pos.legal_moves()[0];
+//! assert!(capture.is_capture());
+//! pos.play(&capture).unwrap();
+//! assert!(pos.pieces(shashki::Color::Black).count() < 2);
+//! let _ = Square::parse("c3").unwrap();
+//! ```
+
+mod bitboard;
+mod error;
+mod fen;
+mod movegen;
+mod mv;
+mod perft;
+mod piece;
+mod position;
+mod square;
+mod zobrist;
+
+#[cfg(feature = "python")]
+mod python;
+
+pub use bitboard::{BitIter, Bitboard, Direction};
+pub use error::{FenError, IllegalMoveError, PositionError, SquareError};
+pub use fen::{parse_fen, position_from_fen, write_fen, Fen, Notation};
+pub use movegen::Counting;
+pub use mv::{Move, MoveList, MAX_PATH};
+pub use perft::{perft, perft_counting, perft_divide, perft_with, DivideEntry, PerftOptions};
+pub use piece::{Color, Piece, Role};
+pub use position::{Position, Setup};
+pub use square::Square;

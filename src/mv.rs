@@ -1,0 +1,150 @@
+//! Moves.
+
+use std::fmt;
+
+use crate::bitboard::Bitboard;
+use crate::square::Square;
+
+/// The most landing squares one move can have: each capture takes a piece standing off the
+/// board's edge, and there are 18 such squares.
+pub const MAX_PATH: usize = 18;
+
+/// A move: start, end, the captured pieces, the landing squares, and whether a man is crowned.
+///
+/// Two moves are equal when they have the same start, end, captured set and promotion: that is
+/// exactly what determines the position after them (RULES.md §3, "Which moves are distinct").
+/// The path (the landing squares) is kept to write the move and to tell capture orders apart
+/// in the second perft convention, but does not take part in equality.
+#[derive(Copy, Clone)]
+pub struct Move {
+    pub(crate) captured: Bitboard,
+    pub(crate) from: Square,
+    pub(crate) to: Square,
+    pub(crate) promotes: bool,
+    pub(crate) path_len: u8,
+    pub(crate) path: [Square; MAX_PATH],
+}
+
+impl Move {
+    /// A quiet (non-capturing) move.
+    #[inline]
+    pub fn quiet(from: Square, to: Square, promotes: bool) -> Move {
+        let mut path = [to; MAX_PATH];
+        path[0] = to;
+        Move {
+            captured: Bitboard::EMPTY,
+            from,
+            to,
+            promotes,
+            path_len: 1,
+            path,
+        }
+    }
+
+    /// The start square.
+    #[inline]
+    pub const fn from(&self) -> Square {
+        self.from
+    }
+
+    /// The end square.
+    #[inline]
+    pub const fn to(&self) -> Square {
+        self.to
+    }
+
+    /// The captured pieces (empty for a quiet move).
+    #[inline]
+    pub const fn captured(&self) -> Bitboard {
+        self.captured
+    }
+
+    /// Whether a man becomes a king by this move.
+    #[inline]
+    pub const fn promotes(&self) -> bool {
+        self.promotes
+    }
+
+    /// Whether the move captures.
+    #[inline]
+    pub const fn is_capture(&self) -> bool {
+        self.captured.any()
+    }
+
+    /// The landing squares in order, ending with [`Move::to`]; one square for a quiet move.
+    #[inline]
+    pub fn path(&self) -> &[Square] {
+        &self.path[..self.path_len as usize]
+    }
+
+    /// The identity used for equality: (start, end, captured set, promotion).
+    #[inline]
+    pub(crate) fn key(&self) -> (u64, u8, u8, bool) {
+        (
+            self.captured.0,
+            self.from.index() as u8,
+            self.to.index() as u8,
+            self.promotes,
+        )
+    }
+
+    /// Text with every landing square: `c3-d4`, `e3:c5:e7`.
+    pub fn long_text(&self) -> String {
+        if !self.is_capture() {
+            return format!("{}-{}", self.from, self.to);
+        }
+        let mut s = self.from.name();
+        for sq in self.path() {
+            s.push(':');
+            s.push_str(&sq.name());
+        }
+        s
+    }
+
+    /// Text in PDN numbers with every landing square: `22-18`, `22x15x6`.
+    pub fn numeric_text(&self) -> String {
+        if !self.is_capture() {
+            return format!("{}-{}", self.from.pdn(), self.to.pdn());
+        }
+        let mut s = self.from.pdn().to_string();
+        for sq in self.path() {
+            s.push('x');
+            s.push_str(&sq.pdn().to_string());
+        }
+        s
+    }
+}
+
+impl PartialEq for Move {
+    #[inline]
+    fn eq(&self, other: &Move) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl Eq for Move {}
+
+impl std::hash::Hash for Move {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.key().hash(state);
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.long_text())
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Move({}", self.long_text())?;
+        if self.promotes {
+            f.write_str(", promotes")?;
+        }
+        f.write_str(")")
+    }
+}
+
+/// A list of moves, on the stack for the usual sizes.
+pub type MoveList = smallvec::SmallVec<[Move; 48]>;

@@ -1,0 +1,273 @@
+//! Positions: an unvalidated [`Setup`] and the validated [`Position`].
+
+use crate::bitboard::Bitboard;
+use crate::error::{IllegalMoveError, PositionError};
+use crate::movegen::{self, Counting};
+use crate::mv::{Move, MoveList};
+use crate::piece::{Color, Piece, Role};
+use crate::square::Square;
+use crate::zobrist;
+
+/// Pieces on squares and a side to move, not yet checked: what a FEN parses into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Setup {
+    /// White men.
+    pub white_men: Bitboard,
+    /// White kings.
+    pub white_kings: Bitboard,
+    /// Black men.
+    pub black_men: Bitboard,
+    /// Black kings.
+    pub black_kings: Bitboard,
+    /// Side to move; `None` stands for White.
+    pub turn: Option<Color>,
+}
+
+impl Setup {
+    /// The start position: White on ranks 1–3, Black on ranks 6–8, White to move.
+    pub fn start() -> Setup {
+        Setup {
+            white_men: Bitboard::rank(0) | Bitboard::rank(1) | Bitboard::rank(2),
+            white_kings: Bitboard::EMPTY,
+            black_men: Bitboard::rank(5) | Bitboard::rank(6) | Bitboard::rank(7),
+            black_kings: Bitboard::EMPTY,
+            turn: Some(Color::White),
+        }
+    }
+
+    /// Check the setup: no square twice, no man on its own crowning rank.
+    pub fn validate(&self) -> Result<(), PositionError> {
+        let sets = [
+            self.white_men,
+            self.white_kings,
+            self.black_men,
+            self.black_kings,
+        ];
+        let mut seen = Bitboard::EMPTY;
+        for set in sets {
+            if let Some(sq) = (seen & set).first() {
+                return Err(PositionError::SquareTwice(sq));
+            }
+            seen |= set;
+        }
+        if let Some(sq) = (self.white_men & Bitboard::rank(Color::White.crowning_rank())).first() {
+            return Err(PositionError::ManOnCrowningRank(sq));
+        }
+        if let Some(sq) = (self.black_men & Bitboard::rank(Color::Black.crowning_rank())).first() {
+            return Err(PositionError::ManOnCrowningRank(sq));
+        }
+        Ok(())
+    }
+}
+
+/// A legal position: pieces, side to move and its Zobrist hash.
+///
+/// Any number of pieces per side is allowed (problem positions and random setups), including
+/// none: a side to move without pieces or moves has lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) by_color: [Bitboard; 2],
+    pub(crate) kings: Bitboard,
+    pub(crate) turn: Color,
+    pub(crate) hash: u64,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::start()
+    }
+}
+
+impl Position {
+    /// The start position.
+    pub fn start() -> Position {
+        Position::from_setup(&Setup::start()).unwrap_or_else(|_| unreachable!())
+    }
+
+    /// The position of a setup, or what is wrong with it.
+    pub fn from_setup(setup: &Setup) -> Result<Position, PositionError> {
+        setup.validate()?;
+        let mut pos = Position {
+            by_color: [
+                setup.white_men | setup.white_kings,
+                setup.black_men | setup.black_kings,
+            ],
+            kings: setup.white_kings | setup.black_kings,
+            turn: setup.turn.unwrap_or(Color::White),
+            hash: 0,
+        };
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    /// Back to an unvalidated setup.
+    pub fn setup(&self) -> Setup {
+        Setup {
+            white_men: self.men(Color::White),
+            white_kings: self.kings(Color::White),
+            black_men: self.men(Color::Black),
+            black_kings: self.kings(Color::Black),
+            turn: Some(self.turn),
+        }
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The Zobrist hash, kept up to date incrementally.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The Zobrist hash computed from scratch (equals [`Position::hash`]).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for color in [Color::White, Color::Black] {
+            h ^= zobrist::squares_key(color, Role::Man, self.men(color));
+            h ^= zobrist::squares_key(color, Role::King, self.kings(color));
+        }
+        if self.turn == Color::Black {
+            h ^= zobrist::BLACK_TO_MOVE;
+        }
+        h
+    }
+
+    /// All pieces of a side.
+    #[inline]
+    pub fn pieces(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// The men of a side.
+    #[inline]
+    pub fn men(&self, color: Color) -> Bitboard {
+        Bitboard(self.by_color[color.index()].0 & !self.kings.0)
+    }
+
+    /// The kings of a side.
+    #[inline]
+    pub fn kings(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()] & self.kings
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The piece on `sq`, if any.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let color = if self.by_color[0].contains(sq) {
+            Color::White
+        } else if self.by_color[1].contains(sq) {
+            Color::Black
+        } else {
+            return None;
+        };
+        let role = if self.kings.contains(sq) {
+            Role::King
+        } else {
+            Role::Man
+        };
+        Some(Piece { color, role })
+    }
+
+    /// The legal moves, one per distinct (start, end, captured set, promotion).
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        movegen::generate(self, Counting::Distinct, &mut list);
+        list
+    }
+
+    /// The legal moves under a counting convention: with [`Counting::Orders`], capture
+    /// sequences that take the same pieces in another order are listed separately.
+    pub fn legal_moves_counting(&self, counting: Counting) -> MoveList {
+        let mut list = MoveList::new();
+        movegen::generate(self, counting, &mut list);
+        list
+    }
+
+    /// Whether the side to move must capture.
+    #[inline]
+    pub fn has_captures(&self) -> bool {
+        movegen::has_captures(self)
+    }
+
+    /// The number of legal moves (fast: quiet moves are counted, not listed).
+    #[inline]
+    pub fn count_moves(&self, counting: Counting) -> u64 {
+        movegen::count_moves(self, counting)
+    }
+
+    /// Whether `m` is legal here (compared by start, end, captured set and promotion).
+    pub fn is_legal(&self, m: &Move) -> bool {
+        self.legal_moves().iter().any(|l| l == m)
+    }
+
+    /// Play a legal move; an illegal one is refused and the position stays as it was.
+    pub fn play(&mut self, m: &Move) -> Result<(), IllegalMoveError> {
+        match self.legal_moves().iter().find(|l| *l == m) {
+            Some(legal) => {
+                let legal = *legal;
+                self.play_unchecked(&legal);
+                Ok(())
+            }
+            None => Err(IllegalMoveError {
+                mv: m.long_text(),
+                fen: crate::fen::write_fen(self, crate::fen::Notation::Numeric),
+            }),
+        }
+    }
+
+    /// Play a move known to be legal here (the fast path of perft and search).
+    #[inline]
+    pub fn play_unchecked(&mut self, m: &Move) {
+        let us = self.turn.index();
+        let them = 1 - us;
+        let from = m.from.bit();
+        let to = m.to.bit();
+        let from_bb = 1u64 << from;
+        let to_bb = 1u64 << to;
+        let was_king = self.kings.0 & from_bb != 0;
+        let is_king = was_king || m.promotes;
+        let role = |king: bool| if king { Role::King } else { Role::Man };
+
+        self.hash ^= zobrist::piece_key(self.turn, role(was_king), from)
+            ^ zobrist::piece_key(self.turn, role(is_king), to)
+            ^ zobrist::BLACK_TO_MOVE;
+        self.by_color[us].0 = (self.by_color[us].0 & !from_bb) | to_bb;
+        self.kings.0 &= !from_bb;
+        if is_king {
+            self.kings.0 |= to_bb;
+        }
+        let captured = m.captured.0;
+        if captured != 0 {
+            let them_color = !self.turn;
+            self.hash ^=
+                zobrist::squares_key(them_color, Role::Man, Bitboard(captured & !self.kings.0))
+                    ^ zobrist::squares_key(
+                        them_color,
+                        Role::King,
+                        Bitboard(captured & self.kings.0),
+                    );
+            self.by_color[them].0 &= !captured;
+            self.kings.0 &= !captured;
+        }
+        self.turn = !self.turn;
+    }
+
+    /// The same pieces with the other side to move (for analysis; not a legal move).
+    pub fn with_turn(&self, turn: Color) -> Position {
+        let mut p = *self;
+        if p.turn != turn {
+            p.turn = turn;
+            p.hash ^= zobrist::BLACK_TO_MOVE;
+        }
+        p
+    }
+}

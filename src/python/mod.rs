@@ -1,0 +1,1 @@
+//! Python bindings (filled in below).

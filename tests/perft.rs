@@ -1,0 +1,116 @@
+//! Perft against the published figures in `tests/data/perft.txt` (copied from the project's
+//! reference set). Lines up to `NODE_LIMIT` leaves run by default; set `SHASHKI_PERFT_NODES`
+//! (e.g. to 1e12) for the deep lines.
+
+use shashki::{perft_counting, perft_with, position_from_fen, Counting, PerftOptions, Position};
+
+struct Line {
+    id: String,
+    fen: String,
+    counting: Counting,
+    depth: u32,
+    nodes: u64,
+}
+
+fn lines() -> Vec<Line> {
+    let text = include_str!("data/perft.txt");
+    let mut out = Vec::new();
+    let (mut id, mut fen) = (String::new(), String::new());
+    for raw in text.lines() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut parts = line.splitn(2, ' ');
+        let key = parts.next().unwrap_or_default();
+        let rest = parts.next().unwrap_or_default().trim();
+        match key {
+            "id" => id = rest.to_owned(),
+            "fen" => fen = rest.to_owned(),
+            "A" | "B" => {
+                let mut nums = rest.split_whitespace();
+                let depth = nums.next().and_then(|d| d.parse().ok()).expect("depth");
+                let nodes = nums.next().and_then(|d| d.parse().ok()).expect("nodes");
+                out.push(Line {
+                    id: id.clone(),
+                    fen: fen.clone(),
+                    counting: if key == "A" {
+                        Counting::Distinct
+                    } else {
+                        Counting::Orders
+                    },
+                    depth,
+                    nodes,
+                });
+            }
+            other => panic!("unknown line kind {other:?}"),
+        }
+    }
+    out
+}
+
+fn node_limit() -> u64 {
+    std::env::var("SHASHKI_PERFT_NODES")
+        .ok()
+        .and_then(|v| v.parse::<f64>().ok())
+        .map(|v| v as u64)
+        .unwrap_or(if cfg!(debug_assertions) {
+            2_000_000
+        } else {
+            30_000_000
+        })
+}
+
+#[test]
+fn perft_matches_published_figures() {
+    let limit = node_limit();
+    let all = lines();
+    assert!(
+        all.len() > 100,
+        "the table should hold every published line"
+    );
+    let mut checked = 0;
+    for line in all.iter().filter(|l| l.nodes <= limit) {
+        let pos = position_from_fen(&line.fen).expect("reference FEN");
+        let got = perft_counting(&pos, line.depth, line.counting);
+        assert_eq!(
+            got, line.nodes,
+            "{} {:?} depth {}",
+            line.id, line.counting, line.depth
+        );
+        checked += 1;
+    }
+    assert!(checked >= 100, "only {checked} lines checked");
+}
+
+#[test]
+fn hashed_and_threaded_perft_agree_with_plain() {
+    for line in lines()
+        .iter()
+        .filter(|l| l.nodes <= 1_000_000 && l.depth >= 3)
+    {
+        let pos = position_from_fen(&line.fen).expect("reference FEN");
+        for (threads, hash_mb) in [(Some(2), 0), (None, 4), (Some(2), 4)] {
+            let options = PerftOptions {
+                counting: line.counting,
+                threads,
+                hash_mb,
+            };
+            assert_eq!(
+                perft_with(&pos, line.depth, &options),
+                line.nodes,
+                "{} depth {} threads {threads:?} hash {hash_mb}",
+                line.id,
+                line.depth
+            );
+        }
+    }
+}
+
+#[test]
+fn divide_sums_to_perft() {
+    let pos = Position::start();
+    let entries = shashki::perft_divide(&pos, 5, &PerftOptions::default(), None, |_| {});
+    assert_eq!(entries.len(), 7);
+    assert_eq!(entries.iter().map(|e| e.count).sum::<u64>(), 7482);
+}
