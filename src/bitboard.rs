@@ -59,6 +59,17 @@ impl Direction {
         self as usize
     }
 
+    /// The reverse direction.
+    #[inline]
+    pub const fn opposite(self) -> Direction {
+        match self {
+            Direction::UpLeft => Direction::DownRight,
+            Direction::UpRight => Direction::DownLeft,
+            Direction::DownLeft => Direction::UpRight,
+            Direction::DownRight => Direction::UpLeft,
+        }
+    }
+
     /// The two directions at right angles to this one.
     #[inline]
     pub const fn perpendicular(self) -> [Direction; 2] {

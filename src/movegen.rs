@@ -49,6 +49,29 @@ static RAYS: [[u64; 4]; 64] = {
     rays
 };
 
+/// Run `$body` once per direction with `$d` bound to a constant, so that each step compiles
+/// to a single shift (a loop over a direction array keeps a jump table in the hot path).
+macro_rules! each_direction {
+    ($d:ident => $body:block) => {{
+        {
+            const $d: Direction = Direction::UpLeft;
+            $body
+        }
+        {
+            const $d: Direction = Direction::UpRight;
+            $body
+        }
+        {
+            const $d: Direction = Direction::DownLeft;
+            $body
+        }
+        {
+            const $d: Direction = Direction::DownRight;
+            $body
+        }
+    }};
+}
+
 #[inline(always)]
 fn ray(bit: u32, dir: Direction) -> u64 {
     RAYS[bit as usize & 63][dir.index()]
@@ -102,28 +125,181 @@ pub(crate) fn has_captures(pos: &Position) -> bool {
     let occ = us | them;
     let empty = BOARD & !occ;
     let men = us & !pos.kings.0;
-    for dir in Direction::ALL {
-        if step(step(men, dir) & them, dir) & empty != 0 {
+    each_direction!(DIR => {
+        if step(step(men, DIR) & them, DIR) & empty != 0 {
             return true;
+        }
+    });
+    let mut kings = us & pos.kings.0;
+    while kings != 0 {
+        let k = kings.trailing_zeros();
+        kings &= kings - 1;
+        each_direction!(DIR => {
+            if let Some(x) = first_blocker(k, DIR, occ) {
+                if them & (1u64 << x) != 0 && step(1u64 << x, DIR) & empty != 0 {
+                    return true;
+                }
+            }
+        });
+    }
+    false
+}
+
+/// Where the capture search sends each finished capture sequence.
+trait Sink {
+    /// Whether the landing squares must be recorded.
+    const PATH: bool;
+    fn emit(&mut self, from: Square, to: u32, captured: u64, promotes: bool, path: &[Square]);
+    /// Called after all sequences of one piece; `dedup` asks to merge equal moves.
+    fn end_piece(&mut self, dedup: bool);
+}
+
+/// Collects the moves.
+struct ListSink<'a> {
+    list: &'a mut MoveList,
+    piece_begin: usize,
+    long_capture: bool,
+}
+
+impl Sink for ListSink<'_> {
+    const PATH: bool = true;
+
+    #[inline(always)]
+    fn emit(&mut self, from: Square, to: u32, captured: u64, promotes: bool, path: &[Square]) {
+        let mut m = Move::quiet(from, Square::from_bit_unchecked(to), promotes);
+        m.captured = Bitboard(captured);
+        m.path_len = path.len() as u8;
+        m.path[..path.len()].copy_from_slice(path);
+        self.long_capture |= captured.count_ones() >= 3;
+        self.list.push(m);
+    }
+
+    #[inline(always)]
+    fn end_piece(&mut self, dedup: bool) {
+        if dedup && self.long_capture {
+            dedup_from(self.list, self.piece_begin);
+        }
+        self.long_capture = false;
+        self.piece_begin = self.list.len();
+    }
+}
+
+/// Counts the moves; remembers only the sequences of three or more captures, the only ones
+/// that can coincide with another order.
+struct CountSink {
+    count: u64,
+    dedup: bool,
+    long_keys: smallvec::SmallVec<[u64; 16]>,
+}
+
+impl Sink for CountSink {
+    const PATH: bool = false;
+
+    #[inline(always)]
+    fn emit(&mut self, from: Square, to: u32, captured: u64, promotes: bool, _path: &[Square]) {
+        if self.dedup && captured.count_ones() >= 3 {
+            let key = captured
+                | (u64::from(to) << 40)
+                | (u64::from(promotes) << 46)
+                | (u64::from(from.bit()) << 47);
+            if self.long_keys.contains(&key) {
+                return;
+            }
+            self.long_keys.push(key);
+        }
+        self.count += 1;
+    }
+
+    #[inline(always)]
+    fn end_piece(&mut self, _dedup: bool) {
+        // The keys include the start square: they can stay for the whole position.
+    }
+}
+
+/// Hands the position after each capture to a callback.
+struct ChildSink<'a, F: FnMut(&Position), const HASH: bool> {
+    parent: &'a Position,
+    visit: F,
+    dedup: bool,
+    long_keys: smallvec::SmallVec<[u64; 16]>,
+}
+
+impl<F: FnMut(&Position), const HASH: bool> Sink for ChildSink<'_, F, HASH> {
+    const PATH: bool = false;
+
+    #[inline(always)]
+    fn emit(&mut self, from: Square, to: u32, captured: u64, promotes: bool, _path: &[Square]) {
+        if self.dedup && captured.count_ones() >= 3 {
+            let key = captured | (u64::from(to) << 40) | (u64::from(promotes) << 47);
+            if self.long_keys.contains(&key) {
+                return;
+            }
+            self.long_keys.push(key);
+        }
+        let mut child = *self.parent;
+        child.apply::<HASH>(from.bit(), to, captured, promotes);
+        (self.visit)(&child);
+    }
+
+    #[inline(always)]
+    fn end_piece(&mut self, _dedup: bool) {
+        self.long_keys.clear();
+    }
+}
+
+/// Call `visit` with the position after each legal move (perft's inner loop: no move list
+/// is built). With `HASH` false the children's hashes are left stale.
+#[inline]
+pub(crate) fn for_each_child<const HASH: bool>(
+    pos: &Position,
+    counting: Counting,
+    mut visit: impl FnMut(&Position),
+) {
+    if has_captures(pos) {
+        let mut sink = ChildSink::<_, HASH> {
+            parent: pos,
+            visit,
+            dedup: counting == Counting::Distinct,
+            long_keys: smallvec::SmallVec::new(),
+        };
+        search_captures(pos, counting, &mut sink);
+        return;
+    }
+    let us = pos.by_color[pos.turn.index()].0;
+    let occ = pos.occupied().0;
+    let empty = BOARD & !occ;
+    let men = us & !pos.kings.0;
+    let crowning = crowning_mask(pos);
+    for dir in forward_dirs(pos) {
+        let mut targets = step(men, dir) & empty;
+        while targets != 0 {
+            let to = targets.trailing_zeros();
+            targets &= targets - 1;
+            let from = (to as i32 - dir.offset()) as u32;
+            let mut child = *pos;
+            child.apply::<HASH>(from, to, 0, (1u64 << to) & crowning != 0);
+            visit(&child);
         }
     }
     let mut kings = us & pos.kings.0;
     while kings != 0 {
         let k = kings.trailing_zeros();
         kings &= kings - 1;
-        for dir in Direction::ALL {
-            if let Some(x) = first_blocker(k, dir, occ) {
-                if them & (1u64 << x) != 0 && step(1u64 << x, dir) & empty != 0 {
-                    return true;
-                }
+        each_direction!(DIR => {
+            let mut run = king_run(k, DIR, occ);
+            while run != 0 {
+                let to = run.trailing_zeros();
+                run &= run - 1;
+                let mut child = *pos;
+                child.apply::<HASH>(k, to, 0, false);
+                visit(&child);
             }
-        }
+        });
     }
-    false
 }
 
 /// Depth-first search of the capture sequences of one piece.
-struct CaptureSearch<'a> {
+struct CaptureSearch<'a, S: Sink> {
     /// Occupied squares during the capture: the mover's start square is empty, captured
     /// pieces stay (they block until the move ends).
     occ: u64,
@@ -134,10 +310,10 @@ struct CaptureSearch<'a> {
     start_is_man: bool,
     path: [Square; MAX_PATH],
     path_len: usize,
-    list: &'a mut MoveList,
+    sink: &'a mut S,
 }
 
-impl CaptureSearch<'_> {
+impl<S: Sink> CaptureSearch<'_, S> {
     #[inline(always)]
     fn empty(&self) -> u64 {
         BOARD & !self.occ
@@ -145,29 +321,43 @@ impl CaptureSearch<'_> {
 
     #[inline(always)]
     fn push(&mut self, bit: u32) {
-        // A capture takes a piece off the board's edge each time, so MAX_PATH is never
-        // exceeded; the guard keeps that an invariant, not an assumption.
-        if self.path_len < MAX_PATH {
-            self.path[self.path_len] = Square::from_bit_unchecked(bit);
+        if S::PATH {
+            // A capture takes a piece off the board's edge each time, so MAX_PATH is never
+            // exceeded; the guard keeps that an invariant, not an assumption.
+            if self.path_len < MAX_PATH {
+                self.path[self.path_len] = Square::from_bit_unchecked(bit);
+            }
+            self.path_len += 1;
         }
-        self.path_len += 1;
     }
 
     #[inline(always)]
     fn pop(&mut self) {
-        self.path_len -= 1;
+        if S::PATH {
+            self.path_len -= 1;
+        }
     }
 
     #[inline(always)]
     fn emit(&mut self, to: u32, captured: u64, promotes: bool) {
-        self.list.push(Move {
-            captured: Bitboard(captured),
-            from: self.from,
-            to: Square::from_bit_unchecked(to),
-            promotes,
-            path_len: self.path_len.min(MAX_PATH) as u8,
-            path: self.path,
-        });
+        let len = self.path_len.min(MAX_PATH);
+        self.sink
+            .emit(self.from, to, captured, promotes, &self.path[..len]);
+    }
+
+    /// A man on `bit` jumps in `dir` (the jump is known to exist), then goes on.
+    #[inline(always)]
+    fn man_jump(&mut self, bit: u32, dir: Direction, captured: u64) {
+        let victim = step(1u64 << bit, dir);
+        let landing = step(victim, dir);
+        let to = landing.trailing_zeros();
+        self.push(to);
+        if landing & self.crowning != 0 {
+            self.crowned(to, captured | victim);
+        } else {
+            self.man(to, captured | victim);
+        }
+        self.pop();
     }
 
     /// A man on `bit` having taken `captured`: jump on, or end the move here.
@@ -176,21 +366,14 @@ impl CaptureSearch<'_> {
         let capturable = self.them & !captured;
         let empty = self.empty();
         let mut continued = false;
-        for dir in Direction::ALL {
-            let victim = step(here, dir) & capturable;
-            let landing = step(victim, dir) & empty;
+        each_direction!(DIR => {
+            let victim = step(here, DIR) & capturable;
+            let landing = step(victim, DIR) & empty;
             if landing != 0 {
                 continued = true;
-                let to = landing.trailing_zeros();
-                self.push(to);
-                if landing & self.crowning != 0 {
-                    self.crowned(to, captured | victim);
-                } else {
-                    self.man(to, captured | victim);
-                }
-                self.pop();
+                self.man_jump(bit, DIR, captured);
             }
-        }
+        });
         if !continued {
             self.emit(bit, captured, false);
         }
@@ -199,12 +382,12 @@ impl CaptureSearch<'_> {
     /// A man just crowned on `bit` during a capture goes on capturing as a king (RULES.md §3.8).
     fn crowned(&mut self, bit: u32, captured: u64) {
         let mut continued = false;
-        for dir in Direction::ALL {
-            if self.king_can_capture(bit, dir, captured) {
+        each_direction!(DIR => {
+            if self.king_can_capture(bit, DIR, captured) {
                 continued = true;
-                self.king_jump(bit, dir, captured);
+                self.king_jump(bit, DIR, captured);
             }
-        }
+        });
         if !continued {
             self.emit(bit, captured, true);
         }
@@ -286,33 +469,26 @@ fn dedup_from(list: &mut MoveList, begin: usize) {
     list.truncate(write);
 }
 
-/// Append the captures of the side to move; returns whether there were any.
-fn generate_captures(pos: &Position, counting: Counting, list: &mut MoveList) -> bool {
+/// Send every capture of the side to move to `sink`.
+fn search_captures<S: Sink>(pos: &Position, counting: Counting, sink: &mut S) {
     let us = pos.by_color[pos.turn.index()].0;
     let them = pos.by_color[1 - pos.turn.index()].0;
     let all_occ = us | them;
     let empty = BOARD & !all_occ;
     let men = us & !pos.kings.0;
     let kings = us & pos.kings.0;
-    let start_len = list.len();
+    let dedup = counting == Counting::Distinct;
 
     // Men that have a first jump.
     let mut jumpers = 0u64;
-    for dir in Direction::ALL {
-        let back = match dir {
-            Direction::UpLeft => Direction::DownRight,
-            Direction::UpRight => Direction::DownLeft,
-            Direction::DownLeft => Direction::UpRight,
-            Direction::DownRight => Direction::UpLeft,
-        };
-        jumpers |= step(step(empty, back) & them, back) & men;
-    }
+    each_direction!(DIR => {
+        jumpers |= step(step(empty, DIR.opposite()) & them, DIR.opposite()) & men;
+    });
     let crowning = crowning_mask(pos);
     let mut pieces = jumpers;
     while pieces != 0 {
         let bit = pieces.trailing_zeros();
         pieces &= pieces - 1;
-        let begin = list.len();
         let mut search = CaptureSearch {
             occ: all_occ & !(1u64 << bit),
             them,
@@ -321,19 +497,16 @@ fn generate_captures(pos: &Position, counting: Counting, list: &mut MoveList) ->
             start_is_man: true,
             path: [Square::from_bit_unchecked(bit); MAX_PATH],
             path_len: 0,
-            list,
+            sink: &mut *sink,
         };
         search.man(bit, 0);
-        if counting == Counting::Distinct {
-            dedup_from(list, begin);
-        }
+        sink.end_piece(dedup);
     }
 
     let mut pieces = kings;
     while pieces != 0 {
         let bit = pieces.trailing_zeros();
         pieces &= pieces - 1;
-        let begin = list.len();
         let mut search = CaptureSearch {
             occ: all_occ & !(1u64 << bit),
             them,
@@ -342,17 +515,26 @@ fn generate_captures(pos: &Position, counting: Counting, list: &mut MoveList) ->
             start_is_man: false,
             path: [Square::from_bit_unchecked(bit); MAX_PATH],
             path_len: 0,
-            list,
+            sink: &mut *sink,
         };
-        for dir in Direction::ALL {
-            if search.king_can_capture(bit, dir, 0) {
-                search.king_jump(bit, dir, 0);
+        each_direction!(DIR => {
+            if search.king_can_capture(bit, DIR, 0) {
+                search.king_jump(bit, DIR, 0);
             }
-        }
-        if counting == Counting::Distinct {
-            dedup_from(list, begin);
-        }
+        });
+        sink.end_piece(dedup);
     }
+}
+
+/// Append the captures of the side to move; returns whether there were any.
+fn generate_captures(pos: &Position, counting: Counting, list: &mut MoveList) -> bool {
+    let start_len = list.len();
+    let mut sink = ListSink {
+        piece_begin: start_len,
+        list,
+        long_capture: false,
+    };
+    search_captures(pos, counting, &mut sink);
     list.len() > start_len
 }
 
@@ -364,12 +546,7 @@ fn generate_quiet(pos: &Position, list: &mut MoveList) {
     let men = us & !pos.kings.0;
     let crowning = crowning_mask(pos);
     for dir in forward_dirs(pos) {
-        let back = match dir {
-            Direction::UpLeft => Direction::DownRight,
-            Direction::UpRight => Direction::DownLeft,
-            Direction::DownLeft => Direction::UpRight,
-            Direction::DownRight => Direction::UpLeft,
-        };
+        let back = dir.opposite();
         let mut targets = step(men, dir) & empty;
         while targets != 0 {
             let to = targets & targets.wrapping_neg();
@@ -387,14 +564,14 @@ fn generate_quiet(pos: &Position, list: &mut MoveList) {
         let k = kings.trailing_zeros();
         kings &= kings - 1;
         let from = Square::from_bit_unchecked(k);
-        for dir in Direction::ALL {
-            let mut run = king_run(k, dir, occ);
+        each_direction!(DIR => {
+            let mut run = king_run(k, DIR, occ);
             while run != 0 {
                 let to = run.trailing_zeros();
                 run &= run - 1;
                 list.push(Move::quiet(from, Square::from_bit_unchecked(to), false));
             }
-        }
+        });
     }
 }
 
@@ -407,24 +584,108 @@ pub(crate) fn generate(pos: &Position, counting: Counting, list: &mut MoveList) 
 
 /// The number of legal moves; quiet moves are counted with popcounts, not listed.
 pub(crate) fn count_moves(pos: &Position, counting: Counting) -> u64 {
-    if has_captures(pos) {
-        let mut list = MoveList::new();
-        generate_captures(pos, counting, &mut list);
-        return list.len() as u64;
-    }
     let us = pos.by_color[pos.turn.index()].0;
-    let occ = pos.occupied().0;
+    let them = pos.by_color[1 - pos.turn.index()].0;
+    let occ = us | them;
     let empty = BOARD & !occ;
     let men = us & !pos.kings.0;
-    let [d1, d2] = forward_dirs(pos);
-    let mut n = (step(men, d1) & empty).count_ones() + (step(men, d2) & empty).count_ones();
-    let mut kings = us & pos.kings.0;
-    while kings != 0 {
-        let k = kings.trailing_zeros();
-        kings &= kings - 1;
-        for dir in Direction::ALL {
-            n += king_run(k, dir, occ).count_ones();
+    let kings = us & pos.kings.0;
+
+    // Men with a first jump, per direction.
+    let mut jumpers = [0u64; 4];
+    each_direction!(DIR => {
+        jumpers[DIR.index()] = step(step(empty, DIR.opposite()) & them, DIR.opposite()) & men;
+    });
+    let any_jumper = jumpers[0] | jumpers[1] | jumpers[2] | jumpers[3];
+    if any_jumper == 0 && (kings == 0 || !has_captures(pos)) {
+        let [d1, d2] = forward_dirs(pos);
+        let mut n = (step(men, d1) & empty).count_ones() + (step(men, d2) & empty).count_ones();
+        let mut kings = kings;
+        while kings != 0 {
+            let k = kings.trailing_zeros();
+            kings &= kings - 1;
+            each_direction!(DIR => {
+                n += king_run(k, DIR, occ).count_ones();
+            });
         }
+        return n as u64;
     }
-    n as u64
+
+    count_captures(pos, counting, jumpers)
+}
+
+/// The number of captures, given the men's first jumps per direction.
+#[inline(never)]
+fn count_captures(pos: &Position, counting: Counting, jumpers: [u64; 4]) -> u64 {
+    let us = pos.by_color[pos.turn.index()].0;
+    let them = pos.by_color[1 - pos.turn.index()].0;
+    let occ = us | them;
+    let empty = BOARD & !occ;
+    let kings = us & pos.kings.0;
+    let any_jumper = jumpers[0] | jumpers[1] | jumpers[2] | jumpers[3];
+    let mut sink = CountSink {
+        count: 0,
+        dedup: counting == Counting::Distinct,
+        long_keys: smallvec::SmallVec::new(),
+    };
+    let crowning = crowning_mask(pos);
+    // Most man captures are single jumps with nothing to take next: count those with
+    // popcounts and search only the landings from which a second jump might exist. The test
+    // treats every jumper's start square as empty, so it may send a simple jump to the
+    // search (which then counts it), never the reverse.
+    let landing_empty = empty | any_jumper;
+    let mut simple = 0u32;
+    each_direction!(DIR => {
+        let starts = jumpers[DIR.index()];
+        if starts != 0 {
+            let landings = step(step(starts, DIR), DIR);
+            let mut more = landings & crowning;
+            each_direction!(NEXT => {
+                if NEXT.index() != DIR.opposite().index() {
+                    more |= landings
+                        & step(them, NEXT.opposite())
+                        & step(step(landing_empty, NEXT.opposite()), NEXT.opposite());
+                }
+            });
+            simple += (landings & !more).count_ones();
+            let mut complex = more;
+            while complex != 0 {
+                let landing = complex.trailing_zeros();
+                complex &= complex - 1;
+                let bit = (landing as i32 - 2 * DIR.offset()) as u32;
+                let mut search = CaptureSearch {
+                    occ: occ & !(1u64 << bit),
+                    them,
+                    crowning,
+                    from: Square::from_bit_unchecked(bit),
+                    start_is_man: true,
+                    path: [Square::from_bit_unchecked(bit); MAX_PATH],
+                    path_len: 0,
+                    sink: &mut sink,
+                };
+                search.man_jump(bit, DIR, 0);
+            }
+        }
+    });
+    let mut pieces = kings;
+    while pieces != 0 {
+        let bit = pieces.trailing_zeros();
+        pieces &= pieces - 1;
+        let mut search = CaptureSearch {
+            occ: occ & !(1u64 << bit),
+            them,
+            crowning,
+            from: Square::from_bit_unchecked(bit),
+            start_is_man: false,
+            path: [Square::from_bit_unchecked(bit); MAX_PATH],
+            path_len: 0,
+            sink: &mut sink,
+        };
+        each_direction!(DIR => {
+            if search.king_can_capture(bit, DIR, 0) {
+                search.king_jump(bit, DIR, 0);
+            }
+        });
+    }
+    sink.count + u64::from(simple)
 }

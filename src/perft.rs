@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use crate::movegen::Counting;
+use crate::movegen::{for_each_child, Counting};
 use crate::mv::{Move, MoveList};
 use crate::position::Position;
 
@@ -31,13 +31,10 @@ pub fn perft_counting(pos: &Position, depth: u32, counting: Counting) -> u64 {
         0 => 1,
         1 => pos.count_moves(counting),
         _ => {
-            let moves = pos.legal_moves_counting(counting);
             let mut n = 0;
-            for m in &moves {
-                let mut child = *pos;
-                child.play_unchecked(m);
-                n += perft_counting(&child, depth - 1, counting);
-            }
+            for_each_child::<false>(pos, counting, |child| {
+                n += perft_counting(child, depth - 1, counting);
+            });
             n
         }
     }
@@ -108,13 +105,10 @@ impl Runner<'_> {
                 if let Some(n) = table.probe(pos.hash(), depth) {
                     return n;
                 }
-                let moves = pos.legal_moves_counting(self.counting);
                 let mut n = 0;
-                for m in &moves {
-                    let mut child = *pos;
-                    child.play_unchecked(m);
-                    n += self.count(&child, depth - 1);
-                }
+                for_each_child::<true>(pos, self.counting, |child| {
+                    n += self.count(child, depth - 1);
+                });
                 table.store(pos.hash(), depth, n);
                 n
             }

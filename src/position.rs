@@ -192,6 +192,12 @@ impl Position {
         list
     }
 
+    /// Append the legal moves under a counting convention to `list`.
+    #[inline]
+    pub fn legal_moves_into(&self, counting: Counting, list: &mut MoveList) {
+        movegen::generate(self, counting, list);
+    }
+
     /// Whether the side to move must capture.
     #[inline]
     pub fn has_captures(&self) -> bool {
@@ -227,37 +233,44 @@ impl Position {
     /// Play a move known to be legal here (the fast path of perft and search).
     #[inline]
     pub fn play_unchecked(&mut self, m: &Move) {
+        self.apply::<true>(m.from.bit(), m.to.bit(), m.captured.0, m.promotes);
+    }
+
+    /// Move the piece on internal bit `from` to `to`, remove `captured`, crown if `promotes`,
+    /// and pass the turn. With `HASH` false the hash is left stale (perft without a table).
+    #[inline(always)]
+    pub(crate) fn apply<const HASH: bool>(
+        &mut self,
+        from: u32,
+        to: u32,
+        captured: u64,
+        promotes: bool,
+    ) {
         let us = self.turn.index();
-        let them = 1 - us;
-        let from = m.from.bit();
-        let to = m.to.bit();
         let from_bb = 1u64 << from;
         let to_bb = 1u64 << to;
         let was_king = self.kings.0 & from_bb != 0;
-        let is_king = was_king || m.promotes;
-        let role = |king: bool| if king { Role::King } else { Role::Man };
-
-        self.hash ^= zobrist::piece_key(self.turn, role(was_king), from)
-            ^ zobrist::piece_key(self.turn, role(is_king), to)
-            ^ zobrist::BLACK_TO_MOVE;
+        let is_king = was_king || promotes;
+        if HASH {
+            let role = |king: bool| if king { Role::King } else { Role::Man };
+            self.hash ^= zobrist::piece_key(self.turn, role(was_king), from)
+                ^ zobrist::piece_key(self.turn, role(is_king), to)
+                ^ zobrist::BLACK_TO_MOVE;
+            if captured != 0 {
+                let them_color = !self.turn;
+                self.hash ^=
+                    zobrist::squares_key(them_color, Role::Man, Bitboard(captured & !self.kings.0))
+                        ^ zobrist::squares_key(
+                            them_color,
+                            Role::King,
+                            Bitboard(captured & self.kings.0),
+                        );
+            }
+        }
         self.by_color[us].0 = (self.by_color[us].0 & !from_bb) | to_bb;
-        self.kings.0 &= !from_bb;
-        if is_king {
-            self.kings.0 |= to_bb;
-        }
-        let captured = m.captured.0;
-        if captured != 0 {
-            let them_color = !self.turn;
-            self.hash ^=
-                zobrist::squares_key(them_color, Role::Man, Bitboard(captured & !self.kings.0))
-                    ^ zobrist::squares_key(
-                        them_color,
-                        Role::King,
-                        Bitboard(captured & self.kings.0),
-                    );
-            self.by_color[them].0 &= !captured;
-            self.kings.0 &= !captured;
-        }
+        self.by_color[1 - us].0 &= !captured;
+        self.kings.0 &= !(from_bb | captured);
+        self.kings.0 |= to_bb & (0u64.wrapping_sub(is_king as u64));
         self.turn = !self.turn;
     }
 
