@@ -1,0 +1,127 @@
+//! Property tests (proptest): random setups and random playouts.
+use proptest::prelude::*;
+use shashki::{
+    parse_fen, perft_counting, position_from_fen, write_fen, Bitboard, Color, Counting, Notation,
+    Position, Setup, Square,
+};
+
+/// A random legal setup: each square empty or holding one of four pieces, men never on their
+/// own crowning rank.
+fn setups() -> impl Strategy<Value = Position> {
+    (proptest::collection::vec(0u8..9, 32), any::<bool>()).prop_map(|(cells, black)| {
+        let mut s = Setup {
+            turn: Some(if black { Color::Black } else { Color::White }),
+            ..Setup::default()
+        };
+        for (sq, cell) in Square::ALL.iter().zip(cells) {
+            let b = Bitboard::from(*sq);
+            match cell {
+                1 if sq.rank() != 7 => s.white_men |= b,
+                2 if sq.rank() != 0 => s.black_men |= b,
+                3 => s.white_kings |= b,
+                4 => s.black_kings |= b,
+                _ => {}
+            }
+        }
+        Position::from_setup(&s).expect("valid by construction")
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, .. ProptestConfig::default() })]
+
+    #[test]
+    fn fen_round_trip(pos in setups()) {
+        for notation in [Notation::Numeric, Notation::Algebraic] {
+            let fen = write_fen(&pos, notation);
+            prop_assert_eq!(position_from_fen(&fen), Ok(pos));
+        }
+    }
+
+    #[test]
+    fn counting_agrees_with_listing(pos in setups()) {
+        for counting in [Counting::Distinct, Counting::Orders] {
+            prop_assert_eq!(pos.count_moves(counting), pos.legal_moves_counting(counting).len() as u64);
+            // perft 2 through the child visitor equals the sum over the listed moves.
+            let listed: u64 = pos.legal_moves_counting(counting).iter().map(|m| {
+                let mut c = pos;
+                c.play_unchecked(m);
+                c.count_moves(counting)
+            }).sum();
+            prop_assert_eq!(perft_counting(&pos, 2, counting), listed);
+        }
+    }
+
+    #[test]
+    fn moves_are_distinct_and_well_formed(pos in setups()) {
+        let moves = pos.legal_moves();
+        let must_capture = pos.has_captures();
+        for (i, m) in moves.iter().enumerate() {
+            prop_assert!(!moves[..i].contains(m), "duplicate {:?}", m);
+            prop_assert_eq!(m.is_capture(), must_capture);
+            prop_assert_eq!(*m.path().last().expect("non-empty path"), m.to());
+            prop_assert!(pos.pieces(pos.turn()).contains(m.from()));
+            prop_assert!((m.captured() & pos.pieces(!pos.turn())) == m.captured());
+            prop_assert!(pos.is_legal(m));
+        }
+    }
+
+    #[test]
+    fn random_playout_keeps_hash_and_invariants(pos in setups(), choices in proptest::collection::vec(any::<u16>(), 40)) {
+        let mut p = pos;
+        for c in choices {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[c as usize % moves.len()];
+            let before = p;
+            p.play(&m).expect("legal move");
+            prop_assert_eq!(p.hash(), p.compute_hash());
+            prop_assert_eq!(p.turn(), !before.turn());
+            prop_assert_eq!(
+                p.pieces(!p.turn()).count() + m.captured().count(),
+                before.pieces(before.turn()).count() + m.captured().count()
+            );
+            prop_assert_eq!(
+                p.pieces(p.turn()).count() + m.captured().count(),
+                before.pieces(!before.turn()).count()
+            );
+            prop_assert!(p.setup().validate().is_ok());
+        }
+    }
+
+    #[test]
+    fn fen_parser_never_panics(text in "\\PC{0,60}") {
+        let _ = parse_fen(&text);
+    }
+
+    #[test]
+    fn fen_parser_never_panics_on_fen_like_text(text in "[WB]:[WBK]?[0-9a-hK,:\\-]{0,40}(:[WB][0-9a-hK,\\-]{0,30})?(:H[0-9]{1,3})?") {
+        if let Ok(fen) = parse_fen(&text) {
+            prop_assert!(fen.setup.validate().is_ok());
+        }
+    }
+
+    #[test]
+    fn square_parser_never_panics(text in "\\PC{0,6}") {
+        if let Ok(sq) = Square::parse(&text) {
+            prop_assert_eq!(Square::parse(&sq.name()), Ok(sq));
+        }
+    }
+}
+
+#[test]
+fn illegal_move_is_refused_and_position_unchanged() {
+    let mut pos = Position::start();
+    let other = position_from_fen("W:Wc3:B").expect("valid");
+    // c3-b4 from another board is the same move (equal start, end, captures, promotion).
+    let foreign = other.legal_moves()[0];
+    let bogus = position_from_fen("W:WKa1:B").expect("valid").legal_moves()[3]; // a1-e5
+    let err = pos
+        .play(&bogus)
+        .expect_err("a1-e5 is not legal at the start");
+    assert!(err.to_string().contains("a1-e5"));
+    assert_eq!(pos, Position::start());
+    assert!(pos.play(&foreign).is_ok());
+}
