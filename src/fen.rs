@@ -247,10 +247,10 @@ mod tests {
         let a = position_from_fen("W:W21,22:B1,K4").unwrap();
         let b = position_from_fen("[FEN \"W:W21,22:B1,K4\"]").unwrap();
         let c = position_from_fen("W:W21,22:B1,K4:H0:F1").unwrap();
-        let d = position_from_fen("W:Wa1,c3:Bb8,Kh8").unwrap();
+        let d = position_from_fen("W:Wa3,c3:Bb8,Kh8").unwrap();
         assert_eq!(a, b);
         assert_eq!(a, c);
-        assert_eq!(a.pieces(Color::White), d.pieces(Color::White));
+        assert_eq!(a, d);
         let f = parse_fen("B:W21:B1:H3:F12").unwrap();
         assert_eq!(f.halfmove_clock, Some(3));
         assert_eq!(f.fullmove_number, Some(12));
