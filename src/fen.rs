@@ -190,7 +190,7 @@ fn parse_squares(text: &str) -> Result<Bitboard, String> {
     }
     Square::parse(text)
         .map(Bitboard::from)
-        .map_err(|e| format!("{} {:?}", e.reason, e.text))
+        .map_err(|e| e.reason.to_owned())
 }
 
 /// Parse a FEN into a position.

@@ -1,1 +1,628 @@
-//! Python bindings (filled in below).
+//! `shashki._core`: thin PyO3 wrappers over the Rust core. No rules live here.
+
+use pyo3::create_exception;
+use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyFrozenSet, PyList, PyTuple, PyType};
+
+use crate::notation::{self, MoveTextError};
+use crate::{
+    fen, perft_divide, Color, Counting, Move as CoreMove, Notation, PerftOptions, Position, Role,
+    Square,
+};
+
+create_exception!(shashki, FenError, PyValueError, "A FEN that cannot be read.");
+create_exception!(shashki, SquareError, PyValueError, "Not a playable square.");
+create_exception!(shashki, InvalidMoveError, PyValueError, "Move text that is not a move.");
+create_exception!(shashki, IllegalMoveError, PyValueError, "A move that is not legal here.");
+create_exception!(
+    shashki,
+    AmbiguousMoveError,
+    PyValueError,
+    "Move text that fits several legal moves."
+);
+
+fn move_text_err(e: MoveTextError) -> PyErr {
+    match e {
+        MoveTextError::Invalid(_) => InvalidMoveError::new_err(e.to_string()),
+        MoveTextError::Illegal(_) => IllegalMoveError::new_err(e.to_string()),
+        MoveTextError::Ambiguous(..) => AmbiguousMoveError::new_err(e.to_string()),
+    }
+}
+
+fn square_arg(sq: i64) -> PyResult<Square> {
+    u32::try_from(sq)
+        .ok()
+        .and_then(Square::new)
+        .ok_or_else(|| SquareError::new_err(format!("square index {sq} is not within 0..31")))
+}
+
+fn notation_arg(notation: &str) -> PyResult<Notation> {
+    match notation {
+        "numeric" => Ok(Notation::Numeric),
+        "algebraic" => Ok(Notation::Algebraic),
+        other => Err(PyValueError::new_err(format!(
+            "notation must be 'numeric' or 'algebraic', not {other:?}"
+        ))),
+    }
+}
+
+fn color_bool(c: Color) -> bool {
+    c == Color::White
+}
+
+/// A move: start and end square, captured squares, landing squares, promotion.
+#[pyclass(module = "shashki", name = "Move", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyMove {
+    pub(crate) inner: CoreMove,
+}
+
+#[pymethods]
+impl PyMove {
+    /// Start square (0 = a1 … 31 = h8).
+    #[getter]
+    fn start(&self) -> usize {
+        self.inner.from().index()
+    }
+
+    /// End square.
+    #[getter]
+    fn end(&self) -> usize {
+        self.inner.to().index()
+    }
+
+    /// The squares of the captured pieces.
+    #[getter]
+    fn captured<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyFrozenSet>> {
+        PyFrozenSet::new(py, self.inner.captured().iter().map(Square::index))
+    }
+
+    /// The landing squares in order, ending with `end`.
+    #[getter]
+    fn path<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.inner.path().iter().map(|s| s.index()))
+    }
+
+    /// Whether a man is crowned by this move.
+    #[getter]
+    fn promotes(&self) -> bool {
+        self.inner.promotes()
+    }
+
+    /// Whether the move captures.
+    #[getter]
+    fn is_capture(&self) -> bool {
+        self.inner.is_capture()
+    }
+
+    /// The move with every landing square: `c3-d4`, `e3:c5:e7`; numeric `22-18`, `23x14x5`.
+    #[pyo3(signature = (notation = "algebraic"))]
+    fn text(&self, notation: &str) -> PyResult<String> {
+        Ok(match notation_arg(notation)? {
+            Notation::Algebraic => self.inner.long_text(),
+            Notation::Numeric => self.inner.numeric_text(),
+        })
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.long_text()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Move('{}')", self.inner.long_text())
+    }
+}
+
+fn wrap(py: Python<'_>, m: CoreMove) -> PyResult<Py<PyMove>> {
+    Py::new(py, PyMove { inner: m })
+}
+
+/// A piece: colour (`WHITE` is True) and whether it is a king.
+#[pyclass(module = "shashki", name = "Piece", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyPiece {
+    color: bool,
+    king: bool,
+}
+
+#[pymethods]
+impl PyPiece {
+    #[new]
+    #[pyo3(signature = (color, king = false))]
+    fn new(color: bool, king: bool) -> Self {
+        PyPiece { color, king }
+    }
+
+    /// `True` for White.
+    #[getter]
+    fn color(&self) -> bool {
+        self.color
+    }
+
+    /// Whether it is a king.
+    #[getter]
+    fn king(&self) -> bool {
+        self.king
+    }
+
+    /// `w`, `b` (men), `W`, `B` (kings).
+    fn symbol(&self) -> String {
+        match (self.color, self.king) {
+            (true, false) => "w",
+            (false, false) => "b",
+            (true, true) => "W",
+            (false, true) => "B",
+        }
+        .to_owned()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Piece('{}')", self.symbol())
+    }
+}
+
+/// A position with a move stack.
+#[pyclass(module = "shashki", name = "Board", subclass)]
+pub struct PyBoard {
+    pos: Position,
+    stack: Vec<(Position, CoreMove)>,
+    cache: Option<Vec<CoreMove>>,
+}
+
+impl PyBoard {
+    fn moves(&mut self) -> &[CoreMove] {
+        let pos = self.pos;
+        self.cache
+            .get_or_insert_with(|| {
+                let mut moves = pos.legal_moves().to_vec();
+                moves.sort_by_key(|m| (m.from(), m.to(), m.captured().bits()));
+                moves
+            })
+            .as_slice()
+    }
+
+    fn set_position(&mut self, pos: Position) {
+        self.pos = pos;
+        self.cache = None;
+    }
+}
+
+pub(crate) fn parse_fen_arg(text: &str) -> PyResult<Position> {
+    fen::position_from_fen(text).map_err(|e| FenError::new_err(e.to_string()))
+}
+
+#[pymethods]
+impl PyBoard {
+    #[new]
+    #[pyo3(signature = (fen = None))]
+    fn new(fen: Option<&str>) -> PyResult<Self> {
+        let pos = match fen {
+            None => Position::start(),
+            Some(text) => parse_fen_arg(text)?,
+        };
+        Ok(PyBoard {
+            pos,
+            stack: Vec::new(),
+            cache: None,
+        })
+    }
+
+    /// A board set up from a FEN (numeric or algebraic squares, ranges, `[FEN "…"]`,
+    /// lidraughts' `:H0:F1` suffix).
+    #[classmethod]
+    fn from_fen<'py>(cls: &Bound<'py, PyType>, fen: &str) -> PyResult<Bound<'py, PyAny>> {
+        parse_fen_arg(fen)?;
+        cls.call1((fen,))
+    }
+
+    /// The position as a PDN FEN.
+    #[pyo3(signature = (notation = "numeric"))]
+    fn fen(&self, notation: &str) -> PyResult<String> {
+        Ok(fen::write_fen(&self.pos, notation_arg(notation)?))
+    }
+
+    /// Set up a FEN and clear the move stack; on a bad FEN the board is unchanged.
+    fn set_fen(&mut self, fen: &str) -> PyResult<()> {
+        let pos = parse_fen_arg(fen)?;
+        self.set_position(pos);
+        self.stack.clear();
+        Ok(())
+    }
+
+    /// The side to move: `True` (WHITE) or `False` (BLACK).
+    #[getter]
+    fn turn(&self) -> bool {
+        color_bool(self.pos.turn())
+    }
+
+    /// The Zobrist hash of the position.
+    fn zobrist_hash(&self) -> u64 {
+        self.pos.hash()
+    }
+
+    /// The legal moves: a live view (len, iteration, `in`, indexing, bool).
+    #[getter]
+    fn legal_moves(slf: &Bound<'_, Self>) -> LegalMoves {
+        LegalMoves {
+            board: slf.clone().unbind(),
+        }
+    }
+
+    /// Whether the side to move must capture.
+    fn has_captures(&self) -> bool {
+        self.pos.has_captures()
+    }
+
+    /// Whether `move` is legal here.
+    fn is_legal(&mut self, r#move: PyRef<'_, PyMove>) -> bool {
+        let m = r#move.inner;
+        self.moves().contains(&m)
+    }
+
+    /// Play a legal move; raises IllegalMoveError (board unchanged) otherwise.
+    fn push(&mut self, r#move: PyRef<'_, PyMove>) -> PyResult<()> {
+        let m = r#move.inner;
+        let found = self.moves().iter().find(|l| **l == m).copied();
+        match found {
+            Some(legal) => {
+                // Keep the caller's path when it is a valid order of the same capture.
+                let played = if legal.path() == m.path() { m } else { legal };
+                let mut next = self.pos;
+                next.play_unchecked(&played);
+                self.stack.push((self.pos, played));
+                self.set_position(next);
+                Ok(())
+            }
+            None => Err(IllegalMoveError::new_err(format!(
+                "illegal move {} in position {}",
+                m.long_text(),
+                fen::write_fen(&self.pos, Notation::Numeric)
+            ))),
+        }
+    }
+
+    /// Undo the last move and return it; IndexError when there is none.
+    fn pop(&mut self, py: Python<'_>) -> PyResult<Py<PyMove>> {
+        match self.stack.pop() {
+            Some((prev, m)) => {
+                self.set_position(prev);
+                wrap(py, m)
+            }
+            None => Err(PyIndexError::new_err("pop from a board with no moves played")),
+        }
+    }
+
+    /// The last move played; IndexError when there is none.
+    fn peek(&self, py: Python<'_>) -> PyResult<Py<PyMove>> {
+        match self.stack.last() {
+            Some((_, m)) => wrap(py, *m),
+            None => Err(PyIndexError::new_err("peek at a board with no moves played")),
+        }
+    }
+
+    /// The moves played, oldest first.
+    #[getter]
+    fn move_stack<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let items: Vec<Py<PyMove>> = self
+            .stack
+            .iter()
+            .map(|(_, m)| wrap(py, *m))
+            .collect::<PyResult<_>>()?;
+        PyList::new(py, items)
+    }
+
+    /// The move denoted by `text`: `c3-d4`, `e3:c5:e7`, `e3xe7`, `22-18`, `22x15`.
+    /// Raises InvalidMoveError, IllegalMoveError or AmbiguousMoveError.
+    fn parse_move(&self, py: Python<'_>, text: &str) -> PyResult<Py<PyMove>> {
+        let m = notation::parse_move(&self.pos, text).map_err(move_text_err)?;
+        wrap(py, m)
+    }
+
+    /// Parse `text`, play it and return the move.
+    fn push_move(&mut self, py: Python<'_>, text: &str) -> PyResult<Py<PyMove>> {
+        let m = notation::parse_move(&self.pos, text).map_err(move_text_err)?;
+        let mut next = self.pos;
+        next.play_unchecked(&m);
+        self.stack.push((self.pos, m));
+        self.set_position(next);
+        wrap(py, m)
+    }
+
+    /// PDN text of a legal move: short form (begin and end square) unless another legal
+    /// capture shares both, or `long` is true.
+    #[pyo3(signature = (r#move, notation = "algebraic", long = false))]
+    fn move_text(
+        &mut self,
+        r#move: PyRef<'_, PyMove>,
+        notation: &str,
+        long: bool,
+    ) -> PyResult<String> {
+        let m = r#move.inner;
+        let notation = notation_arg(notation)?;
+        if !self.moves().contains(&m) {
+            return Err(IllegalMoveError::new_err(format!(
+                "illegal move {} in position {}",
+                m.long_text(),
+                fen::write_fen(&self.pos, Notation::Numeric)
+            )));
+        }
+        Ok(notation::move_text(&self.pos, &m, notation, long))
+    }
+
+    /// The piece on `square`, or None.
+    fn piece_at(&self, square: i64) -> PyResult<Option<PyPiece>> {
+        let sq = square_arg(square)?;
+        Ok(self.pos.piece_at(sq).map(|p| PyPiece {
+            color: color_bool(p.color),
+            king: p.role == Role::King,
+        }))
+    }
+
+    /// The squares of `color`'s pieces; `king=True` for kings only, `False` for men only.
+    #[pyo3(signature = (color, king = None))]
+    fn pieces(&self, color: bool, king: Option<bool>) -> Vec<usize> {
+        let c = if color { Color::White } else { Color::Black };
+        let set = match king {
+            None => self.pos.pieces(c),
+            Some(true) => self.pos.kings(c),
+            Some(false) => self.pos.men(c),
+        };
+        set.iter().map(Square::index).collect()
+    }
+
+    /// A copy; `stack=False` leaves out the move history.
+    #[pyo3(signature = (*, stack = true))]
+    fn copy<'py>(slf: &Bound<'py, Self>, stack: bool) -> PyResult<Bound<'py, PyAny>> {
+        let new = slf.get_type().call0()?;
+        {
+            let me = slf.borrow();
+            let other = new.cast::<PyBoard>()?;
+            let mut other = other.borrow_mut();
+            other.pos = me.pos;
+            other.cache = me.cache.clone();
+            other.stack = if stack { me.stack.clone() } else { Vec::new() };
+        }
+        Ok(new)
+    }
+
+    /// Same position and side to move (the histories are not compared).
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        match other.cast::<PyBoard>() {
+            Ok(o) => o.borrow().pos == self.pos,
+            Err(_) => false,
+        }
+    }
+
+    fn __hash__(&self) -> u64 {
+        self.pos.hash()
+    }
+
+    fn __str__(&self) -> String {
+        diagram(&self.pos)
+    }
+
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let name = slf.get_type().name()?;
+        Ok(format!(
+            "{}('{}')",
+            name,
+            fen::write_fen(&slf.borrow().pos, Notation::Numeric)
+        ))
+    }
+}
+
+/// ASCII board, White at the bottom.
+fn diagram(pos: &Position) -> String {
+    let mut out = String::with_capacity(220);
+    out.push_str("  +-----------------+\n");
+    for rank in (0..8u8).rev() {
+        out.push((b'1' + rank) as char);
+        out.push_str(" |");
+        for file in 0..8u8 {
+            out.push(' ');
+            out.push(match Square::from_coords(file, rank) {
+                None => ' ',
+                Some(sq) => pos
+                    .piece_at(sq)
+                    .map(|p| p.char())
+                    .unwrap_or('.'),
+            });
+        }
+        out.push_str(" |\n");
+    }
+    out.push_str("  +-----------------+\n    a b c d e f g h");
+    out
+}
+
+/// The live list of legal moves of a board.
+#[pyclass(module = "shashki", name = "LegalMoves")]
+pub struct LegalMoves {
+    board: Py<PyBoard>,
+}
+
+impl LegalMoves {
+    fn list<'py>(&self, py: Python<'py>) -> PyResult<Vec<Py<PyMove>>> {
+        let mut b = self.board.bind(py).borrow_mut();
+        b.moves()
+            .to_vec()
+            .into_iter()
+            .map(|m| wrap(py, m))
+            .collect()
+    }
+}
+
+#[pymethods]
+impl LegalMoves {
+    fn __len__(&self, py: Python<'_>) -> usize {
+        self.board.bind(py).borrow_mut().moves().len()
+    }
+
+    fn __bool__(&self, py: Python<'_>) -> bool {
+        !self.board.bind(py).borrow_mut().moves().is_empty()
+    }
+
+    fn __contains__(&self, py: Python<'_>, item: &Bound<'_, PyAny>) -> bool {
+        match item.cast::<PyMove>() {
+            Ok(m) => {
+                let m = m.get().inner;
+                self.board.bind(py).borrow_mut().moves().contains(&m)
+            }
+            Err(_) => false,
+        }
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        PyList::new(py, self.list(py)?)?.try_iter().map(|i| i.into_any())
+    }
+
+    fn __getitem__(&self, py: Python<'_>, index: isize) -> PyResult<Py<PyMove>> {
+        let mut b = self.board.bind(py).borrow_mut();
+        let moves = b.moves();
+        let n = moves.len() as isize;
+        let i = if index < 0 { index + n } else { index };
+        if i < 0 || i >= n {
+            return Err(PyIndexError::new_err("legal move index out of range"));
+        }
+        wrap(py, moves[i as usize])
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> String {
+        let mut b = self.board.bind(py).borrow_mut();
+        let texts: Vec<String> = b.moves().iter().map(CoreMove::long_text).collect();
+        format!("<LegalMoves ({})>", texts.join(", "))
+    }
+}
+
+/// Algebraic name of a square index: `square_name(9) == "c3"`.
+#[pyfunction]
+fn square_name(square: i64) -> PyResult<String> {
+    Ok(square_arg(square)?.name())
+}
+
+/// PDN number (1–32) of a square index: `square_number(9) == 22`.
+#[pyfunction]
+fn square_number(square: i64) -> PyResult<u8> {
+    Ok(square_arg(square)?.pdn())
+}
+
+/// Square index of a name (`"c3"`) or PDN number (`"22"`); SquareError otherwise.
+#[pyfunction]
+fn parse_square(text: &str) -> PyResult<usize> {
+    Square::parse(text)
+        .map(Square::index)
+        .map_err(|e| SquareError::new_err(e.to_string()))
+}
+
+/// Square index of a PDN number (1–32).
+#[pyfunction]
+fn square_from_number(number: i64) -> PyResult<usize> {
+    u32::try_from(number)
+        .ok()
+        .and_then(Square::from_pdn)
+        .map(Square::index)
+        .ok_or_else(|| SquareError::new_err(format!("square number {number} is not within 1..32")))
+}
+
+fn perft_options(distinct: bool, threads: Option<i64>, hash_mb: i64) -> PyResult<PerftOptions> {
+    let threads = match threads {
+        None => None,
+        Some(n) if (1..=1024).contains(&n) => Some(n as usize),
+        Some(n) => {
+            return Err(PyValueError::new_err(format!(
+                "threads must be between 1 and 1024, not {n}"
+            )))
+        }
+    };
+    if !(0..=65536).contains(&hash_mb) {
+        return Err(PyValueError::new_err(format!(
+            "hash_mb must be between 0 and 65536, not {hash_mb}"
+        )));
+    }
+    Ok(PerftOptions {
+        counting: if distinct {
+            Counting::Distinct
+        } else {
+            Counting::Orders
+        },
+        threads,
+        hash_mb: hash_mb as usize,
+    })
+}
+
+fn depth_arg(depth: i64) -> PyResult<u32> {
+    u32::try_from(depth)
+        .ok()
+        .filter(|d| *d <= 63)
+        .ok_or_else(|| PyValueError::new_err(format!("depth must be between 0 and 63, not {depth}")))
+}
+
+/// Leaves of the move tree `depth` plies deep. `distinct=False` counts capture orders
+/// separately (convention B). Runs without the GIL.
+#[pyfunction]
+#[pyo3(signature = (board, depth, *, distinct = true, threads = None, hash_mb = 0))]
+fn perft(
+    py: Python<'_>,
+    board: PyRef<'_, PyBoard>,
+    depth: i64,
+    distinct: bool,
+    threads: Option<i64>,
+    hash_mb: i64,
+) -> PyResult<u64> {
+    let options = perft_options(distinct, threads, hash_mb)?;
+    let depth = depth_arg(depth)?;
+    let pos = board.pos;
+    drop(board);
+    Ok(py.detach(|| crate::perft_with(&pos, depth, &options)))
+}
+
+/// Leaves below each legal move: `{move text: count}` (texts with every landing square).
+#[pyfunction]
+#[pyo3(signature = (board, depth, *, distinct = true, threads = None, hash_mb = 0))]
+fn perft_divide_py<'py>(
+    py: Python<'py>,
+    board: PyRef<'_, PyBoard>,
+    depth: i64,
+    distinct: bool,
+    threads: Option<i64>,
+    hash_mb: i64,
+) -> PyResult<Bound<'py, PyDict>> {
+    let options = perft_options(distinct, threads, hash_mb)?;
+    let depth = depth_arg(depth)?;
+    let pos = board.pos;
+    drop(board);
+    let entries = py.detach(|| perft_divide(&pos, depth.max(1), &options, None, |_| {}));
+    let out = PyDict::new(py);
+    for e in entries {
+        let count = if depth == 0 { 1 } else { e.count };
+        let key = e.mv.long_text();
+        let prev: u64 = match out.get_item(&key)? {
+            Some(v) => v.extract()?,
+            None => 0,
+        };
+        out.set_item(key, prev + count)?;
+    }
+    Ok(out)
+}
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_class::<PyBoard>()?;
+    m.add_class::<PyMove>()?;
+    m.add_class::<PyPiece>()?;
+    m.add_class::<LegalMoves>()?;
+    m.add_function(wrap_pyfunction!(square_name, m)?)?;
+    m.add_function(wrap_pyfunction!(square_number, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_square, m)?)?;
+    m.add_function(wrap_pyfunction!(square_from_number, m)?)?;
+    m.add_function(wrap_pyfunction!(perft, m)?)?;
+    m.add("perft_divide", wrap_pyfunction!(perft_divide_py, m)?)?;
+    m.add("FenError", py.get_type::<FenError>())?;
+    m.add("SquareError", py.get_type::<SquareError>())?;
+    m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;
+    m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
+    m.add("AmbiguousMoveError", py.get_type::<AmbiguousMoveError>())?;
+    Ok(())
+}

@@ -1,0 +1,5 @@
+"""``python -m shashki``: the command line."""
+
+from shashki.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,220 @@
+//! Move text in and out: `c3-d4`, `e3:c5:e7`, `e3xe7`, numeric `22-18`, `22x15`.
+
+use crate::fen::Notation;
+use crate::movegen::Counting;
+use crate::mv::Move;
+use crate::position::Position;
+use crate::square::Square;
+
+/// Why a move text was not accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveTextError {
+    /// Not a move at all (syntax).
+    Invalid(String),
+    /// Well formed, but no legal move fits.
+    Illegal(String),
+    /// A short form that fits several distinct legal moves (listed with every landing square).
+    Ambiguous(String, Vec<String>),
+}
+
+impl std::fmt::Display for MoveTextError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MoveTextError::Invalid(why) => f.write_str(why),
+            MoveTextError::Illegal(why) => f.write_str(why),
+            MoveTextError::Ambiguous(text, options) => write!(
+                f,
+                "ambiguous move {text:?}: it fits {} (write the landing squares)",
+                options.join(", ")
+            ),
+        }
+    }
+}
+
+impl std::error::Error for MoveTextError {}
+
+const MAX_MOVE_TEXT: usize = 200;
+
+/// The squares of a move text, in order.
+pub fn split_move_text(text: &str) -> Result<Vec<Square>, MoveTextError> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(MoveTextError::Invalid("empty move text".to_owned()));
+    }
+    if t.len() > MAX_MOVE_TEXT {
+        return Err(MoveTextError::Invalid(format!(
+            "move text too long ({} characters)",
+            t.len()
+        )));
+    }
+    let mut squares = Vec::new();
+    for token in t.split(['-', ':', 'x', 'X', '×']) {
+        let sq = Square::parse(token).map_err(|e| {
+            MoveTextError::Invalid(format!("invalid move {t:?}: {e}"))
+        })?;
+        squares.push(sq);
+    }
+    if squares.len() < 2 {
+        return Err(MoveTextError::Invalid(format!(
+            "invalid move {t:?}: expected at least a start and an end square, e.g. c3-d4 or 22-18"
+        )));
+    }
+    Ok(squares)
+}
+
+/// The squares along straight diagonal lines through `points`, each point excluded as a
+/// start and included as an end; `None` if two consecutive points are not on one diagonal.
+fn line_squares(points: &[Square]) -> Option<Vec<Square>> {
+    let mut out = Vec::with_capacity(16);
+    for pair in points.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        let df = b.file() as i8 - a.file() as i8;
+        let dr = b.rank() as i8 - a.rank() as i8;
+        if df.abs() != dr.abs() || df == 0 {
+            return None;
+        }
+        for i in 1..=df.abs() {
+            let f = (a.file() as i8 + df.signum() * i) as u8;
+            let r = (a.rank() as i8 + dr.signum() * i) as u8;
+            out.push(Square::from_coords(f, r)?);
+        }
+    }
+    Some(out)
+}
+
+/// The squares a move's piece passes over or lands on, in order (start excluded).
+fn route(m: &Move) -> Vec<Square> {
+    let points: Vec<Square> = std::iter::once(m.from()).chain(m.path().iter().copied()).collect();
+    line_squares(&points).unwrap_or_default()
+}
+
+fn is_subsequence(needle: &[Square], hay: &[Square]) -> bool {
+    let mut it = hay.iter();
+    needle.iter().all(|n| it.any(|h| h == n))
+}
+
+/// The legal move a text denotes. Intermediate squares, when given, must lie on the move's
+/// route in order; any order of the same captures is accepted.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
+    let squares = split_move_text(text)?;
+    let (first, last) = (squares[0], squares[squares.len() - 1]);
+    let middle = &squares[1..squares.len() - 1];
+    // Exact: the text traces the whole route of the move, line by line.
+    // Loose: the given intermediate squares lie on the route (passed or landed on) in order.
+    let traced = line_squares(&squares);
+    let mut exact: Vec<Move> = Vec::new();
+    let mut found: Vec<Move> = Vec::new();
+    for m in pos.legal_moves_counting(Counting::Orders) {
+        if m.from() != first || m.to() != last {
+            continue;
+        }
+        let r = route(&m);
+        if !middle.is_empty() {
+            if traced.as_ref() == Some(&r) && !exact.contains(&m) {
+                exact.push(m);
+            }
+            let landings: Vec<Square> = r.into_iter().filter(|s| !m.captured().contains(*s)).collect();
+            if !is_subsequence(middle, &landings) {
+                continue;
+            }
+        }
+        if !found.contains(&m) {
+            found.push(m);
+        }
+    }
+    if exact.len() == 1 {
+        return Ok(exact[0]);
+    }
+    match found.len() {
+        1 => Ok(found[0]),
+        0 => Err(MoveTextError::Illegal(format!(
+            "illegal move {:?} in position {}",
+            text.trim(),
+            crate::fen::write_fen(pos, Notation::Numeric)
+        ))),
+        _ => Err(MoveTextError::Ambiguous(
+            text.trim().to_owned(),
+            found.iter().map(Move::long_text).collect(),
+        )),
+    }
+}
+
+/// PDN text of a legal move: begin and end square (`c3-d4`, `e3:e7`, `22x15`), or every
+/// landing square where another legal capture shares both (or when `long` asks for it).
+pub fn move_text(pos: &Position, m: &Move, notation: Notation, long: bool) -> String {
+    let needs_long = long
+        || pos
+            .legal_moves()
+            .iter()
+            .any(|o| o.from() == m.from() && o.to() == m.to() && o != m);
+    let squares: Vec<Square> = if needs_long && m.is_capture() {
+        std::iter::once(m.from()).chain(m.path().iter().copied()).collect()
+    } else {
+        vec![m.from(), m.to()]
+    };
+    let sep = match (m.is_capture(), notation) {
+        (false, _) => "-",
+        (true, Notation::Algebraic) => ":",
+        (true, Notation::Numeric) => "x",
+    };
+    squares
+        .iter()
+        .map(|s| match notation {
+            Notation::Algebraic => s.name(),
+            Notation::Numeric => s.pdn().to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fen::position_from_fen;
+
+    #[test]
+    fn parses_every_form() {
+        let start = Position::start();
+        for text in ["c3-d4", "22-18", "c3xd4", " c3-d4 ", "C3-D4"] {
+            assert_eq!(parse_move(&start, text).map(|m| m.long_text()), Ok("c3-d4".into()), "{text}");
+        }
+        let p = position_from_fen("W:Wa1:Bb2,d4,f4").unwrap();
+        for text in ["a1:g3", "a1xg3", "29x24", "a1:c3:e5:g3", "a1:e5:g3", "29x15x24"] {
+            assert!(parse_move(&p, text).is_ok(), "{text}");
+        }
+    }
+
+    #[test]
+    fn any_order_of_the_same_capture_is_accepted() {
+        let p = position_from_fen("W:We1:Bd2,b4,d4,f4,f2").unwrap();
+        let a = parse_move(&p, "e1:c3:e5:g3:e1").unwrap();
+        let b = parse_move(&p, "e1:g3:e5:c3:e1").unwrap();
+        assert_eq!(a, b);
+        assert!(matches!(parse_move(&p, "e1:a5"), Err(MoveTextError::Ambiguous(_, v)) if v.len() == 2));
+        assert!(parse_move(&p, "e1:c3:a5").is_ok());
+        assert!(matches!(parse_move(&p, "e1:c3:e5:g3:e1:a5"), Err(MoveTextError::Illegal(_))));
+    }
+
+    #[test]
+    fn bad_text_is_invalid_not_illegal() {
+        let start = Position::start();
+        for text in ["", "c3", "c3-", "c3-d9", "c3-d3", "hello", "22-", "0-1"] {
+            assert!(matches!(parse_move(&start, text), Err(MoveTextError::Invalid(_))), "{text:?}");
+        }
+        assert!(matches!(parse_move(&start, "c3-e5"), Err(MoveTextError::Illegal(_))));
+    }
+
+    #[test]
+    fn short_form_unless_ambiguous() {
+        let p = position_from_fen("W:We1:Bd2,b4,d4,f4,f2").unwrap();
+        let texts: Vec<String> = p
+            .legal_moves()
+            .iter()
+            .map(|m| move_text(&p, m, Notation::Algebraic, false))
+            .collect();
+        assert!(texts.contains(&"e1:e1".to_owned()) || texts.iter().any(|t| t.starts_with("e1:c3:e5")));
+        assert!(texts.contains(&"e1:c3:a5".to_owned()));
+        let start = Position::start();
+        assert_eq!(move_text(&start, &start.legal_moves()[0], Notation::Numeric, false).len(), 5);
+    }
+}

@@ -1,0 +1,53 @@
+"""Shared test helpers: the published perft table and hypothesis profiles."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from hypothesis import HealthCheck, settings
+
+DATA = Path(__file__).parent / "data"
+
+settings.register_profile(
+    "ci",
+    max_examples=300,
+    deadline=None,
+    derandomize=False,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "long", max_examples=20000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@dataclass(frozen=True)
+class PerftLine:
+    id: str
+    fen: str
+    distinct: bool
+    depth: int
+    nodes: int
+
+
+def perft_lines() -> list[PerftLine]:
+    """Every line of tests/data/perft.txt (copied from the published reference figures)."""
+    lines: list[PerftLine] = []
+    ident = fen = ""
+    for raw in (DATA / "perft.txt").read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        key, _, rest = line.partition(" ")
+        if key == "id":
+            ident = rest.strip()
+        elif key == "fen":
+            fen = rest.strip()
+        elif key in ("A", "B"):
+            depth, nodes = rest.split()
+            lines.append(PerftLine(ident, fen, key == "A", int(depth), int(nodes)))
+        else:
+            raise ValueError(f"unknown line {line!r}")
+    return lines

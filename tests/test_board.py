@@ -1,0 +1,283 @@
+"""The Python API over the core: Board, Move, squares, FEN, errors."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import shashki
+
+START = shashki.STARTING_FEN
+
+
+def test_version_comes_from_cargo() -> None:
+    cargo = (Path(__file__).parent.parent / "Cargo.toml").read_text(encoding="utf-8")
+    match = re.search(r'^version = "([^"]+)"', cargo, re.M)
+    assert match is not None
+    assert shashki.__version__ == match.group(1)
+
+
+def test_start_position() -> None:
+    board = shashki.Board()
+    assert board.fen() == START
+    assert board.turn == shashki.WHITE
+    assert len(board.legal_moves) == 7
+    assert [str(m) for m in board.legal_moves] == [
+        "a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"
+    ]
+    assert bool(board.legal_moves)
+    assert board.legal_moves[0] in board.legal_moves
+    assert board.legal_moves[-1] == board.legal_moves[6]
+    with pytest.raises(IndexError):
+        board.legal_moves[7]
+
+
+def test_squares() -> None:
+    assert shashki.square_name(shashki.C3) == "c3"
+    assert shashki.square_number(shashki.C3) == 22
+    assert shashki.parse_square("c3") == shashki.C3
+    assert shashki.parse_square("22") == shashki.C3
+    assert shashki.square_from_number(29) == shashki.A1 == 0
+    assert shashki.H8 == 31
+    assert len(shashki.SQUARE_NAMES) == 32
+    for sq in shashki.SQUARES:
+        assert shashki.parse_square(shashki.square_name(sq)) == sq
+        assert shashki.square_from_number(shashki.square_number(sq)) == sq
+
+
+@pytest.mark.parametrize("bad", ["", "a2", "i1", "a9", "33", "0", "c", "c33", " ", "ä1"])
+def test_bad_square_names(bad) -> None:
+    with pytest.raises(shashki.SquareError):
+        shashki.parse_square(bad)
+
+
+@pytest.mark.parametrize("bad", [-1, 32, 10**30])
+def test_bad_square_indices(bad) -> None:
+    with pytest.raises((ValueError, OverflowError)):
+        shashki.square_name(bad)
+
+
+def test_move_attributes() -> None:
+    board = shashki.Board("W:We1:Bd2,b4,d4,f4,f2")
+    loop = board.parse_move("e1:c3:e5:g3:e1")
+    assert loop.start == loop.end == shashki.E1
+    assert loop.captured == frozenset(
+        {shashki.D2, shashki.D4, shashki.F4, shashki.F2}
+    )
+    assert loop.path[-1] == shashki.E1 and len(loop.path) == 4
+    assert loop.is_capture and not loop.promotes
+    assert loop == board.parse_move("e1:g3:e5:c3:e1")
+    assert hash(loop) == hash(board.parse_move("e1:g3:e5:c3:e1"))
+    assert loop.text("numeric") == "31x22x15x24x31" or loop.text("numeric").startswith("31x")
+    assert repr(board.legal_moves[0]).startswith("Move('e1:")
+
+
+def test_promotion_flag() -> None:
+    board = shashki.Board("W:Wf6:Be7,b6")
+    (move,) = board.legal_moves
+    assert str(move) == "f6:d8:a5"
+    assert move.promotes
+    board.push(move)
+    piece = board.piece_at(shashki.A5)
+    assert piece is not None and piece.king and piece.color == shashki.WHITE
+    assert piece.symbol() == "W"
+
+
+def test_push_pop_peek_and_stack() -> None:
+    board = shashki.Board()
+    first = board.push_move("c3-d4")
+    assert board.turn == shashki.BLACK
+    reply = board.push_move("f6-e5")
+    assert board.move_stack == [first, reply]
+    assert board.peek() == reply
+    assert board.has_captures()
+    assert [str(m) for m in board.legal_moves] == ["d4:f6"]
+    assert board.pop() == reply
+    assert board.pop() == first
+    assert board.fen() == START
+    with pytest.raises(IndexError):
+        board.pop()
+    with pytest.raises(IndexError):
+        board.peek()
+
+
+def test_illegal_push_leaves_board_unchanged() -> None:
+    board = shashki.Board()
+    elsewhere = shashki.Board("W:WKa1:B").parse_move("a1-e5")
+    with pytest.raises(shashki.IllegalMoveError):
+        board.push(elsewhere)
+    assert board.fen() == START and not board.move_stack
+    # A quiet move while a capture is available is illegal.
+    board = shashki.Board("W:Wc3,g3:Bd4")
+    quiet = shashki.Board("W:Wg3:B").parse_move("g3-h4")
+    assert not board.is_legal(quiet)
+    with pytest.raises(shashki.IllegalMoveError):
+        board.push(quiet)
+    assert board.fen() == "W:W22,24:B18"
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        ("", shashki.InvalidMoveError),
+        ("c3", shashki.InvalidMoveError),
+        ("c3-z9", shashki.InvalidMoveError),
+        ("hello", shashki.InvalidMoveError),
+        ("c3-e5", shashki.IllegalMoveError),
+        ("c3-c4", shashki.InvalidMoveError),
+        ("21-13", shashki.IllegalMoveError),
+    ],
+)
+def test_bad_move_text(text, error) -> None:
+    board = shashki.Board()
+    with pytest.raises(error):
+        board.push_move(text)
+    assert board.fen() == START
+
+
+def test_ambiguous_short_form_lists_the_moves() -> None:
+    board = shashki.Board("W:We1:Bd2,b4,d4,f4,f2")
+    with pytest.raises(shashki.AmbiguousMoveError) as info:
+        board.parse_move("e1:a5")
+    assert "e1:c3:a5" in str(info.value) and "e1:g3:e5:c3:a5" in str(info.value)
+    assert isinstance(info.value, ValueError)
+
+
+def test_move_text_short_unless_needed() -> None:
+    board = shashki.Board("W:We1:Bd2,b4,d4,f4,f2")
+    texts = sorted(board.move_text(m) for m in board.legal_moves)
+    assert texts == ["e1:c3:a5", "e1:e1", "e1:g3:e5:c3:a5"]
+    start = shashki.Board()
+    move = start.parse_move("c3-d4")
+    assert start.move_text(move, notation="numeric") == "22-18"
+    for m in board.legal_moves:
+        assert board.parse_move(board.move_text(m)) == m
+        assert board.parse_move(board.move_text(m, notation="numeric")) == m
+
+
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "W:W21,22:B1,K4",
+        "W:Wa1,c3:BKd6",
+        "W:W21-32:B1-12",
+        '[FEN "W:W21-32:B1-12"]',
+        "W:W21-32:B1-12:H0:F1",
+        "B:W:B1",
+        "W:W21:B",
+    ],
+)
+def test_fen_forms(fen) -> None:
+    board = shashki.Board.from_fen(fen)
+    assert shashki.Board(board.fen()).fen() == board.fen()
+    assert shashki.Board(board.fen(notation="algebraic")) == board
+
+
+@pytest.mark.parametrize(
+    ("fen", "needle"),
+    [
+        ("W:Wa2:B1", "light square"),
+        ("W:W33:B1", "out of range"),
+        ("W:W1:B12", "crowning rank"),
+        ("W:W21,21:B1", "twice"),
+        ("X:W21:B1", "side to move"),
+        ("W:W21:Z1", "unknown colour"),
+        ("", "empty"),
+    ],
+)
+def test_bad_fen_says_why(fen, needle) -> None:
+    with pytest.raises(shashki.FenError, match=needle):
+        shashki.Board(fen)
+    board = shashki.Board()
+    with pytest.raises(shashki.FenError):
+        board.set_fen(fen)
+    assert board.fen() == START
+
+
+def test_copy_and_equality() -> None:
+    board = shashki.Board()
+    board.push_move("c3-d4")
+    clone = board.copy()
+    assert type(clone) is shashki.Board
+    assert clone == board and clone.move_stack == board.move_stack
+    assert board.copy(stack=False).move_stack == []
+    clone.pop()
+    assert clone != board
+    assert hash(board) == board.zobrist_hash()
+
+
+def test_str_and_repr() -> None:
+    board = shashki.Board()
+    text = str(board)
+    assert "a b c d e f g h" in text and text.count("w") == 12 and text.count("b") == 13
+    assert repr(board) == f"Board('{START}')"
+
+
+def test_pieces() -> None:
+    board = shashki.Board("W:WK29,22:B1,K4")
+    assert board.pieces(shashki.WHITE) == [shashki.A1, shashki.C3]
+    assert board.pieces(shashki.WHITE, king=True) == [shashki.A1]
+    assert board.pieces(shashki.BLACK, king=False) == [shashki.B8]
+    assert board.piece_at(shashki.D4) is None
+    with pytest.raises(ValueError):
+        board.piece_at(40)
+
+
+def test_no_moves_means_no_legal_moves() -> None:
+    board = shashki.Board("W:Wa1:Bb2,c3")
+    assert len(board.legal_moves) == 0 and not board.legal_moves
+
+
+# ---- fuzzing the parsers: any text gives a value or a ValueError, never a crash ----
+
+
+@given(st.text(max_size=80))
+def test_fen_parser_fuzz(text) -> None:
+    try:
+        board = shashki.Board(text)
+    except ValueError:
+        return
+    assert shashki.Board(board.fen()) == board
+
+
+@given(st.text(alphabet="WBK:,-0123456789abcdefgh[]\"FEN H", max_size=60))
+def test_fen_parser_fuzz_fen_alphabet(text) -> None:
+    try:
+        board = shashki.Board(text)
+    except shashki.FenError:
+        return
+    assert shashki.Board(board.fen()) == board
+
+
+@given(st.text(max_size=30))
+def test_move_parser_fuzz(text) -> None:
+    board = shashki.Board()
+    try:
+        move = board.parse_move(text)
+    except ValueError:
+        assert board.fen() == START
+        return
+    assert move in board.legal_moves
+
+
+@given(st.text(alphabet="abcdefgh12345678x:-", max_size=20))
+def test_move_parser_fuzz_move_alphabet(text) -> None:
+    board = shashki.Board("W:We1:Bd2,b4,d4,f4,f2")
+    try:
+        move = board.parse_move(text)
+    except (shashki.InvalidMoveError, shashki.IllegalMoveError, shashki.AmbiguousMoveError):
+        return
+    assert move in board.legal_moves
+
+
+@given(st.text(max_size=10))
+def test_square_parser_fuzz(text) -> None:
+    try:
+        sq = shashki.parse_square(text)
+    except shashki.SquareError:
+        return
+    assert 0 <= sq < 32
