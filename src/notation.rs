@@ -49,9 +49,8 @@ pub fn split_move_text(text: &str) -> Result<Vec<Square>, MoveTextError> {
     }
     let mut squares = Vec::new();
     for token in t.split(['-', ':', 'x', 'X', '×']) {
-        let sq = Square::parse(token).map_err(|e| {
-            MoveTextError::Invalid(format!("invalid move {t:?}: {e}"))
-        })?;
+        let sq = Square::parse(token)
+            .map_err(|e| MoveTextError::Invalid(format!("invalid move {t:?}: {e}")))?;
         squares.push(sq);
     }
     if squares.len() < 2 {
@@ -84,7 +83,9 @@ fn line_squares(points: &[Square]) -> Option<Vec<Square>> {
 
 /// The squares a move's piece passes over or lands on, in order (start excluded).
 fn route(m: &Move) -> Vec<Square> {
-    let points: Vec<Square> = std::iter::once(m.from()).chain(m.path().iter().copied()).collect();
+    let points: Vec<Square> = std::iter::once(m.from())
+        .chain(m.path().iter().copied())
+        .collect();
     line_squares(&points).unwrap_or_default()
 }
 
@@ -113,7 +114,10 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
             if traced.as_ref() == Some(&r) && !exact.contains(&m) {
                 exact.push(m);
             }
-            let landings: Vec<Square> = r.into_iter().filter(|s| !m.captured().contains(*s)).collect();
+            let landings: Vec<Square> = r
+                .into_iter()
+                .filter(|s| !m.captured().contains(*s))
+                .collect();
             if !is_subsequence(middle, &landings) {
                 continue;
             }
@@ -148,7 +152,9 @@ pub fn move_text(pos: &Position, m: &Move, notation: Notation, long: bool) -> St
             .iter()
             .any(|o| o.from() == m.from() && o.to() == m.to() && o != m);
     let squares: Vec<Square> = if needs_long && m.is_capture() {
-        std::iter::once(m.from()).chain(m.path().iter().copied()).collect()
+        std::iter::once(m.from())
+            .chain(m.path().iter().copied())
+            .collect()
     } else {
         vec![m.from(), m.to()]
     };
@@ -176,10 +182,21 @@ mod tests {
     fn parses_every_form() {
         let start = Position::start();
         for text in ["c3-d4", "22-18", "c3xd4", " c3-d4 ", "C3-D4"] {
-            assert_eq!(parse_move(&start, text).map(|m| m.long_text()), Ok("c3-d4".into()), "{text}");
+            assert_eq!(
+                parse_move(&start, text).map(|m| m.long_text()),
+                Ok("c3-d4".into()),
+                "{text}"
+            );
         }
         let p = position_from_fen("W:Wa1:Bb2,d4,f4").unwrap();
-        for text in ["a1:g3", "a1xg3", "29x24", "a1:c3:e5:g3", "a1:e5:g3", "29x15x24"] {
+        for text in [
+            "a1:g3",
+            "a1xg3",
+            "29x24",
+            "a1:c3:e5:g3",
+            "a1:e5:g3",
+            "29x15x24",
+        ] {
             assert!(parse_move(&p, text).is_ok(), "{text}");
         }
     }
@@ -190,18 +207,29 @@ mod tests {
         let a = parse_move(&p, "e1:c3:e5:g3:e1").unwrap();
         let b = parse_move(&p, "e1:g3:e5:c3:e1").unwrap();
         assert_eq!(a, b);
-        assert!(matches!(parse_move(&p, "e1:a5"), Err(MoveTextError::Ambiguous(_, v)) if v.len() == 2));
+        assert!(
+            matches!(parse_move(&p, "e1:a5"), Err(MoveTextError::Ambiguous(_, v)) if v.len() == 2)
+        );
         assert!(parse_move(&p, "e1:c3:a5").is_ok());
-        assert!(matches!(parse_move(&p, "e1:c3:e5:g3:e1:a5"), Err(MoveTextError::Illegal(_))));
+        assert!(matches!(
+            parse_move(&p, "e1:c3:e5:g3:e1:a5"),
+            Err(MoveTextError::Illegal(_))
+        ));
     }
 
     #[test]
     fn bad_text_is_invalid_not_illegal() {
         let start = Position::start();
         for text in ["", "c3", "c3-", "c3-d9", "c3-d3", "hello", "22-", "0-1"] {
-            assert!(matches!(parse_move(&start, text), Err(MoveTextError::Invalid(_))), "{text:?}");
+            assert!(
+                matches!(parse_move(&start, text), Err(MoveTextError::Invalid(_))),
+                "{text:?}"
+            );
         }
-        assert!(matches!(parse_move(&start, "c3-e5"), Err(MoveTextError::Illegal(_))));
+        assert!(matches!(
+            parse_move(&start, "c3-e5"),
+            Err(MoveTextError::Illegal(_))
+        ));
     }
 
     #[test]
@@ -212,9 +240,14 @@ mod tests {
             .iter()
             .map(|m| move_text(&p, m, Notation::Algebraic, false))
             .collect();
-        assert!(texts.contains(&"e1:e1".to_owned()) || texts.iter().any(|t| t.starts_with("e1:c3:e5")));
+        assert!(
+            texts.contains(&"e1:e1".to_owned()) || texts.iter().any(|t| t.starts_with("e1:c3:e5"))
+        );
         assert!(texts.contains(&"e1:c3:a5".to_owned()));
         let start = Position::start();
-        assert_eq!(move_text(&start, &start.legal_moves()[0], Notation::Numeric, false).len(), 5);
+        assert_eq!(
+            move_text(&start, &start.legal_moves()[0], Notation::Numeric, false).len(),
+            5
+        );
     }
 }

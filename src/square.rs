@@ -90,7 +90,7 @@ impl Square {
     /// The bit of this square in the internal board layout (see [`Bitboard`]).
     #[inline]
     pub const fn bit(self) -> u32 {
-        self.0 as u32 + (self.rank() as u32 + 1) / 2
+        self.0 as u32 + (self.rank() as u32).div_ceil(2)
     }
 
     /// The square whose internal bit is `bit`, if `bit` is a playable square.

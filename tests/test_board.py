@@ -6,10 +6,9 @@ import re
 from pathlib import Path
 
 import pytest
+import shashki
 from hypothesis import given
 from hypothesis import strategies as st
-
-import shashki
 
 START = shashki.STARTING_FEN
 
@@ -27,7 +26,13 @@ def test_start_position() -> None:
     assert board.turn == shashki.WHITE
     assert len(board.legal_moves) == 7
     assert [str(m) for m in board.legal_moves] == [
-        "a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"
+        "a3-b4",
+        "c3-b4",
+        "c3-d4",
+        "e3-d4",
+        "e3-f4",
+        "g3-f4",
+        "g3-h4",
     ]
     assert bool(board.legal_moves)
     assert board.legal_moves[0] in board.legal_moves
@@ -65,9 +70,7 @@ def test_move_attributes() -> None:
     board = shashki.Board("W:We1:Bd2,b4,d4,f4,f2")
     loop = board.parse_move("e1:c3:e5:g3:e1")
     assert loop.start == loop.end == shashki.E1
-    assert loop.captured == frozenset(
-        {shashki.D2, shashki.D4, shashki.F4, shashki.F2}
-    )
+    assert loop.captured == frozenset({shashki.D2, shashki.D4, shashki.F4, shashki.F2})
     assert loop.path[-1] == shashki.E1 and len(loop.path) == 4
     assert loop.is_capture and not loop.promotes
     assert loop == board.parse_move("e1:g3:e5:c3:e1")
@@ -244,7 +247,7 @@ def test_fen_parser_fuzz(text) -> None:
     assert shashki.Board(board.fen()) == board
 
 
-@given(st.text(alphabet="WBK:,-0123456789abcdefgh[]\"FEN H", max_size=60))
+@given(st.text(alphabet='WBK:,-0123456789abcdefgh[]"FEN H', max_size=60))
 def test_fen_parser_fuzz_fen_alphabet(text) -> None:
     try:
         board = shashki.Board(text)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 import shashki
 from conftest import perft_lines
 
@@ -49,7 +48,9 @@ def test_divide_sums_to_perft_and_names_moves() -> None:
 def test_perft_depth_zero_and_one() -> None:
     assert shashki.perft(shashki.Board(), 0) == 1
     assert shashki.perft(shashki.Board(), 1) == 7
-    assert shashki.perft_divide(shashki.Board(), 1) == {str(m): 1 for m in shashki.Board().legal_moves}
+    assert shashki.perft_divide(shashki.Board(), 1) == {
+        str(m): 1 for m in shashki.Board().legal_moves
+    }
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,8 @@ import argparse
 import json
 import sys
 import time
-from typing import Optional, Sequence
+from collections.abc import Sequence
+from typing import Optional
 
 import shashki
 

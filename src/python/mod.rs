@@ -11,10 +11,25 @@ use crate::{
     Square,
 };
 
-create_exception!(shashki, FenError, PyValueError, "A FEN that cannot be read.");
+create_exception!(
+    shashki,
+    FenError,
+    PyValueError,
+    "A FEN that cannot be read."
+);
 create_exception!(shashki, SquareError, PyValueError, "Not a playable square.");
-create_exception!(shashki, InvalidMoveError, PyValueError, "Move text that is not a move.");
-create_exception!(shashki, IllegalMoveError, PyValueError, "A move that is not legal here.");
+create_exception!(
+    shashki,
+    InvalidMoveError,
+    PyValueError,
+    "Move text that is not a move."
+);
+create_exception!(
+    shashki,
+    IllegalMoveError,
+    PyValueError,
+    "A move that is not legal here."
+);
 create_exception!(
     shashki,
     AmbiguousMoveError,
@@ -289,7 +304,9 @@ impl PyBoard {
                 self.set_position(prev);
                 wrap(py, m)
             }
-            None => Err(PyIndexError::new_err("pop from a board with no moves played")),
+            None => Err(PyIndexError::new_err(
+                "pop from a board with no moves played",
+            )),
         }
     }
 
@@ -297,7 +314,9 @@ impl PyBoard {
     fn peek(&self, py: Python<'_>) -> PyResult<Py<PyMove>> {
         match self.stack.last() {
             Some((_, m)) => wrap(py, *m),
-            None => Err(PyIndexError::new_err("peek at a board with no moves played")),
+            None => Err(PyIndexError::new_err(
+                "peek at a board with no moves played",
+            )),
         }
     }
 
@@ -423,10 +442,7 @@ fn diagram(pos: &Position) -> String {
             out.push(' ');
             out.push(match Square::from_coords(file, rank) {
                 None => ' ',
-                Some(sq) => pos
-                    .piece_at(sq)
-                    .map(|p| p.char())
-                    .unwrap_or('.'),
+                Some(sq) => pos.piece_at(sq).map(|p| p.char()).unwrap_or('.'),
             });
         }
         out.push_str(" |\n");
@@ -473,7 +489,9 @@ impl LegalMoves {
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        PyList::new(py, self.list(py)?)?.try_iter().map(|i| i.into_any())
+        PyList::new(py, self.list(py)?)?
+            .try_iter()
+            .map(|i| i.into_any())
     }
 
     fn __getitem__(&self, py: Python<'_>, index: isize) -> PyResult<Py<PyMove>> {
@@ -554,7 +572,9 @@ fn depth_arg(depth: i64) -> PyResult<u32> {
     u32::try_from(depth)
         .ok()
         .filter(|d| *d <= 63)
-        .ok_or_else(|| PyValueError::new_err(format!("depth must be between 0 and 63, not {depth}")))
+        .ok_or_else(|| {
+            PyValueError::new_err(format!("depth must be between 0 and 63, not {depth}"))
+        })
 }
 
 /// Leaves of the move tree `depth` plies deep. `distinct=False` counts capture orders

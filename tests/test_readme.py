@@ -1,0 +1,24 @@
+"""The README's Python examples run as doctests."""
+
+from __future__ import annotations
+
+import doctest
+from pathlib import Path
+
+import shashki
+
+README = Path(__file__).parent.parent / "README.md"
+
+
+def test_readme_examples() -> None:
+    result = doctest.testfile(
+        str(README), module_relative=False, optionflags=doctest.ELLIPSIS, verbose=False
+    )
+    assert result.attempted >= 10
+    assert result.failed == 0
+
+
+def test_package_docstring_examples() -> None:
+    result = doctest.testmod(shashki, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 4
+    assert result.failed == 0
