@@ -1,0 +1,410 @@
+"""The rules of Russian draughts in plain Python: an executable specification.
+
+This module is the independent reference used to test the Rust core. It shares no code or
+tables with it: an 8×8 mailbox, explicit recursion for captures, written from RULES.md and
+readable first; speed does not matter here. It is never imported by ``import shashki``.
+
+Squares are numbered as in the main API: 0 = a1, 1 = c1, … 31 = h8 (rank by rank from
+White's side), so ``shashki.square_name`` and ``shashki.square_number`` apply.
+
+>>> from shashki import reference
+>>> start = "W:W21-32:B1-12"
+>>> len(reference.legal_moves(start))
+7
+>>> reference.perft(start, 3)
+302
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional, Protocol
+
+WHITE_MAN, WHITE_KING, BLACK_MAN, BLACK_KING = "w", "W", "b", "B"
+DIAGONALS = ((1, 1), (-1, 1), (1, -1), (-1, -1))  # (file step, rank step)
+
+Grid = list[list[Optional[str]]]  # grid[rank][file], rank 0 is White's back rank
+
+
+@dataclass(frozen=True)
+class RefMove:
+    """One legal move: start, end, captured squares, landing squares, promotion.
+
+    ``order`` lists the captured squares in the order they were taken; it tells apart the
+    capture sequences that convention B counts separately.
+    """
+
+    start: int
+    end: int
+    captured: frozenset[int]
+    path: tuple[int, ...]
+    promotes: bool
+    order: tuple[int, ...] = ()
+
+    @property
+    def is_capture(self) -> bool:
+        return bool(self.captured)
+
+    def key(self) -> tuple[int, int, frozenset[int], bool]:
+        """What makes a move distinct (RULES.md §3, "Which moves are distinct")."""
+        return (self.start, self.end, self.captured, self.promotes)
+
+
+class MoveLike(Protocol):
+    start: int
+    end: int
+    captured: frozenset[int]
+    promotes: bool
+
+
+@dataclass
+class State:
+    """A position: the grid and the side to move (``"W"`` or ``"B"``)."""
+
+    grid: Grid
+    turn: str
+
+
+# ---- squares (RULES.md §1) -------------------------------------------------------------
+
+
+def is_dark(file: int, rank: int) -> bool:
+    """§1: play is on the dark squares; a1 (file 0, rank 0) is dark."""
+    return (file + rank) % 2 == 0
+
+
+def on_board(file: int, rank: int) -> bool:
+    return 0 <= file < 8 and 0 <= rank < 8
+
+
+def square_index(file: int, rank: int) -> int:
+    """The API's square number: rank by rank from White's side, four dark squares a rank."""
+    return rank * 4 + file // 2
+
+
+def square_coords(index: int) -> tuple[int, int]:
+    rank = index // 4
+    file = (index % 4) * 2 + (rank % 2)
+    return file, rank
+
+
+def pdn_number(file: int, rank: int) -> int:
+    """§1: PDN numbers run from b8 (1) to g1 (32), rank by rank from Black's side."""
+    return (7 - rank) * 4 + file // 2 + 1
+
+
+def pdn_coords(number: int) -> tuple[int, int]:
+    if not 1 <= number <= 32:
+        raise ValueError(f"square number {number} is not within 1-32")
+    row = (number - 1) // 4  # 0 is rank 8
+    rank = 7 - row
+    col = (number - 1) % 4
+    file = col * 2 + (1 if rank % 2 == 1 else 0)
+    return file, rank
+
+
+# ---- FEN (RULES.md §5) -------------------------------------------------------------------
+
+
+def _parse_square(token: str) -> tuple[int, int]:
+    if token.isdigit():
+        return pdn_coords(int(token))
+    if len(token) == 2 and token[0] in "abcdefgh" and token[1] in "12345678":
+        file, rank = ord(token[0]) - ord("a"), int(token[1]) - 1
+        if not is_dark(file, rank):
+            raise ValueError(f"{token} is a light square")
+        return file, rank
+    raise ValueError(f"bad square {token!r}")
+
+
+def parse_fen(fen: str) -> State:
+    """§5: ``W:W21,22,K30:B1-12`` or algebraic squares; lidraughts' H/F fields are ignored."""
+    text = fen.strip()
+    if text.startswith("[FEN"):
+        text = text[4:].strip().rstrip("]").strip().strip('"')
+    fields = text.split(":")
+    turn = fields[0].strip().upper()
+    if turn not in ("W", "B"):
+        raise ValueError(f"bad side to move in {fen!r}")
+    grid: Grid = [[None] * 8 for _ in range(8)]
+    for field in fields[1:]:
+        field = field.strip()
+        if not field or field[0].upper() in "HF":
+            continue
+        color = field[0].upper()
+        if color not in "WB":
+            raise ValueError(f"bad colour in {fen!r}")
+        for token in field[1:].split(","):
+            token = token.strip()
+            if not token:
+                continue
+            king = token[0] in "Kk"
+            body = token[1:] if king else token
+            if "-" in body:
+                lo, hi = (int(x) for x in body.split("-"))
+                cells = [pdn_coords(n) for n in range(lo, hi + 1)]
+            else:
+                cells = [_parse_square(body)]
+            for file, rank in cells:
+                if grid[rank][file] is not None:
+                    raise ValueError(f"square given twice in {fen!r}")
+                piece = color if king else color.lower()
+                grid[rank][file] = piece
+    return State(grid, turn)
+
+
+def write_fen(state: State) -> str:
+    """Numeric FEN with squares in PDN order and ``K`` before kings."""
+    parts = [state.turn]
+    for color in ("W", "B"):
+        items = []
+        for rank in range(8):
+            for file in range(8):
+                piece = state.grid[rank][file]
+                if piece is not None and piece.upper() == color:
+                    number = pdn_number(file, rank)
+                    items.append((number, ("K" if piece.isupper() else "") + str(number)))
+        parts.append(color + ",".join(text for _, text in sorted(items)))
+    return ":".join(parts)
+
+
+# ---- rules -------------------------------------------------------------------------------
+
+
+def owner(piece: Optional[str]) -> Optional[str]:
+    return None if piece is None else piece.upper()
+
+
+def is_king(piece: str) -> bool:
+    return piece.isupper()
+
+
+def forward(turn: str) -> int:
+    """§2: White moves up the board (towards rank 8), Black down."""
+    return 1 if turn == "W" else -1
+
+
+def crowning_rank(turn: str) -> int:
+    """§2: a man is crowned on the far rank: rank 8 for White, rank 1 for Black."""
+    return 7 if turn == "W" else 0
+
+
+def quiet_moves(state: State) -> list[RefMove]:
+    """§2: a man steps one square diagonally forward; a king flies any number of empty
+    squares along a diagonal; a man ending on the far rank is crowned."""
+    moves = []
+    for rank in range(8):
+        for file in range(8):
+            piece = state.grid[rank][file]
+            if owner(piece) != state.turn:
+                continue
+            start = square_index(file, rank)
+            if is_king(piece):
+                for df, dr in DIAGONALS:
+                    f, r = file + df, rank + dr
+                    while on_board(f, r) and state.grid[r][f] is None:
+                        moves.append(
+                            RefMove(
+                                start,
+                                square_index(f, r),
+                                frozenset(),
+                                ((square_index(f, r)),),
+                                False,
+                            )
+                        )
+                        f, r = f + df, r + dr
+            else:
+                dr = forward(state.turn)
+                for df in (-1, 1):
+                    f, r = file + df, rank + dr
+                    if on_board(f, r) and state.grid[r][f] is None:
+                        end = square_index(f, r)
+                        moves.append(
+                            RefMove(start, end, frozenset(), (end,), r == crowning_rank(state.turn))
+                        )
+    return moves
+
+
+def _capture_targets(
+    state: State,
+    file: int,
+    rank: int,
+    king: bool,
+    start: tuple[int, int],
+    taken: list[tuple[int, int]],
+) -> list[tuple[tuple[int, int], list[tuple[int, int]]]]:
+    """The jumps available to a piece on (file, rank): a list of (victim, landing squares).
+
+    §3.3: a man jumps an adjacent enemy piece onto the empty square right behind it, in any
+    of the four directions. §3.4: a king jumps the first piece along a diagonal over empty
+    squares and may land on any empty square behind it. §3.6: pieces already taken in this
+    move stay on the board: they cannot be jumped again and they block. §3.7: the start
+    square of the moving piece is empty during the move.
+    """
+
+    def empty(f: int, r: int) -> bool:
+        return on_board(f, r) and ((f, r) == start or state.grid[r][f] is None)
+
+    def enemy(f: int, r: int) -> bool:
+        piece = state.grid[r][f] if on_board(f, r) else None
+        return piece is not None and owner(piece) != state.turn and (f, r) != start
+
+    jumps = []
+    for df, dr in DIAGONALS:
+        f, r = file + df, rank + dr
+        if king:
+            while empty(f, r):
+                f, r = f + df, r + dr
+        if not on_board(f, r) or not enemy(f, r) or (f, r) in taken:
+            continue
+        victim = (f, r)
+        landings = []
+        f, r = f + df, r + dr
+        while empty(f, r):
+            landings.append((f, r))
+            if not king:
+                break
+            f, r = f + df, r + dr
+        if landings:
+            jumps.append((victim, landings))
+    return jumps
+
+
+def capture_sequences(state: State, file: int, rank: int) -> list[RefMove]:
+    """Every capture sequence of the piece on (file, rank), one per order and end square.
+
+    §3.1–3.2: a capture once begun goes on while any further jump exists. §3.4: where a king
+    can land on several squares behind its victim and from some of them the capture goes on,
+    it must land on one of those. §3.8: a man reaching the far rank during a capture is
+    crowned at once and goes on capturing as a king.
+    """
+    piece = state.grid[rank][file]
+    assert piece is not None
+    start = (file, rank)
+    found: list[RefMove] = []
+
+    def extend(
+        f: int,
+        r: int,
+        king: bool,
+        crowned: bool,
+        taken: list[tuple[int, int]],
+        path: list[tuple[int, int]],
+    ) -> None:
+        jumps = _capture_targets(state, f, r, king, start, taken)
+        if not jumps:
+            if taken:
+                found.append(
+                    RefMove(
+                        square_index(*start),
+                        square_index(f, r),
+                        frozenset(square_index(*t) for t in taken),
+                        tuple(square_index(*p) for p in path),
+                        crowned,
+                        tuple(square_index(*t) for t in taken),
+                    )
+                )
+            return
+        for victim, landings in jumps:
+            now_taken = taken + [victim]
+
+            options = []
+            for landing in landings:
+                becomes_king = king or landing[1] == crowning_rank(state.turn)
+                options.append((landing, becomes_king))
+            if king:
+                continuing = [
+                    (sq, k)
+                    for sq, k in options
+                    if _capture_targets(state, sq[0], sq[1], k, start, now_taken)
+                ]
+                if continuing:
+                    options = continuing
+            for landing, becomes_king in options:
+                extend(
+                    landing[0],
+                    landing[1],
+                    becomes_king,
+                    crowned or (becomes_king and not king),
+                    now_taken,
+                    path + [landing],
+                )
+
+    extend(file, rank, is_king(piece), False, [], [])
+    return found
+
+
+def all_sequences(state: State) -> list[RefMove]:
+    """§3.1: if any capture exists, only captures are legal; otherwise the quiet moves."""
+    captures = []
+    for rank in range(8):
+        for file in range(8):
+            if owner(state.grid[rank][file]) == state.turn:
+                captures.extend(capture_sequences(state, file, rank))
+    return captures if captures else quiet_moves(state)
+
+
+def distinct_moves(state: State, distinct: bool = True) -> list[RefMove]:
+    """The moves under a counting convention.
+
+    Convention A (``distinct=True``): one move per (start, end, captured set, promotion),
+    the identity that determines the position after the move. Convention B: one per
+    (start, end, order of the captured pieces): several intermediate landing squares of a
+    king that lead to the same captures in the same order count once.
+    """
+    seen: set[object] = set()
+    out = []
+    for move in all_sequences(state):
+        key: object = move.key() if distinct else (move.start, move.end, move.order, move.promotes)
+        if key not in seen:
+            seen.add(key)
+            out.append(move)
+    return out
+
+
+def apply(state: State, move: MoveLike) -> State:
+    """Play a move: the piece goes from start to end, captured pieces leave the board only
+    now (§3.6), a promoting man becomes a king, the turn passes."""
+    grid = [row[:] for row in state.grid]
+    sf, sr = square_coords(move.start)
+    ef, er = square_coords(move.end)
+    piece = grid[sr][sf]
+    assert piece is not None
+    grid[sr][sf] = None
+    for sq in move.captured:
+        cf, cr = square_coords(sq)
+        grid[cr][cf] = None
+    grid[er][ef] = piece.upper() if move.promotes else piece
+    return State(grid, "B" if state.turn == "W" else "W")
+
+
+# ---- the interface other tools use --------------------------------------------------------
+
+
+def legal_moves(fen: str) -> list[RefMove]:
+    """The distinct legal moves of a FEN."""
+    return distinct_moves(parse_fen(fen))
+
+
+def play(fen: str, move: MoveLike) -> str:
+    """The FEN after a legal move (matched by start, end, captured set and promotion)."""
+    state = parse_fen(fen)
+    key = (move.start, move.end, frozenset(move.captured), move.promotes)
+    for legal in distinct_moves(state):
+        if legal.key() == key:
+            return write_fen(apply(state, legal))
+    raise ValueError(f"move {key} is not legal in {fen}")
+
+
+def perft(fen: str, depth: int, distinct: bool = True) -> int:
+    """Leaves of the move tree ``depth`` plies deep, in convention A or B."""
+
+    def count(state: State, depth: int) -> int:
+        if depth == 0:
+            return 1
+        moves = distinct_moves(state, distinct)
+        if depth == 1:
+            return len(moves)
+        return sum(count(apply(state, m), depth - 1) for m in moves)
+
+    return count(parse_fen(fen), depth)

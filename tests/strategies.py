@@ -1,0 +1,58 @@
+"""Hypothesis strategies for Russian draughts positions (as FEN strings).
+
+Written against the reference module's square helpers, not the Rust core, so that the
+positions the tests feed to both sides are built independently of either.
+"""
+
+from __future__ import annotations
+
+import shashki
+from hypothesis import strategies as st
+from shashki import reference
+
+START_FEN = "W:W21-32:B1-12"
+
+
+def _fen_from_cells(cells: list[int], white_to_move: bool) -> str:
+    white, black = [], []
+    for index, cell in enumerate(cells):
+        file, rank = reference.square_coords(index)
+        number = reference.pdn_number(file, rank)
+        if cell == 1:  # white man, crowned if it stands on rank 8
+            white.append(f"K{number}" if rank == 7 else str(number))
+        elif cell == 2:
+            black.append(f"K{number}" if rank == 0 else str(number))
+        elif cell == 3:
+            white.append(f"K{number}")
+        elif cell == 4:
+            black.append(f"K{number}")
+    return f"{'W' if white_to_move else 'B'}:W{','.join(white)}:B{','.join(black)}"
+
+
+@st.composite
+def setups(draw: st.DrawFn) -> str:
+    """Any legal setup: 0-32 pieces, men and kings of both sides, either side to move."""
+    empty_weight = draw(st.integers(1, 12))
+    king_weight = draw(st.integers(0, 3))
+    weights = [empty_weight, 3, 3, king_weight, king_weight]
+    choices = [i for i, w in enumerate(weights) for _ in range(w)]
+    cells = draw(st.lists(st.sampled_from(choices), min_size=32, max_size=32))
+    return _fen_from_cells(cells, draw(st.booleans()))
+
+
+@st.composite
+def played(draw: st.DrawFn, base: st.SearchStrategy[str] | None = None) -> str:
+    """A position reached by random legal play from the start or from a random setup."""
+    fen = draw(base if base is not None else st.one_of(st.just(START_FEN), setups()))
+    board = shashki.Board(fen)
+    for _ in range(draw(st.integers(0, 70))):
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        board.push(moves[draw(st.integers(0, len(moves) - 1))])
+    return board.fen()
+
+
+def positions() -> st.SearchStrategy[str]:
+    """Random setups and positions reached by play, mixed."""
+    return st.one_of(setups(), played())
