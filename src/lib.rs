@@ -48,7 +48,7 @@ mod python;
 pub use bitboard::{BitIter, Bitboard, Direction};
 pub use error::{FenError, IllegalMoveError, PositionError, SquareError};
 pub use fen::{parse_fen, position_from_fen, write_fen, Fen, Notation};
-pub use movegen::Counting;
+pub use movegen::{Counting, Rules, Russian};
 pub use mv::{Move, MoveList, MAX_PATH};
 pub use notation::{move_text, parse_move, split_move_text, MoveTextError};
 pub use perft::{perft, perft_counting, perft_divide, perft_with, DivideEntry, PerftOptions};

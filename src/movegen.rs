@@ -1,9 +1,11 @@
 //! Move generation: quiet moves, man captures, flying-king captures, the Turkish strike rule
 //! and promotion (RULES.md §2–3).
 //!
-//! Rule variations (giveaway, optional captures, Brazilian majority capture, other start
-//! positions) are meant to enter as a `Rules` type parameter on these functions, resolved at
-//! compile time; only Russian draughts is built, and nothing here pays for the others.
+//! Rule variations enter as a [`Rules`] type parameter resolved at compile time: each rule
+//! switch is an associated constant, so the Russian path pays nothing for the others. Only
+//! [`Russian`] is built; giveaway (поддавки) shares its moves, the captures-optional house
+//! rule of seed 001 is `CAPTURE_IS_MANDATORY = false`, Brazilian draughts would set
+//! `CROWN_DURING_CAPTURE = false` and add a majority filter.
 
 use crate::bitboard::{Bitboard, Direction};
 use crate::mv::{Move, MoveList, MAX_PATH};
@@ -19,6 +21,25 @@ pub enum Counting {
     /// Convention B: sequences taking the same pieces in another order count separately
     /// (one per order, not one per intermediate landing square of a king).
     Orders,
+}
+
+/// Rule switches of a draughts variant, as compile-time constants.
+pub trait Rules: Copy + Send + Sync + 'static {
+    /// A man reaching the far rank during a capture is crowned at once and goes on
+    /// capturing as a king (RULES.md §3.8). Otherwise it goes on as a man and is crowned
+    /// only if the move ends there.
+    const CROWN_DURING_CAPTURE: bool;
+    /// Capturing is compulsory (RULES.md §3.1). Otherwise quiet moves stay legal beside captures.
+    const CAPTURE_IS_MANDATORY: bool;
+}
+
+/// Russian draughts (русские шашки), the rules of RULES.md.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Russian;
+
+impl Rules for Russian {
+    const CROWN_DURING_CAPTURE: bool = true;
+    const CAPTURE_IS_MANDATORY: bool = true;
 }
 
 const BOARD: u64 = Bitboard::BOARD.0;
@@ -250,7 +271,7 @@ impl<F: FnMut(&Position), const HASH: bool> Sink for ChildSink<'_, F, HASH> {
 /// Call `visit` with the position after each legal move (perft's inner loop: no move list
 /// is built). With `HASH` false the children's hashes are left stale.
 #[inline]
-pub(crate) fn for_each_child<const HASH: bool>(
+pub(crate) fn for_each_child<R: Rules, const HASH: bool>(
     pos: &Position,
     counting: Counting,
     mut visit: impl FnMut(&Position),
@@ -262,8 +283,11 @@ pub(crate) fn for_each_child<const HASH: bool>(
             dedup: counting == Counting::Distinct,
             long_keys: smallvec::SmallVec::new(),
         };
-        search_captures(pos, counting, &mut sink);
-        return;
+        search_captures::<_, R>(pos, counting, &mut sink);
+        if R::CAPTURE_IS_MANDATORY {
+            return;
+        }
+        visit = sink.visit;
     }
     let us = pos.by_color[pos.turn.index()].0;
     let occ = pos.occupied().0;
@@ -299,7 +323,7 @@ pub(crate) fn for_each_child<const HASH: bool>(
 }
 
 /// Depth-first search of the capture sequences of one piece.
-struct CaptureSearch<'a, S: Sink> {
+struct CaptureSearch<'a, S: Sink, R: Rules> {
     /// Occupied squares during the capture: the mover's start square is empty, captured
     /// pieces stay (they block until the move ends).
     occ: u64,
@@ -311,9 +335,10 @@ struct CaptureSearch<'a, S: Sink> {
     path: [Square; MAX_PATH],
     path_len: usize,
     sink: &'a mut S,
+    rules: std::marker::PhantomData<R>,
 }
 
-impl<S: Sink> CaptureSearch<'_, S> {
+impl<S: Sink, R: Rules> CaptureSearch<'_, S, R> {
     #[inline(always)]
     fn empty(&self) -> u64 {
         BOARD & !self.occ
@@ -352,7 +377,7 @@ impl<S: Sink> CaptureSearch<'_, S> {
         let landing = step(victim, dir);
         let to = landing.trailing_zeros();
         self.push(to);
-        if landing & self.crowning != 0 {
+        if R::CROWN_DURING_CAPTURE && landing & self.crowning != 0 {
             self.crowned(to, captured | victim);
         } else {
             self.man(to, captured | victim);
@@ -375,7 +400,8 @@ impl<S: Sink> CaptureSearch<'_, S> {
             }
         });
         if !continued {
-            self.emit(bit, captured, false);
+            let promotes = !R::CROWN_DURING_CAPTURE && here & self.crowning != 0;
+            self.emit(bit, captured, promotes);
         }
     }
 
@@ -470,7 +496,7 @@ fn dedup_from(list: &mut MoveList, begin: usize) {
 }
 
 /// Send every capture of the side to move to `sink`.
-fn search_captures<S: Sink>(pos: &Position, counting: Counting, sink: &mut S) {
+fn search_captures<S: Sink, R: Rules>(pos: &Position, counting: Counting, sink: &mut S) {
     let us = pos.by_color[pos.turn.index()].0;
     let them = pos.by_color[1 - pos.turn.index()].0;
     let all_occ = us | them;
@@ -498,6 +524,7 @@ fn search_captures<S: Sink>(pos: &Position, counting: Counting, sink: &mut S) {
             path: [Square::from_bit_unchecked(bit); MAX_PATH],
             path_len: 0,
             sink: &mut *sink,
+            rules: std::marker::PhantomData::<R>,
         };
         search.man(bit, 0);
         sink.end_piece(dedup);
@@ -516,6 +543,7 @@ fn search_captures<S: Sink>(pos: &Position, counting: Counting, sink: &mut S) {
             path: [Square::from_bit_unchecked(bit); MAX_PATH],
             path_len: 0,
             sink: &mut *sink,
+            rules: std::marker::PhantomData::<R>,
         };
         each_direction!(DIR => {
             if search.king_can_capture(bit, DIR, 0) {
@@ -527,14 +555,14 @@ fn search_captures<S: Sink>(pos: &Position, counting: Counting, sink: &mut S) {
 }
 
 /// Append the captures of the side to move; returns whether there were any.
-fn generate_captures(pos: &Position, counting: Counting, list: &mut MoveList) -> bool {
+fn generate_captures<R: Rules>(pos: &Position, counting: Counting, list: &mut MoveList) -> bool {
     let start_len = list.len();
     let mut sink = ListSink {
         piece_begin: start_len,
         list,
         long_capture: false,
     };
-    search_captures(pos, counting, &mut sink);
+    search_captures::<_, R>(pos, counting, &mut sink);
     list.len() > start_len
 }
 
@@ -576,14 +604,14 @@ fn generate_quiet(pos: &Position, list: &mut MoveList) {
 }
 
 /// Append the legal moves of the side to move.
-pub(crate) fn generate(pos: &Position, counting: Counting, list: &mut MoveList) {
-    if !generate_captures(pos, counting, list) {
+pub(crate) fn generate<R: Rules>(pos: &Position, counting: Counting, list: &mut MoveList) {
+    if !generate_captures::<R>(pos, counting, list) || !R::CAPTURE_IS_MANDATORY {
         generate_quiet(pos, list);
     }
 }
 
 /// The number of legal moves; quiet moves are counted with popcounts, not listed.
-pub(crate) fn count_moves(pos: &Position, counting: Counting) -> u64 {
+pub(crate) fn count_moves<R: Rules>(pos: &Position, counting: Counting) -> u64 {
     let us = pos.by_color[pos.turn.index()].0;
     let them = pos.by_color[1 - pos.turn.index()].0;
     let occ = us | them;
@@ -597,7 +625,7 @@ pub(crate) fn count_moves(pos: &Position, counting: Counting) -> u64 {
         jumpers[DIR.index()] = step(step(empty, DIR.opposite()) & them, DIR.opposite()) & men;
     });
     let any_jumper = jumpers[0] | jumpers[1] | jumpers[2] | jumpers[3];
-    if any_jumper == 0 && (kings == 0 || !has_captures(pos)) {
+    let quiet_count = || {
         let [d1, d2] = forward_dirs(pos);
         let mut n = (step(men, d1) & empty).count_ones() + (step(men, d2) & empty).count_ones();
         let mut kings = kings;
@@ -608,15 +636,22 @@ pub(crate) fn count_moves(pos: &Position, counting: Counting) -> u64 {
                 n += king_run(k, DIR, occ).count_ones();
             });
         }
-        return n as u64;
+        n as u64
+    };
+    if any_jumper == 0 && (kings == 0 || !has_captures(pos)) {
+        return quiet_count();
     }
-
-    count_captures(pos, counting, jumpers)
+    let captures = count_captures::<R>(pos, counting, jumpers);
+    if R::CAPTURE_IS_MANDATORY {
+        captures
+    } else {
+        captures + quiet_count()
+    }
 }
 
 /// The number of captures, given the men's first jumps per direction.
 #[inline(never)]
-fn count_captures(pos: &Position, counting: Counting, jumpers: [u64; 4]) -> u64 {
+fn count_captures<R: Rules>(pos: &Position, counting: Counting, jumpers: [u64; 4]) -> u64 {
     let us = pos.by_color[pos.turn.index()].0;
     let them = pos.by_color[1 - pos.turn.index()].0;
     let occ = us | them;
@@ -662,6 +697,7 @@ fn count_captures(pos: &Position, counting: Counting, jumpers: [u64; 4]) -> u64 
                     path: [Square::from_bit_unchecked(bit); MAX_PATH],
                     path_len: 0,
                     sink: &mut sink,
+                    rules: std::marker::PhantomData::<R>,
                 };
                 search.man_jump(bit, DIR, 0);
             }
@@ -680,6 +716,7 @@ fn count_captures(pos: &Position, counting: Counting, jumpers: [u64; 4]) -> u64 
             path: [Square::from_bit_unchecked(bit); MAX_PATH],
             path_len: 0,
             sink: &mut sink,
+            rules: std::marker::PhantomData::<R>,
         };
         each_direction!(DIR => {
             if search.king_can_capture(bit, DIR, 0) {

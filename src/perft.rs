@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use crate::movegen::{for_each_child, Counting};
+use crate::movegen::{for_each_child, Counting, Russian};
 use crate::mv::{Move, MoveList};
 use crate::position::Position;
 
@@ -32,7 +32,7 @@ pub fn perft_counting(pos: &Position, depth: u32, counting: Counting) -> u64 {
         1 => pos.count_moves(counting),
         _ => {
             let mut n = 0;
-            for_each_child::<false>(pos, counting, |child| {
+            for_each_child::<Russian, false>(pos, counting, |child| {
                 n += perft_counting(child, depth - 1, counting);
             });
             n
@@ -106,7 +106,7 @@ impl Runner<'_> {
                     return n;
                 }
                 let mut n = 0;
-                for_each_child::<true>(pos, self.counting, |child| {
+                for_each_child::<Russian, true>(pos, self.counting, |child| {
                     n += self.count(child, depth - 1);
                 });
                 table.store(pos.hash(), depth, n);

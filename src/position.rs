@@ -2,7 +2,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::error::{IllegalMoveError, PositionError};
-use crate::movegen::{self, Counting};
+use crate::movegen::{self, Counting, Russian};
 use crate::mv::{Move, MoveList};
 use crate::piece::{Color, Piece, Role};
 use crate::square::Square;
@@ -180,7 +180,7 @@ impl Position {
     /// The legal moves, one per distinct (start, end, captured set, promotion).
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        movegen::generate(self, Counting::Distinct, &mut list);
+        movegen::generate::<Russian>(self, Counting::Distinct, &mut list);
         list
     }
 
@@ -188,14 +188,14 @@ impl Position {
     /// sequences that take the same pieces in another order are listed separately.
     pub fn legal_moves_counting(&self, counting: Counting) -> MoveList {
         let mut list = MoveList::new();
-        movegen::generate(self, counting, &mut list);
+        movegen::generate::<Russian>(self, counting, &mut list);
         list
     }
 
     /// Append the legal moves under a counting convention to `list`.
     #[inline]
     pub fn legal_moves_into(&self, counting: Counting, list: &mut MoveList) {
-        movegen::generate(self, counting, list);
+        movegen::generate::<Russian>(self, counting, list);
     }
 
     /// Whether the side to move must capture.
@@ -207,7 +207,7 @@ impl Position {
     /// The number of legal moves (fast: quiet moves are counted, not listed).
     #[inline]
     pub fn count_moves(&self, counting: Counting) -> u64 {
-        movegen::count_moves(self, counting)
+        movegen::count_moves::<Russian>(self, counting)
     }
 
     /// Whether `m` is legal here (compared by start, end, captured set and promotion).
