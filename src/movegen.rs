@@ -136,7 +136,12 @@ fn forward_dirs(pos: &Position) -> [Direction; 2] {
 
 #[inline(always)]
 fn crowning_mask(pos: &Position) -> u64 {
-    Bitboard::rank(pos.turn.crowning_rank()).0
+    const WHITE_CROWNING: u64 = Bitboard::rank(7).0;
+    const BLACK_CROWNING: u64 = Bitboard::rank(0).0;
+    match pos.turn {
+        crate::Color::White => WHITE_CROWNING,
+        crate::Color::Black => BLACK_CROWNING,
+    }
 }
 
 /// Whether the side to move has a capture.
