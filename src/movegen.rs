@@ -343,7 +343,31 @@ struct CaptureSearch<'a, S: Sink, R: Rules> {
     rules: std::marker::PhantomData<R>,
 }
 
-impl<S: Sink, R: Rules> CaptureSearch<'_, S, R> {
+impl<'a, S: Sink, R: Rules> CaptureSearch<'a, S, R> {
+    /// The search for the piece on `bit` (a man if `start_is_man`), given all occupied
+    /// squares and the enemy pieces; its start square counts as empty.
+    #[inline(always)]
+    fn new(
+        occ: u64,
+        them: u64,
+        crowning: u64,
+        bit: u32,
+        start_is_man: bool,
+        sink: &'a mut S,
+    ) -> Self {
+        CaptureSearch {
+            occ: occ & !(1u64 << bit),
+            them,
+            crowning,
+            from: Square::from_bit_unchecked(bit),
+            start_is_man,
+            path: [Square::from_bit_unchecked(bit); MAX_PATH],
+            path_len: 0,
+            sink,
+            rules: std::marker::PhantomData,
+        }
+    }
+
     #[inline(always)]
     fn empty(&self) -> u64 {
         BOARD & !self.occ
@@ -520,17 +544,7 @@ fn search_captures<S: Sink, R: Rules>(pos: &Position, counting: Counting, sink: 
     while pieces != 0 {
         let bit = pieces.trailing_zeros();
         pieces &= pieces - 1;
-        let mut search = CaptureSearch {
-            occ: all_occ & !(1u64 << bit),
-            them,
-            crowning,
-            from: Square::from_bit_unchecked(bit),
-            start_is_man: true,
-            path: [Square::from_bit_unchecked(bit); MAX_PATH],
-            path_len: 0,
-            sink: &mut *sink,
-            rules: std::marker::PhantomData::<R>,
-        };
+        let mut search = CaptureSearch::<_, R>::new(all_occ, them, crowning, bit, true, &mut *sink);
         search.man(bit, 0);
         sink.end_piece(dedup);
     }
@@ -539,17 +553,8 @@ fn search_captures<S: Sink, R: Rules>(pos: &Position, counting: Counting, sink: 
     while pieces != 0 {
         let bit = pieces.trailing_zeros();
         pieces &= pieces - 1;
-        let mut search = CaptureSearch {
-            occ: all_occ & !(1u64 << bit),
-            them,
-            crowning,
-            from: Square::from_bit_unchecked(bit),
-            start_is_man: false,
-            path: [Square::from_bit_unchecked(bit); MAX_PATH],
-            path_len: 0,
-            sink: &mut *sink,
-            rules: std::marker::PhantomData::<R>,
-        };
+        let mut search =
+            CaptureSearch::<_, R>::new(all_occ, them, crowning, bit, false, &mut *sink);
         each_direction!(DIR => {
             if search.king_can_capture(bit, DIR, 0) {
                 search.king_jump(bit, DIR, 0);
@@ -693,17 +698,7 @@ fn count_captures<R: Rules>(pos: &Position, counting: Counting, jumpers: [u64; 4
                 let landing = complex.trailing_zeros();
                 complex &= complex - 1;
                 let bit = (landing as i32 - 2 * DIR.offset()) as u32;
-                let mut search = CaptureSearch {
-                    occ: occ & !(1u64 << bit),
-                    them,
-                    crowning,
-                    from: Square::from_bit_unchecked(bit),
-                    start_is_man: true,
-                    path: [Square::from_bit_unchecked(bit); MAX_PATH],
-                    path_len: 0,
-                    sink: &mut sink,
-                    rules: std::marker::PhantomData::<R>,
-                };
+                let mut search = CaptureSearch::<_, R>::new(occ, them, crowning, bit, true, &mut sink);
                 search.man_jump(bit, DIR, 0);
             }
         }
@@ -712,17 +707,7 @@ fn count_captures<R: Rules>(pos: &Position, counting: Counting, jumpers: [u64; 4
     while pieces != 0 {
         let bit = pieces.trailing_zeros();
         pieces &= pieces - 1;
-        let mut search = CaptureSearch {
-            occ: occ & !(1u64 << bit),
-            them,
-            crowning,
-            from: Square::from_bit_unchecked(bit),
-            start_is_man: false,
-            path: [Square::from_bit_unchecked(bit); MAX_PATH],
-            path_len: 0,
-            sink: &mut sink,
-            rules: std::marker::PhantomData::<R>,
-        };
+        let mut search = CaptureSearch::<_, R>::new(occ, them, crowning, bit, false, &mut sink);
         each_direction!(DIR => {
             if search.king_can_capture(bit, DIR, 0) {
                 search.king_jump(bit, DIR, 0);
