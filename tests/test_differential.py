@@ -15,8 +15,10 @@ from hypothesis import strategies as st
 from shashki import reference
 from strategies import played, positions, setups
 
-MANY = settings(max_examples=1500)
-SOME = settings(max_examples=400)
+# Budgets scale with the active profile (conftest: "ci" by default, HYPOTHESIS_PROFILE=long
+# for manual runs): 1500 and 400 examples a property in CI.
+MANY = settings(max_examples=5 * settings.default.max_examples)
+SOME = settings(max_examples=settings.default.max_examples + 100)
 
 
 def rust_moves(fen: str) -> set[tuple[int, int, frozenset[int], bool]]:

@@ -32,7 +32,7 @@ def strip(
     return {m[:3] for m in moves}
 
 
-@settings(max_examples=300)
+@settings(max_examples=settings.default.max_examples)
 @given(positions())
 def test_three_oracles_agree(fen: str) -> None:
     rust = strip({(m.start, m.end, m.captured, m.promotes) for m in shashki.Board(fen).legal_moves})
