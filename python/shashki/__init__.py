@@ -58,22 +58,49 @@ class Board(_core.Board):
 
     __slots__ = ()
 
+    def _repr_svg_(self) -> str:
+        from shashki import svg
+
+        return svg.board(self, lastmove=self.peek() if self.move_stack else None)
+
+
+_LAZY = {
+    "Game": "shashki.game",
+    "Outcome": "shashki.game",
+    "Termination": "shashki.draw",
+    "DrawRules": "shashki.draw",
+}
+
+
+def __getattr__(name: str) -> object:
+    """Import the game layer on first use, keeping ``import shashki`` fast."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'shashki' has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(module), name)
+
 
 __all__ = [
     "AmbiguousMoveError",
     "BLACK",
     "Board",
     "Color",
+    "DrawRules",
     "FenError",
+    "Game",
     "IllegalMoveError",
     "InvalidMoveError",
     "LegalMoves",
     "Move",
+    "Outcome",
     "Piece",
     "SQUARES",
     "SQUARE_NAMES",
     "STARTING_FEN",
     "SquareError",
+    "Termination",
     "WHITE",
     "parse_square",
     "perft",

@@ -1,0 +1,382 @@
+"""Draw rules as configurable objects (RULES.md §4).
+
+A rule looks at the game's history (a snapshot of the material after every ply and what each
+ply did) and says how far its count has run: a :class:`DrawCounter`. The game is drawn when a
+counter reaches its limit. All counting lives here, one function a rule, each named after its
+article.
+
+Rule sets: :data:`FMJD64` (the default: FMJD-64 articles 7.2.3–7.2.8), :data:`FORTY_MOVES`
+(seed 001's site rule), :data:`HISTORICAL` (seed 002's code, arts. 19–22) and :data:`NO_DRAWS`.
+Build your own with ``DrawRules([...])`` from the rule classes below or your own objects with a
+``termination`` and a ``progress(history)`` method.
+
+Interpretations where RULES.md leaves room (each rule's docstring says which it takes):
+
+- A "move" is a move of one player; counts of both players' moves are in plies (two a move).
+- "Counted from the move that established the balance": the count starts after the ply that
+  made the condition true (or at the start of a game set up in it) and restarts on any capture
+  or promotion, which change the balance.
+- The stronger side of a "player with X against a single king" rule is the side that is not
+  the lone king; with a king against a king (7.2.8), it is the side to move when the ending
+  arose.
+- 7.2.4 asks the stronger side to have three or more kings and no men; 7.2.7 counts only
+  while the lone king stands on the main road (lidraughts' reading).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Callable, NamedTuple, Optional, Protocol
+
+MAIN_ROAD = frozenset({0, 4, 9, 13, 18, 22, 27, 31})  # a1 b2 c3 d4 e5 f6 g7 h8
+
+
+class Termination(enum.Enum):
+    """How a game ended."""
+
+    NO_MOVES = "no legal moves"
+    """The side to move has no pieces or cannot move: it loses."""
+    RESIGNATION = "resignation"
+    AGREEMENT = "draw by agreement"
+    THREEFOLD_REPETITION = "7.2.3 threefold repetition"
+    THREE_KINGS_VS_KING = "7.2.4 three kings against a king"
+    KINGS_ONLY = "7.2.5 only kings moved"
+    UNCHANGED_BALANCE = "7.2.6 balance unchanged"
+    MAIN_ROAD = "7.2.7 lone king on the main road"
+    SMALL_ENDING = "7.2.8 small ending"
+    FORTY_MOVES = "40 moves without capture or promotion"
+    HISTORICAL_THREE_KINGS = "art. 20 three kings against one"
+    HISTORICAL_KING_AND_MEN = "art. 21 a king and men"
+    HISTORICAL_REPETITION = "art. 19 moves repeated three times"
+
+
+class Snapshot(NamedTuple):
+    """The material of one position, as draw rules need it."""
+
+    hash: int
+    turn: bool
+    white_men: int
+    white_kings: int
+    black_men: int
+    black_kings: int
+    white_kings_on_main_road: int
+    black_kings_on_main_road: int
+
+    def men(self, color: bool) -> int:
+        return self.white_men if color else self.black_men
+
+    def kings(self, color: bool) -> int:
+        return self.white_kings if color else self.black_kings
+
+    def pieces(self) -> int:
+        return self.white_men + self.white_kings + self.black_men + self.black_kings
+
+    def lone_king(self, color: bool) -> bool:
+        """Whether ``color`` has a single king and nothing else."""
+        return self.kings(color) == 1 and self.men(color) == 0
+
+    def on_main_road(self, color: bool) -> int:
+        return self.white_kings_on_main_road if color else self.black_kings_on_main_road
+
+
+class Ply(NamedTuple):
+    """What one ply did."""
+
+    mover: bool
+    king_moved: bool
+    capture: bool
+    promotion: bool
+
+
+@dataclass(frozen=True)
+class History:
+    """``snapshots[i]`` is the position after ``plies[:i]``; ``snapshots[0]`` the start."""
+
+    snapshots: Sequence[Snapshot]
+    plies: Sequence[Ply]
+
+
+@dataclass(frozen=True)
+class DrawCounter:
+    """How far a draw rule's count has run: ``done`` of ``limit`` (both in ``unit``)."""
+
+    termination: Termination
+    done: int
+    limit: int
+    unit: str  # "plies", "moves" (of the stronger side) or "occurrences"
+
+    @property
+    def remaining(self) -> int:
+        return max(self.limit - self.done, 0)
+
+    @property
+    def reached(self) -> bool:
+        return self.done >= self.limit
+
+    def __str__(self) -> str:
+        return f"{self.termination.value}: {self.done}/{self.limit} {self.unit}"
+
+
+class DrawRule(Protocol):
+    termination: Termination
+
+    def progress(self, history: History) -> Optional[DrawCounter]: ...
+
+
+def _run_start(
+    history: History,
+    holds: Callable[[Snapshot], bool],
+    resets: Callable[[Ply], bool],
+) -> Optional[int]:
+    """The index of the snapshot where the current run of ``holds`` began (no resetting ply
+    since), or None when it does not hold now."""
+    snaps, plies = history.snapshots, history.plies
+    k = len(snaps) - 1
+    if not holds(snaps[k]):
+        return None
+    while k > 0 and holds(snaps[k - 1]) and not resets(plies[k - 1]):
+        k -= 1
+    return k
+
+
+def _balance_changed(ply: Ply) -> bool:
+    return ply.capture or ply.promotion
+
+
+def _strong_side_moves(
+    history: History,
+    termination: Termination,
+    moves: int,
+    weak_ok: Callable[[Snapshot, bool], bool],
+    strong_ok: Callable[[Snapshot, bool], bool],
+) -> Optional[DrawCounter]:
+    """Count the stronger side's moves since a "X against a single king" ending arose."""
+    now = history.snapshots[-1]
+    for weak in (True, False):
+        strong = not weak
+
+        def holds(s: Snapshot, weak: bool = weak, strong: bool = strong) -> bool:
+            return weak_ok(s, weak) and strong_ok(s, strong)
+
+        start = _run_start(history, holds, _balance_changed)
+        if start is None:
+            continue
+        counted = strong
+        if now.lone_king(strong):  # a king against a king: the side to move when it arose
+            counted = history.snapshots[start].turn
+        done = sum(1 for ply in history.plies[start:] if ply.mover == counted)
+        return DrawCounter(termination, done, moves, "moves")
+    return None
+
+
+def _material(s: Snapshot, color: bool) -> tuple[int, int]:
+    return (s.kings(color), s.men(color))
+
+
+@dataclass(frozen=True)
+class Repetition:
+    """7.2.3: the same position (pieces and side to move) for the ``times``-th time."""
+
+    times: int = 3
+    termination: Termination = Termination.THREEFOLD_REPETITION
+
+    def progress(self, history: History) -> Optional[DrawCounter]:
+        now = history.snapshots[-1]
+        seen = sum(1 for s in history.snapshots if s.hash == now.hash and s.turn == now.turn)
+        if seen < 2:
+            return None
+        return DrawCounter(self.termination, seen, self.times, "occurrences")
+
+
+@dataclass(frozen=True)
+class ThreeKingsVsKing:
+    """7.2.4: three or more kings (and no men) against a lone king, not taken by the
+    stronger side's ``moves``-th move since that balance arose."""
+
+    moves: int = 15
+    termination: Termination = Termination.THREE_KINGS_VS_KING
+    allow_men: bool = False
+
+    def progress(self, history: History) -> Optional[DrawCounter]:
+        return _strong_side_moves(
+            history,
+            self.termination,
+            self.moves,
+            lambda s, c: s.lone_king(c),
+            lambda s, c: s.kings(c) >= 3 and (self.allow_men or s.men(c) == 0),
+        )
+
+
+@dataclass(frozen=True)
+class KingsOnly:
+    """7.2.5: for ``moves`` moves of each side only kings moved, without captures (resets on
+    a man move or a capture)."""
+
+    moves: int = 15
+    termination: Termination = Termination.KINGS_ONLY
+
+    def progress(self, history: History) -> Optional[DrawCounter]:
+        plies = history.plies
+        run = 0
+        for ply in reversed(plies):
+            if not ply.king_moved or ply.capture:
+                break
+            run += 1
+        if run == 0:
+            return None
+        return DrawCounter(self.termination, run, 2 * self.moves, "plies")
+
+
+@dataclass(frozen=True)
+class UnchangedBalance:
+    """7.2.6: both sides have kings and no capture or crowning for 30 moves (4–5 pieces on the
+    board) or 60 moves (6–7 pieces); each side's moves count, so 60 or 120 plies."""
+
+    limits: tuple[tuple[int, int, int], ...] = ((4, 5, 30), (6, 7, 60))
+    termination: Termination = Termination.UNCHANGED_BALANCE
+
+    def _limit(self, s: Snapshot) -> Optional[int]:
+        if s.white_kings == 0 or s.black_kings == 0:
+            return None
+        for low, high, moves in self.limits:
+            if low <= s.pieces() <= high:
+                return moves
+        return None
+
+    def progress(self, history: History) -> Optional[DrawCounter]:
+        limit = self._limit(history.snapshots[-1])
+        if limit is None:
+            return None
+        start = _run_start(history, lambda s: self._limit(s) == limit, _balance_changed)
+        if start is None:
+            return None
+        done = len(history.snapshots) - 1 - start
+        return DrawCounter(self.termination, done, 2 * limit, "plies")
+
+
+@dataclass(frozen=True)
+class MainRoad:
+    """7.2.7: three kings, two kings and a man, or a king and two men against a lone king on
+    the main road (a1–h8), not won by the stronger side's 5th move; counts while the lone
+    king holds the main road."""
+
+    moves: int = 5
+    termination: Termination = Termination.MAIN_ROAD
+    materials: frozenset[tuple[int, int]] = frozenset({(3, 0), (2, 1), (1, 2)})
+
+    def progress(self, history: History) -> Optional[DrawCounter]:
+        return _strong_side_moves(
+            history,
+            self.termination,
+            self.moves,
+            lambda s, c: s.lone_king(c) and s.on_main_road(c) == 1,
+            lambda s, c: _material(s, c) in self.materials,
+        )
+
+
+@dataclass(frozen=True)
+class SmallEnding:
+    """7.2.8: two kings, a king and a man, or one king against a lone king, not won by the
+    stronger side's 5th move."""
+
+    moves: int = 5
+    termination: Termination = Termination.SMALL_ENDING
+    materials: frozenset[tuple[int, int]] = frozenset({(2, 0), (1, 1), (1, 0)})
+
+    def progress(self, history: History) -> Optional[DrawCounter]:
+        return _strong_side_moves(
+            history,
+            self.termination,
+            self.moves,
+            lambda s, c: s.lone_king(c),
+            lambda s, c: _material(s, c) in self.materials,
+        )
+
+
+@dataclass(frozen=True)
+class NoCaptureOrPromotion:
+    """Seed 001's site rule: ``moves`` moves of each side without a capture and without a man
+    becoming a king."""
+
+    moves: int = 40
+    termination: Termination = Termination.FORTY_MOVES
+
+    def progress(self, history: History) -> Optional[DrawCounter]:
+        run = 0
+        for ply in reversed(history.plies):
+            if _balance_changed(ply):
+                break
+            run += 1
+        return DrawCounter(self.termination, run, 2 * self.moves, "plies")
+
+
+@dataclass(frozen=True)
+class KingAndMenVsKing:
+    """Seed 002, art. 21: one king with one or more men against a lone king: 30 moves to win,
+    counted until the balance of forces changes."""
+
+    moves: int = 30
+    termination: Termination = Termination.HISTORICAL_KING_AND_MEN
+
+    def progress(self, history: History) -> Optional[DrawCounter]:
+        return _strong_side_moves(
+            history,
+            self.termination,
+            self.moves,
+            lambda s, c: s.lone_king(c),
+            lambda s, c: s.kings(c) == 1 and s.men(c) >= 1,
+        )
+
+
+class DrawRules:
+    """A set of draw rules: automatic ones end the game, claimable ones only on
+    ``outcome(claim_draw=True)``."""
+
+    def __init__(
+        self,
+        automatic: Sequence[DrawRule] = (),
+        claimable: Sequence[DrawRule] = (),
+        name: str = "custom",
+    ) -> None:
+        self.automatic = tuple(automatic)
+        self.claimable = tuple(claimable)
+        self.name = name
+
+    def counters(self, history: History) -> list[DrawCounter]:
+        """The counters of every rule whose condition holds now."""
+        out = []
+        for rule in self.automatic + self.claimable:
+            counter = rule.progress(history)
+            if counter is not None:
+                out.append(counter)
+        return out
+
+    def reached(self, history: History, claim: bool = False) -> Optional[Termination]:
+        """The first rule whose count is complete, if any."""
+        rules = self.automatic + (self.claimable if claim else ())
+        for rule in rules:
+            counter = rule.progress(history)
+            if counter is not None and counter.reached:
+                return counter.termination
+        return None
+
+    def __repr__(self) -> str:
+        return f"DrawRules({self.name!r})"
+
+
+FMJD64 = DrawRules(
+    [Repetition(), MainRoad(), SmallEnding(), ThreeKingsVsKing(), KingsOnly(), UnchangedBalance()],
+    name="FMJD-64",
+)
+FORTY_MOVES = DrawRules([NoCaptureOrPromotion()], name="40 moves (seed 001)")
+HISTORICAL = DrawRules(
+    [
+        ThreeKingsVsKing(termination=Termination.HISTORICAL_THREE_KINGS, allow_men=True),
+        KingAndMenVsKing(),
+    ],
+    claimable=[Repetition(termination=Termination.HISTORICAL_REPETITION)],
+    name="historical code (seed 002)",
+)
+NO_DRAWS = DrawRules([], name="none")

@@ -1,0 +1,92 @@
+"""Board pictures as SVG (imported lazily by ``Board._repr_svg_``).
+
+>>> import shashki, shashki.svg
+>>> shashki.svg.board(shashki.Board()).startswith("<svg")
+True
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from shashki import Board, Move, square_name
+
+SQUARE = 45
+MARGIN = 20
+LIGHT, DARK = "#f0d9b5", "#b58863"
+PIECE_FILL = {True: "#fafafa", False: "#222222"}
+PIECE_STROKE = {True: "#333333", False: "#000000"}
+
+
+def _center(square: int, flipped: bool) -> tuple[float, float]:
+    rank = square // 4
+    file = (square % 4) * 2 + (rank % 2)
+    col, row = (7 - file, rank) if flipped else (file, 7 - rank)
+    return MARGIN + col * SQUARE + SQUARE / 2, MARGIN + row * SQUARE + SQUARE / 2
+
+
+def board(
+    board: Board,
+    *,
+    lastmove: Optional[Move] = None,
+    flipped: bool = False,
+    coordinates: bool = True,
+    size: Optional[int] = None,
+) -> str:
+    """An SVG picture of ``board``: squares, pieces (kings with a crown ring), coordinates,
+    and an arrow along ``lastmove``'s path."""
+    full = 2 * MARGIN + 8 * SQUARE
+    width = size or full
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {full} {full}" '
+        f'width="{width}" height="{width}">',
+        f'<rect x="0" y="0" width="{full}" height="{full}" fill="#6b4a2b"/>',
+    ]
+    for row in range(8):
+        for col in range(8):
+            file, rank = (7 - col, row) if flipped else (col, 7 - row)
+            fill = DARK if (file + rank) % 2 == 0 else LIGHT
+            x, y = MARGIN + col * SQUARE, MARGIN + row * SQUARE
+            out.append(f'<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{fill}"/>')
+    if coordinates:
+        for i in range(8):
+            file_char = "abcdefgh"[7 - i if flipped else i]
+            rank_char = "12345678"[i if flipped else 7 - i]
+            pos = MARGIN + i * SQUARE + SQUARE / 2
+            out.append(
+                f'<text x="{pos}" y="{full - 5}" font-size="12" text-anchor="middle" '
+                f'fill="#eee">{file_char}</text>'
+            )
+            out.append(
+                f'<text x="9" y="{pos + 4}" font-size="12" text-anchor="middle" '
+                f'fill="#eee">{rank_char}</text>'
+            )
+    for square in range(32):
+        piece = board.piece_at(square)
+        if piece is None:
+            continue
+        cx, cy = _center(square, flipped)
+        r = SQUARE * 0.38
+        out.append(
+            f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{PIECE_FILL[piece.color]}" '
+            f'stroke="{PIECE_STROKE[piece.color]}" stroke-width="2">'
+            f"<title>{square_name(square)}</title></circle>"
+        )
+        if piece.king:
+            out.append(
+                f'<circle cx="{cx}" cy="{cy}" r="{r * 0.5}" fill="none" stroke="#d4a017" '
+                f'stroke-width="3"/>'
+            )
+    if lastmove is not None:
+        points = [_center(lastmove.start, flipped)] + [_center(sq, flipped) for sq in lastmove.path]
+        coords = " ".join(f"{x},{y}" for x, y in points)
+        out.append(
+            '<defs><marker id="arrowhead" markerWidth="4" markerHeight="4" refX="2" refY="2" '
+            'orient="auto"><path d="M0,0 L4,2 L0,4 z" fill="#15781b"/></marker></defs>'
+        )
+        out.append(
+            f'<polyline points="{coords}" fill="none" stroke="#15781b" stroke-width="6" '
+            f'stroke-opacity="0.7" marker-end="url(#arrowhead)"/>'
+        )
+    out.append("</svg>")
+    return "".join(out)

@@ -1,0 +1,146 @@
+"""PDN reading and writing."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+import shashki
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from shashki import pdn
+from shashki.game import Game
+
+DATA = Path(__file__).parent / "data" / "lidraughts-russian.pdn"
+
+
+def read_all(text: str, **kwargs) -> list[Game]:
+    handle = io.StringIO(text)
+    games = []
+    while (game := pdn.read_game(handle, **kwargs)) is not None:
+        games.append(game)
+    return games
+
+
+def test_reads_every_lidraughts_game_and_round_trips() -> None:
+    with DATA.open(encoding="utf-8") as handle:
+        games = []
+        while (game := pdn.read_game(handle)) is not None:
+            games.append(game)
+    assert len(games) == 22
+    assert all(not g.errors for g in games)
+    assert sum(len(g.mainline_moves()) for g in games) > 300
+    # lidraughts' 2-0 / 0-2 / 1-1 results are read as the standard ones
+    assert {g.headers["Result"] for g in games} <= {"1-0", "0-1", "1/2-1/2", "*"}
+    assert games[0].headers["White"] == "lymmen"
+    for game in games:
+        for notation in ("algebraic", "numeric"):
+            text = pdn.write_game(game, notation=notation)
+            (again,) = read_all(text)
+            assert again.mainline_moves() == game.mainline_moves()
+            assert again.headers["Result"] == game.headers["Result"]
+            assert again.board.fen() == game.board.fen()
+            assert all(len(line) <= 80 for line in text.splitlines() if not line.startswith("["))
+
+
+def test_tags_only_game() -> None:
+    (game,) = read_all('[Event "x"]\n[Result "1-1"]\n[GameType "25"]\n')
+    assert game.mainline_moves() == [] and game.headers["Result"] == "1/2-1/2"
+
+
+def test_numeric_moves_black_continuation_comments_nags_variations() -> None:
+    text = """[Event "test"]
+[FEN "B:W18,21-32:B1-12"]
+
+{opening} 1... 11-15 $1 (1... 12-16 ?! 2. 22-17 ; a line comment
+ 16-20) 2. 18x11 {forced} 8x15!? 3. 22-18 *
+"""
+    (game,) = read_all(text)
+    moves = [str(m) for m in game.mainline_moves()]
+    assert moves == ["f6-e5", "d4:f6", "g7:e5", "c3-d4"]
+    assert game.comment == "opening"
+    assert game.nodes[0].nags == [1] and game.nodes[2].nags == [5]
+    assert game.nodes[1].comment == "forced"
+    (variation,) = game.nodes[0].variations
+    assert [str(n.move) for n in variation] == ["h6-g5", "c3-b4", "g5-h4"]
+    assert variation[0].nags == [6]
+    written = pdn.write_game(game)
+    assert "(" in written and "1..." in written and "{forced}" in written
+    (again,) = read_all(written)
+    assert again.mainline_moves() == game.mainline_moves()
+    assert [n.move for n in again.nodes[0].variations[0]] == [n.move for n in variation]
+    (plain,) = read_all(text, variations=False)
+    assert plain.mainline_moves() == game.mainline_moves() and not plain.nodes[0].variations
+
+
+def test_many_games_and_lines() -> None:
+    text = '[Result "1-0"]\n\n1. c3-d4 f6-e5 1-0\n\n[Result "0-1"]\n\n1. a3-b4 0-1\n\n1. g3-h4 *\n'
+    games = read_all(text)
+    assert [len(g.mainline_moves()) for g in games] == [2, 1, 1]
+
+
+def test_errors_have_line_and_column_and_reading_goes_on() -> None:
+    text = '[Event "bad"]\n\n1. c3-d4 f6-e5\n2. c3-b4 g7-f6 *\n\n[Event "good"]\n\n1. a3-b4 *\n'
+    with pytest.raises(pdn.PdnError) as info:
+        read_all(text)
+    assert (info.value.line, info.value.column) == (4, 4)
+    assert isinstance(info.value, ValueError)
+    games = read_all(text, errors="collect")
+    assert len(games) == 2
+    bad, good = games
+    assert len(bad.mainline_moves()) == 2 and len(bad.errors) == 1
+    assert good.headers["Event"] == "good" and len(good.mainline_moves()) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "needle"),
+    [
+        ("1. c3-d4 {unclosed\n", "comment"),
+        ("1. c3-d4 ) *", "without a variation"),
+        ("1. c3-d4 (1. a3-b4 *", "not closed"),
+        ('[GameType "20"]\n\n1. 32-28 *', "GameType"),
+        ('[FEN "W:W1:B2"]\n\n*', "crowning"),
+        ("1. c3-d4 @@ *", "unexpected"),
+    ],
+)
+def test_bad_pdn(text, needle) -> None:
+    with pytest.raises(pdn.PdnError, match=needle):
+        read_all(text)
+
+
+def test_written_game_has_standard_tags_and_setup() -> None:
+    game = shashki.Game("B:W18,21-32:B1-12")
+    game.headers["White"] = 'A "quoted" name'
+    game.push_move("f6-e5")
+    text = pdn.write_game(game)
+    assert text.startswith('[Event "?"]')
+    assert '[GameType "25"]' in text and "[FEN " in text and '\\"quoted\\"' in text
+    (again,) = read_all(text)
+    assert again.headers["White"] == 'A "quoted" name'
+    assert again.mainline_moves() == game.mainline_moves()
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.integers(0, 1000), max_size=60))
+def test_random_games_round_trip(choices) -> None:
+    game = shashki.Game()
+    for c in choices:
+        moves = list(game.board.legal_moves)
+        if not moves or game.is_game_over():
+            break
+        game.push(moves[c % len(moves)])
+    for notation in ("algebraic", "numeric"):
+        (again,) = read_all(pdn.write_game(game, notation=notation))
+        assert again.mainline_moves() == game.mainline_moves()
+        assert again.result() == game.result()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet='[]"{}()$!?;. \n-x:0123456789abcdefghWBK*/', max_size=120))
+def test_reader_fuzz(text) -> None:
+    try:
+        read_all(text, errors="collect")
+        read_all(text)
+    except pdn.PdnError:
+        pass
