@@ -284,3 +284,17 @@ def test_square_parser_fuzz(text) -> None:
     except shashki.SquareError:
         return
     assert 0 <= sq < 32
+
+
+def test_lidraughts_fen_suffix() -> None:
+    board = shashki.Board()
+    assert board.fen(lidraughts=True) == START + ":H0:F1"
+    board.push_move("c3-d4")
+    assert board.fen(lidraughts=True).endswith(":H0:F1")
+    board.push_move("f6-e5")
+    assert board.fen(lidraughts=True).endswith(":H0:F2")
+    kings = shashki.Board("W:WK30:BK3")
+    for text in ["c1-b2", "f8-e7", "b2-c1"]:
+        kings.push_move(text)
+    assert kings.fen(notation="algebraic", lidraughts=True) == "B:WKc1:BKe7:H3:F2"
+    assert shashki.Board(kings.fen(lidraughts=True)) == kings

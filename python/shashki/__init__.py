@@ -58,6 +58,31 @@ class Board(_core.Board):
 
     __slots__ = ()
 
+    def fen(self, notation: str = "numeric", *, lidraughts: bool = False) -> str:
+        """The position as a PDN FEN, squares ``"numeric"`` (1–32) or ``"algebraic"``.
+
+        ``lidraughts=True`` appends lidraughts' ``:H<n>:F<n>`` fields: plies since the last
+        capture or man move, and the full-move number (counting from 1 at the first move of
+        the board's move stack).
+        """
+        text = super().fen(notation)
+        if not lidraughts:
+            return text
+        board = self.copy()
+        halfmove = 0
+        counting = True
+        plies = len(board.move_stack)
+        while board.move_stack:
+            move = board.pop()
+            piece = board.piece_at(move.start)
+            if counting and (move.is_capture or (piece is not None and not piece.king)):
+                counting = False
+            if counting:
+                halfmove += 1
+        black_started = not board.turn
+        fullmove = 1 + (plies + (1 if black_started else 0)) // 2
+        return f"{text}:H{halfmove}:F{fullmove}"
+
     def _repr_svg_(self) -> str:
         from shashki import svg
 
