@@ -39,6 +39,7 @@ mod notation;
 mod perft;
 mod piece;
 mod position;
+pub mod search;
 mod square;
 mod zobrist;
 

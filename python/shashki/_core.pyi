@@ -1,7 +1,7 @@
 """Type stubs for the Rust extension ``shashki._core``."""
 
-from collections.abc import Iterator
-from typing import Optional
+from collections.abc import Callable, Iterator
+from typing import Any, Optional
 
 from typing_extensions import Self
 
@@ -92,3 +92,21 @@ def perft_divide(
     threads: Optional[int] = None,
     hash_mb: int = 0,
 ) -> dict[str, int]: ...
+
+class SearchEngine:
+    def __init__(self, hash_mb: int = 64, threads: int = 1) -> None: ...
+    def search(
+        self,
+        board: Board,
+        history: list[int],
+        *,
+        depth: Optional[int] = None,
+        nodes: Optional[int] = None,
+        movetime: Optional[float] = None,
+        time_left: Optional[float] = None,
+        increment: Optional[float] = None,
+        moves_to_go: Optional[int] = None,
+        on_info: Optional[Callable[[dict[str, Any]], object]] = None,
+    ) -> tuple[Optional[Move], Optional[Move], dict[str, Any]]: ...
+    def stop(self) -> None: ...
+    def clear(self) -> None: ...

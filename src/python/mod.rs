@@ -1,5 +1,7 @@
 //! `shashki._core`: thin PyO3 wrappers over the Rust core. No rules live here.
 
+mod engine;
+
 use pyo3::create_exception;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
@@ -186,6 +188,10 @@ pub struct PyBoard {
 }
 
 impl PyBoard {
+    pub(crate) fn position(&self) -> Position {
+        self.pos
+    }
+
     fn moves(&mut self) -> &[CoreMove] {
         let pos = self.pos;
         self.cache
@@ -633,6 +639,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyMove>()?;
     m.add_class::<PyPiece>()?;
     m.add_class::<LegalMoves>()?;
+    m.add_class::<engine::PySearchEngine>()?;
     m.add_function(wrap_pyfunction!(square_name, m)?)?;
     m.add_function(wrap_pyfunction!(square_number, m)?)?;
     m.add_function(wrap_pyfunction!(parse_square, m)?)?;

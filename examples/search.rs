@@ -1,0 +1,35 @@
+//! `cargo run --release --example search -- [DEPTH] [FEN]`: search a position and print the
+//! iterations (for profiling and timing the engine without Python).
+use shashki::search::{Engine, Limits};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let depth = args.next().and_then(|d| d.parse().ok()).unwrap_or(14);
+    let fen = args.next().unwrap_or_else(|| "W:W21-32:B1-12".to_owned());
+    let pos = match shashki::position_from_fen(&fen) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("{e}");
+            return;
+        }
+    };
+    let engine = Engine::new(64, 1);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let result = engine.search(&pos, &[], &limits, |info| {
+        let pv: Vec<String> = info.pv.iter().map(|m| m.long_text()).collect();
+        println!(
+            "depth {} seldepth {} score {:?} nodes {} nps {} time {:.3} pv {}",
+            info.depth,
+            info.seldepth,
+            info.score,
+            info.nodes,
+            info.nps,
+            info.time.as_secs_f64(),
+            pv.join(" ")
+        );
+    });
+    println!("best {:?}", result.best.map(|m| m.long_text()));
+}

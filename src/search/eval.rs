@@ -1,0 +1,139 @@
+//! Static evaluation, from the side to move's point of view, in centi-men (a man = 100).
+
+use crate::bitboard::Bitboard;
+use crate::piece::Color;
+use crate::position::Position;
+use crate::square::Square;
+
+/// Every weight of the evaluation, in one place so they can be tuned.
+#[derive(Clone, Copy, Debug)]
+pub struct Weights {
+    /// A man.
+    pub man: i32,
+    /// A king (worth several men).
+    pub king: i32,
+    /// Bonus for a man by rank from its own side (index 0 = own back rank).
+    pub advancement: [i32; 8],
+    /// A man on one of the four central squares (c5, d4, e5, f4).
+    pub center: i32,
+    /// A man still on its back rank (guarding the crowning squares) while the opponent has no king.
+    pub back_rank: i32,
+    /// A king on the main road a1–h8.
+    pub king_main_road: i32,
+    /// A man one step from crowning with a free square ahead.
+    pub about_to_crown: i32,
+    /// Each quiet move a man can make (a crude mobility term).
+    pub mobility: i32,
+}
+
+/// The weights in use.
+pub const WEIGHTS: Weights = Weights {
+    man: 100,
+    king: 330,
+    advancement: [0, 2, 4, 7, 11, 16, 24, 0],
+    center: 6,
+    back_rank: 7,
+    king_main_road: 20,
+    about_to_crown: 45,
+    mobility: 2,
+};
+
+const MAIN_ROAD: [&str; 8] = ["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"];
+const CENTER: [&str; 4] = ["c5", "d4", "e5", "f4"];
+
+fn squares(names: &[&str]) -> Bitboard {
+    names.iter().filter_map(|n| Square::parse(n).ok()).collect()
+}
+
+/// Precomputed masks.
+struct Masks {
+    main_road: Bitboard,
+    center: Bitboard,
+    ranks: [Bitboard; 8],
+}
+
+fn masks() -> &'static Masks {
+    static MASKS: std::sync::OnceLock<Masks> = std::sync::OnceLock::new();
+    MASKS.get_or_init(|| Masks {
+        main_road: squares(&MAIN_ROAD),
+        center: squares(&CENTER),
+        ranks: std::array::from_fn(|r| Bitboard::rank(r as u8)),
+    })
+}
+
+fn side_score(pos: &Position, color: Color, w: &Weights, m: &Masks) -> i32 {
+    let men = pos.men(color);
+    let kings = pos.kings(color);
+    let opponent_kings = pos.kings(!color).count();
+    let mut s = w.man * men.count() as i32 + w.king * kings.count() as i32;
+    for r in 0..8u8 {
+        let own_rank = if color == Color::White { r } else { 7 - r };
+        s += w.advancement[own_rank as usize] * (men & m.ranks[r as usize]).count() as i32;
+    }
+    s += w.center * (men & m.center).count() as i32;
+    if opponent_kings == 0 {
+        let back = if color == Color::White { 0 } else { 7 };
+        s += w.back_rank * (men & m.ranks[back]).count() as i32;
+    }
+    s += w.king_main_road * (kings & m.main_road).count() as i32;
+    let empty = !pos.occupied();
+    let (fwd, pre_crown) = match color {
+        Color::White => (
+            [crate::Direction::UpLeft, crate::Direction::UpRight],
+            m.ranks[6],
+        ),
+        Color::Black => (
+            [crate::Direction::DownLeft, crate::Direction::DownRight],
+            m.ranks[1],
+        ),
+    };
+    let steps = (men.shift(fwd[0]) & empty).count() + (men.shift(fwd[1]) & empty).count();
+    s += w.mobility * steps as i32;
+    let near = men & pre_crown;
+    let free = (near.shift(fwd[0]) & empty).shift(fwd[0].opposite())
+        | (near.shift(fwd[1]) & empty).shift(fwd[1].opposite());
+    s += w.about_to_crown * free.count() as i32;
+    s
+}
+
+/// Known endings: `Some(score for White)` when material alone decides the verdict.
+fn ending(pos: &Position, m: &Masks) -> Option<i32> {
+    let count = |c: Color| (pos.men(c).count(), pos.kings(c).count());
+    for strong in [Color::White, Color::Black] {
+        let weak = !strong;
+        if count(weak) != (0, 1) {
+            continue;
+        }
+        let (men, kings) = count(strong);
+        let sign = if strong == Color::White { 1 } else { -1 };
+        // One king against one king, two kings, or a king and a man: a draw (RULES 7.2.8).
+        if men + kings <= 2 && kings >= 1 {
+            return Some(0);
+        }
+        if men == 0 && kings == 3 {
+            // Three kings win against a lone king, unless it holds the main road.
+            let on_road = pos.kings(weak).intersects(m.main_road);
+            return Some(if on_road { 0 } else { sign * 900 });
+        }
+        if men == 0 && kings >= 4 {
+            return Some(sign * 1500);
+        }
+    }
+    None
+}
+
+/// The evaluation from the side to move's point of view.
+pub fn evaluate(pos: &Position) -> i32 {
+    let m = masks();
+    let white = match ending(pos, m) {
+        Some(v) => v,
+        None => {
+            side_score(pos, Color::White, &WEIGHTS, m) - side_score(pos, Color::Black, &WEIGHTS, m)
+        }
+    };
+    if pos.turn() == Color::White {
+        white
+    } else {
+        -white
+    }
+}

@@ -1,0 +1,585 @@
+//! The search: iterative deepening, principal-variation alpha-beta with aspiration windows,
+//! a shared transposition table, quiescence over forced captures, killer and history move
+//! ordering, late-move reductions, and Lazy SMP threads.
+//!
+//! No null-move pruning: zugzwang is common in draughts.
+
+mod eval;
+mod tt;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+pub use eval::{evaluate, Weights, WEIGHTS};
+pub use tt::{Bound, Table};
+
+use crate::mv::{Move, MoveList};
+use crate::position::Position;
+
+/// Score of a win at the root; a win in `n` plies scores `WIN - n`.
+pub const WIN: i32 = 30_000;
+/// The deepest ply the search reaches.
+pub const MAX_PLY: usize = 128;
+const WIN_BOUND: i32 = WIN - MAX_PLY as i32;
+
+/// What limits a search. Unset fields do not limit; with nothing set the search runs until
+/// stopped (or to [`MAX_PLY`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits {
+    /// Maximum depth in plies.
+    pub depth: Option<u32>,
+    /// Maximum nodes.
+    pub nodes: Option<u64>,
+    /// Time for this move.
+    pub movetime: Option<Duration>,
+    /// Time left on the clock of the side to move.
+    pub time_left: Option<Duration>,
+    /// Increment per move.
+    pub increment: Duration,
+    /// Moves to the next time control.
+    pub moves_to_go: Option<u32>,
+}
+
+/// A score from the side to move's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centi-men (a man = 100).
+    Value(i32),
+    /// A forced win (positive: for the side to move) in this many moves of the side to move;
+    /// negative: a forced loss in that many moves.
+    Win(i32),
+}
+
+impl Score {
+    fn from_internal(score: i32) -> Score {
+        if score >= WIN_BOUND {
+            Score::Win((WIN - score + 1) / 2)
+        } else if score <= -WIN_BOUND {
+            Score::Win(-((WIN + score + 1) / 2))
+        } else {
+            Score::Value(score)
+        }
+    }
+}
+
+/// What the search reports after each iteration.
+#[derive(Clone, Debug)]
+pub struct Info {
+    /// Depth completed.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Score of the best line.
+    pub score: Score,
+    /// Nodes searched, all threads.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The best move, `None` when the side to move has no legal move.
+    pub best: Option<Move>,
+    /// The expected reply.
+    pub ponder: Option<Move>,
+    /// The last complete iteration's report.
+    pub info: Info,
+}
+
+/// A search engine: a transposition table, a stop flag and a thread count.
+pub struct Engine {
+    table: Table,
+    stop: AtomicBool,
+    threads: usize,
+}
+
+impl Engine {
+    /// An engine with `hash_mb` MiB of transposition table and `threads` search threads.
+    pub fn new(hash_mb: usize, threads: usize) -> Engine {
+        Engine {
+            table: Table::new(hash_mb),
+            stop: AtomicBool::new(false),
+            threads: threads.clamp(1, 256),
+        }
+    }
+
+    /// Ask a running search to stop (from any thread); it returns its best move so far.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Forget the transposition table (a new game).
+    pub fn clear(&self) {
+        self.table.clear();
+    }
+
+    /// Search `pos`. `history` holds the hashes of the game's earlier positions (oldest
+    /// first, the root excluded) for repetition detection. `on_info` is called after each
+    /// completed iteration by the main thread.
+    pub fn search(
+        &self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+        mut on_info: impl FnMut(&Info),
+    ) -> SearchResult {
+        self.stop.store(false, Ordering::Relaxed);
+        self.table.new_search();
+        let start = Instant::now();
+        let (soft, hard) = time_budget(limits);
+        let total_nodes = AtomicU64::new(0);
+        let helpers_stop = AtomicBool::new(false);
+        let shared = Shared {
+            table: &self.table,
+            stop: &self.stop,
+            helpers_stop: &helpers_stop,
+            total_nodes: &total_nodes,
+            start,
+            hard_deadline: hard.map(|d| start + d),
+            node_limit: limits.nodes,
+        };
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 1)
+            .clamp(1, MAX_PLY as u32 - 1);
+        std::thread::scope(|scope| {
+            for id in 1..self.threads {
+                let shared = &shared;
+                scope.spawn(move || {
+                    let mut worker = Worker::new(shared, history, false);
+                    worker.iterate(pos, max_depth, id, None, &mut |_| {});
+                });
+            }
+            let mut worker = Worker::new(&shared, history, true);
+            let result = worker.iterate(pos, max_depth, 0, soft, &mut on_info);
+            helpers_stop.store(true, Ordering::Relaxed);
+            result
+        })
+    }
+}
+
+/// (soft, hard) time limits: no new iteration after `soft`, abort at `hard`.
+fn time_budget(limits: &Limits) -> (Option<Duration>, Option<Duration>) {
+    if let Some(t) = limits.movetime {
+        return (Some(t), Some(t));
+    }
+    let Some(left) = limits.time_left else {
+        return (None, None);
+    };
+    let moves = limits.moves_to_go.unwrap_or(30).clamp(1, 60);
+    let safety = Duration::from_millis(30).min(left / 4);
+    let base = left / moves + limits.increment * 3 / 4;
+    let hard = (base * 3)
+        .min(left.saturating_sub(safety) / 2)
+        .max(Duration::from_millis(1));
+    let soft = (base / 2).min(hard);
+    (Some(soft), Some(hard))
+}
+
+struct Shared<'a> {
+    table: &'a Table,
+    stop: &'a AtomicBool,
+    helpers_stop: &'a AtomicBool,
+    total_nodes: &'a AtomicU64,
+    start: Instant,
+    hard_deadline: Option<Instant>,
+    node_limit: Option<u64>,
+}
+
+struct Worker<'a> {
+    shared: &'a Shared<'a>,
+    main: bool,
+    nodes: u64,
+    unreported: u64,
+    seldepth: usize,
+    aborted: bool,
+    hashes: Vec<u64>,
+    killers: Vec<[(u8, u8); 2]>,
+    history: Vec<[i32; 32]>,
+    pv: Vec<[Option<Move>; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+}
+
+fn is_win(score: i32) -> bool {
+    score.abs() >= WIN_BOUND
+}
+
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score >= WIN_BOUND {
+        score + ply as i32
+    } else if score <= -WIN_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score >= WIN_BOUND {
+        score - ply as i32
+    } else if score <= -WIN_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+impl<'a> Worker<'a> {
+    fn new(shared: &'a Shared<'a>, history: &[u64], main: bool) -> Worker<'a> {
+        let mut hashes = Vec::with_capacity(history.len() + MAX_PLY + 1);
+        hashes.extend_from_slice(history);
+        Worker {
+            shared,
+            main,
+            nodes: 0,
+            unreported: 0,
+            seldepth: 0,
+            aborted: false,
+            hashes,
+            killers: vec![[(255, 255); 2]; MAX_PLY],
+            history: vec![[0; 32]; 32],
+            pv: vec![[None; MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+        }
+    }
+
+    fn check_stop(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        self.unreported += 1;
+        if self.unreported >= 1024 {
+            let total = self
+                .shared
+                .total_nodes
+                .fetch_add(self.unreported, Ordering::Relaxed)
+                + self.unreported;
+            self.unreported = 0;
+            let out_of_time = self
+                .shared
+                .hard_deadline
+                .is_some_and(|d| Instant::now() >= d);
+            let out_of_nodes = self.shared.node_limit.is_some_and(|n| total >= n);
+            if out_of_time || out_of_nodes {
+                self.shared.stop.store(true, Ordering::Relaxed);
+            }
+        }
+        if self.shared.stop.load(Ordering::Relaxed)
+            || (!self.main && self.shared.helpers_stop.load(Ordering::Relaxed))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    fn total_nodes(&self) -> u64 {
+        self.shared.total_nodes.load(Ordering::Relaxed) + self.unreported
+    }
+
+    fn iterate(
+        &mut self,
+        root: &Position,
+        max_depth: u32,
+        id: usize,
+        soft: Option<Duration>,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        let root_moves = root.legal_moves();
+        let mut result = SearchResult {
+            best: root_moves.first().copied(),
+            ponder: None,
+            info: Info {
+                depth: 0,
+                seldepth: 0,
+                score: Score::Value(0),
+                nodes: 0,
+                nps: 0,
+                time: Duration::ZERO,
+                pv: Vec::new(),
+            },
+        };
+        if root_moves.is_empty() {
+            result.info.score = Score::Win(0);
+            return result;
+        }
+        let mut score = 0;
+        let first_depth = 1 + (id % 2) as u32;
+        let mut depth = first_depth;
+        while depth <= max_depth {
+            self.seldepth = 0;
+            let mut window = 40;
+            let (mut alpha, mut beta) = if depth >= 4 && !is_win(score) {
+                (score - window, score + window)
+            } else {
+                (-WIN, WIN)
+            };
+            let value = loop {
+                let v = self.search(root, depth as i32, alpha, beta, 0);
+                if self.aborted {
+                    break v;
+                }
+                if v <= alpha {
+                    alpha = (alpha - window).max(-WIN);
+                } else if v >= beta {
+                    beta = (beta + window).min(WIN);
+                } else {
+                    break v;
+                }
+                window *= 3;
+                if window > 1000 {
+                    alpha = -WIN;
+                    beta = WIN;
+                }
+            };
+            if self.aborted && depth > first_depth {
+                break;
+            }
+            score = value;
+            let pv: Vec<Move> = self.pv[0][..self.pv_len[0]]
+                .iter()
+                .flatten()
+                .copied()
+                .collect();
+            if let Some(best) = pv.first() {
+                result.best = Some(*best);
+                result.ponder = pv.get(1).copied();
+            }
+            let time = self.shared.start.elapsed();
+            let nodes = self.total_nodes();
+            result.info = Info {
+                depth,
+                seldepth: self.seldepth as u32,
+                score: Score::from_internal(score),
+                nodes,
+                nps: (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64,
+                time,
+                pv,
+            };
+            if self.main {
+                on_info(&result.info);
+            }
+            if self.aborted {
+                break;
+            }
+            // A forced win or loss found within the depth: deeper search changes nothing.
+            if is_win(score) && (WIN - score.abs()) < depth as i32 {
+                break;
+            }
+            if soft.is_some_and(|s| time >= s) {
+                break;
+            }
+            depth += if self.main { 1 } else { 1 + (id % 2) as u32 };
+        }
+        self.shared
+            .total_nodes
+            .fetch_add(self.unreported, Ordering::Relaxed);
+        self.unreported = 0;
+        result.info.nodes = self.shared.total_nodes.load(Ordering::Relaxed);
+        result
+    }
+
+    fn is_repetition(&self, hash: u64) -> bool {
+        self.hashes
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .any(|h| *h == hash)
+    }
+
+    fn order(&self, moves: &mut MoveList, tt_best: Option<usize>, ply: usize) {
+        let mut keyed: smallvec::SmallVec<[(i32, Move); 48]> = moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let key = if Some(i) == tt_best {
+                    1 << 30
+                } else if m.is_capture() {
+                    (1 << 20) + 1000 * m.captured().count() as i32
+                } else {
+                    let k = (m.from().index() as u8, m.to().index() as u8);
+                    if self.killers[ply][0] == k {
+                        1 << 19
+                    } else if self.killers[ply][1] == k {
+                        (1 << 19) - 1
+                    } else {
+                        self.history[m.from().index()][m.to().index()]
+                    }
+                };
+                (key, *m)
+            })
+            .collect();
+        keyed.sort_by_key(|(k, _)| std::cmp::Reverse(*k));
+        for (slot, (_, m)) in moves.iter_mut().zip(keyed) {
+            *slot = m;
+        }
+    }
+
+    fn search(&mut self, pos: &Position, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if self.check_stop() {
+            return 0;
+        }
+        self.nodes += 1;
+        self.pv_len[ply] = 0;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if ply > 0 && self.is_repetition(pos.hash()) {
+            return 0;
+        }
+        let mut moves = pos.legal_moves();
+        if moves.is_empty() {
+            return -(WIN - ply as i32);
+        }
+        if ply >= MAX_PLY - 2 {
+            return evaluate(pos);
+        }
+        let captures = moves[0].is_capture();
+        // A single legal move costs no depth.
+        let depth = if moves.len() == 1 && ply < 64 {
+            depth + 1
+        } else {
+            depth
+        };
+        if depth <= 0 {
+            return self.quiescence(pos, alpha, beta, ply, moves);
+        }
+        let pv_node = beta - alpha > 1;
+        let tt = self.shared.table.probe(pos.hash());
+        let mut tt_best = None;
+        if let Some(e) = tt {
+            tt_best = e.best.filter(|b| *b < moves.len());
+            let s = from_table(e.score, ply);
+            if ply > 0 && !pv_node && e.depth >= depth {
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let original: MoveList = moves.clone();
+        self.order(&mut moves, tt_best, ply);
+        let alpha0 = alpha;
+        let mut best_score = -WIN;
+        let mut best_move = None;
+        for (i, m) in moves.iter().enumerate() {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            self.hashes.push(pos.hash());
+            let quiet = !captures;
+            let k = (m.from().index() as u8, m.to().index() as u8);
+            let is_killer = self.killers[ply].contains(&k);
+            let score = if i == 0 {
+                -self.search(&child, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                let reduction = if quiet && depth >= 3 && i >= 3 && !is_killer {
+                    1
+                } else {
+                    0
+                };
+                let mut s =
+                    -self.search(&child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
+                if s > alpha && (reduction > 0 || pv_node) && !self.aborted {
+                    s = -self.search(&child, depth - 1, -beta, -alpha, ply + 1);
+                }
+                s
+            };
+            self.hashes.pop();
+            if self.aborted {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(*m);
+                if score > alpha {
+                    alpha = score;
+                    self.pv[ply][0] = Some(*m);
+                    let child_len = self.pv_len[ply + 1];
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply][1..=child_len].copy_from_slice(&tail[0][..child_len]);
+                    self.pv_len[ply] = child_len + 1;
+                    if score >= beta {
+                        if quiet {
+                            if self.killers[ply][0] != k {
+                                self.killers[ply][1] = self.killers[ply][0];
+                                self.killers[ply][0] = k;
+                            }
+                            let h = &mut self.history[m.from().index()][m.to().index()];
+                            *h = (*h + depth * depth).min(1 << 18);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let best_index = best_move.and_then(|b| original.iter().position(|m| m == &b));
+        self.shared.table.store(
+            pos.hash(),
+            to_table(best_score, ply),
+            depth,
+            bound,
+            best_index,
+        );
+        best_score
+    }
+
+    /// Resolve forced captures; stand pat only where the side to move has none.
+    fn quiescence(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        mut moves: MoveList,
+    ) -> i32 {
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if !moves[0].is_capture() || ply >= MAX_PLY - 2 {
+            return evaluate(pos);
+        }
+        moves.sort_by_key(|m| std::cmp::Reverse(m.captured().count()));
+        let mut best = -WIN;
+        for m in &moves {
+            if self.check_stop() {
+                return 0;
+            }
+            self.nodes += 1;
+            let mut child = *pos;
+            child.play_unchecked(m);
+            let replies = child.legal_moves();
+            let score = if replies.is_empty() {
+                WIN - (ply as i32 + 1)
+            } else {
+                -self.quiescence(&child, -beta, -alpha, ply + 1, replies)
+            };
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}

@@ -1,0 +1,196 @@
+"""The engine: behaviour, not strength. Tactical positions are checked against a brute-force
+material search written here on the pure-Python reference rules."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+import shashki
+from hypothesis import given, settings
+from shashki.engine import Engine, Limit, PlayResult, PovScore, Score
+from strategies import positions
+
+ENGINE = Engine(hash_mb=16)
+
+
+def wins(board: shashki.Board, plies: int) -> bool:
+    """Brute force: the side to move can leave the opponent without moves within ``plies``."""
+    if plies <= 0 or not board.legal_moves:
+        return False
+    for move in list(board.legal_moves):
+        board.push(move)
+        won = loses(board, plies - 1)
+        board.pop()
+        if won:
+            return True
+    return False
+
+
+def loses(board: shashki.Board, plies: int) -> bool:
+    if not board.legal_moves:
+        return True
+    if plies <= 0:
+        return False
+    for move in list(board.legal_moves):
+        board.push(move)
+        held = not wins(board, plies - 1)
+        board.pop()
+        if held:
+            return False
+    return True
+
+
+# Shots found by brute force: in each, exactly one move wins by force within 7 plies, and it
+# gives a piece away (the opponent must capture) first; the test checks again that it gives
+# a piece away and wins by force, then that the engine finds it.
+SHOTS = [
+    ("W:W10,31,5,9,8:B7,3", "g7-h8"),
+    ("W:W26,32,17,27,19:B21,10", "f2-g3"),
+    ("W:W18,27,17,7:B3,26", "b4-a5"),
+    ("W:W31,20,5,26:B19,12,13", "d2-e3"),
+    ("W:W6,29,16,17,18:B13,27,20", "d4-c5"),
+    ("W:W15,31,5,16:B12,17,22", "a7-b8"),
+    ("W:W8,17,24,10:B21,2", "g7-f8"),
+    ("W:W5,8,14,13,16:B6,20,15", "g7-h8"),
+    ("W:W10,32,28:B19,5", "h2-g3"),
+    ("W:W5,21,30,7:B25,2,6", "a7-b8"),
+    ("W:W5,23,9,12:B11,2,17", "b6-c7"),
+    ("W:W12,15,9,16,8:B13,1,26", "b6-c7"),
+    ("W:W25,8,29,24:B3,16", "g3-h4"),
+]
+
+
+@pytest.mark.parametrize(("fen", "winning"), SHOTS)
+def test_finds_the_only_winning_shot(fen, winning) -> None:
+    board = shashki.Board(fen)
+    move = board.parse_move(winning)
+    board.push(move)
+    assert board.has_captures(), "the shot gives a piece away"
+    assert loses(board, 6), "and wins by force"
+    board.pop()
+    result = ENGINE.play(board, Limit(depth=12))
+    assert result.move == move
+    assert result.info["score"].relative.is_win()
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions())
+def test_always_returns_a_legal_move(fen) -> None:
+    board = shashki.Board(fen)
+    result = ENGINE.play(board, Limit(depth=3))
+    if board.legal_moves:
+        assert result.move in board.legal_moves
+        if result.ponder is not None:
+            board.push(result.move)
+            assert result.ponder in board.legal_moves
+    else:
+        assert result.move is None
+
+
+def test_no_legal_moves() -> None:
+    result = ENGINE.play(shashki.Board("W:Wa1:Bb2,c3"), Limit(depth=4))
+    assert result.move is None and result.info["score"].relative == Score(win=0)
+
+
+def test_forced_win_is_reported() -> None:
+    info = ENGINE.analyse(shashki.Board("W:WK29:B1"), Limit(depth=8))
+    assert info["score"].relative.is_win() and info["score"].relative.win > 0
+    assert isinstance(info["score"], PovScore)
+    assert info["score"].black().win < 0
+
+
+def test_info_fields_and_callbacks() -> None:
+    seen = []
+    info = ENGINE.analyse(shashki.Board(), Limit(depth=6), on_info=seen.append)
+    assert [i["depth"] for i in seen] == list(range(1, 7))
+    assert info["depth"] == 6 and info["nodes"] > 0 and info["nps"] > 0
+    assert info["seldepth"] >= 6 and info["time"] >= 0
+    board = shashki.Board()
+    for move in info["pv"]:
+        assert move in board.legal_moves
+        board.push(move)
+
+
+def test_limits_are_honoured() -> None:
+    start = time.perf_counter()
+    result = ENGINE.play(shashki.Board(), Limit(time=0.2))
+    assert time.perf_counter() - start < 1.5
+    assert isinstance(result, PlayResult) and result.move is not None
+    info = ENGINE.analyse(shashki.Board(), Limit(nodes=5000))
+    assert info["nodes"] < 5000 + 5000
+    info = ENGINE.analyse(shashki.Board(), Limit(depth=3))
+    assert info["depth"] == 3
+    start = time.perf_counter()
+    ENGINE.play(shashki.Board(), Limit(white_clock=1.0, black_clock=1.0))
+    assert time.perf_counter() - start < 1.0
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [{"time": -1}, {"depth": 0}, {"depth": -3}, {"nodes": 0}, {"white_clock": -0.5}],
+)
+def test_bad_limits(kwargs) -> None:
+    with pytest.raises(ValueError):
+        Limit(**kwargs)
+
+
+def test_bad_engine_options() -> None:
+    with pytest.raises(ValueError):
+        Engine(hash_mb=0)
+    with pytest.raises(ValueError):
+        Engine(threads=0)
+
+
+def test_stop_from_another_thread() -> None:
+    engine = Engine(hash_mb=16)
+    box = {}
+
+    def run() -> None:
+        box["result"] = engine.play(shashki.Board(), Limit())  # no limit: until stopped
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    time.sleep(0.3)
+    engine.stop()
+    thread.join(timeout=5)
+    assert not thread.is_alive()
+    assert box["result"].move in shashki.Board().legal_moves
+
+
+def test_two_engines_search_at_once() -> None:
+    results = {}
+
+    def run(name: str) -> None:
+        results[name] = Engine(hash_mb=8).play(shashki.Board(), Limit(depth=9))
+
+    threads = [threading.Thread(target=run, args=(n,)) for n in "ab"]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(r.move in shashki.Board().legal_moves for r in results.values())
+
+
+def test_threads_option_searches() -> None:
+    engine = Engine(hash_mb=16, threads=2)
+    result = engine.play(shashki.Board(), Limit(depth=8))
+    assert result.move in shashki.Board().legal_moves
+
+
+def test_repetition_in_history_is_a_draw() -> None:
+    # Kings only; the game history has already repeated the position: the search sees it.
+    game = shashki.Game("W:WK30:BK3", draw_rules=shashki.draw.NO_DRAWS)
+    for text in ["c1-b2", "f8-e7", "b2-c1", "e7-f8"]:
+        game.push_move(text)
+    info = Engine(hash_mb=8).analyse(game, Limit(depth=4))
+    assert info["score"].relative == Score(cp=0)
+
+
+def test_callback_error_propagates() -> None:
+    def boom(info) -> None:
+        raise RuntimeError("boom")
+
+    with pytest.raises(RuntimeError, match="boom"):
+        ENGINE.analyse(shashki.Board(), Limit(depth=5), on_info=boom)
