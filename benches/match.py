@@ -1,0 +1,189 @@
+"""Engine matches: two players over balanced openings, each opening with both colours,
+adjudicated with the game layer's FMJD-64 draw rules.
+
+    python benches/match.py --a shashki:time=0.1 --b pydraughts:depth=6 \\
+        --pydraughts-python /path/to/venv-with-py-draughts/bin/python --pdn match.pdn
+
+Players: ``shashki:time=SECONDS`` (or ``depth=N``, ``nodes=N``, ``hash=MB``) and
+``pydraughts:depth=N`` (py-draughts' SimpleEngine, run in a subprocess with its own Python).
+Prints each result, the score, the Elo difference with a 95 % interval, and writes the PDN.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Optional
+
+import shashki
+from shashki import pdn
+from shashki.engine import Engine, Limit
+from shashki.game import Game
+
+# Balanced two- and three-ply openings (ballot style), algebraic.
+OPENINGS = [
+    "c3-d4 f6-g5",
+    "c3-d4 d6-c5",
+    "c3-d4 b6-a5",
+    "c3-b4 f6-g5",
+    "c3-b4 b6-c5",
+    "e3-d4 d6-c5",
+    "e3-f4 f6-g5",
+    "g3-h4 b6-a5",
+    "g3-f4 f6-e5",
+    "a3-b4 b6-a5",
+    "c3-d4 f6-e5 g3-f4",
+    "e3-d4 b6-c5 d4:b6",
+]
+MAX_PLIES = 300
+
+
+class ShashkiPlayer:
+    def __init__(self, options: dict[str, str]) -> None:
+        self.engine = Engine(hash_mb=int(options.get("hash", 64)))
+        self.limit = Limit(
+            time=float(options["time"]) if "time" in options else None,
+            depth=int(options["depth"]) if "depth" in options else None,
+            nodes=int(options["nodes"]) if "nodes" in options else None,
+        )
+        self.name = "shashki " + ",".join(f"{k}={v}" for k, v in options.items())
+
+    def move(self, game: Game) -> Optional[shashki.Move]:
+        return self.engine.play(game, self.limit).move
+
+    def new_game(self) -> None:
+        self.engine.new_game()
+
+    def close(self) -> None:
+        pass
+
+
+class PyDraughtsPlayer:
+    def __init__(self, options: dict[str, str], python: str) -> None:
+        self.depth = int(options.get("depth", 6))
+        script = Path(__file__).with_name("pydraughts_player.py")
+        self.proc = subprocess.Popen(
+            [python, str(script)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+        self.name = f"py-draughts SimpleEngine depth={self.depth}"
+
+    def move(self, game: Game) -> Optional[shashki.Move]:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(f"{self.depth} {game.board.fen()}\n")
+        self.proc.stdin.flush()
+        answer = self.proc.stdout.readline().strip()
+        if answer in ("", "none"):
+            return None
+        return game.board.parse_move(answer)
+
+    def new_game(self) -> None:
+        pass
+
+    def close(self) -> None:
+        self.proc.kill()
+
+
+def make_player(spec: str, python: str):
+    kind, _, rest = spec.partition(":")
+    options = dict(item.split("=", 1) for item in rest.split(",") if item)
+    if kind == "shashki":
+        return ShashkiPlayer(options)
+    if kind == "pydraughts":
+        return PyDraughtsPlayer(options, python)
+    raise SystemExit(f"unknown player {spec!r}")
+
+
+def play_game(white, black, opening: str) -> tuple[Game, dict[str, float]]:
+    game = Game()
+    game.headers["White"], game.headers["Black"] = white.name, black.name
+    game.headers["Event"] = f"shashki match, opening {opening}"
+    for text in opening.split():
+        game.push_move(text)
+    times = {white.name: 0.0, black.name: 0.0}
+    while not game.is_game_over() and game.ply() < MAX_PLIES:
+        player = white if game.board.turn else black
+        start = time.perf_counter()
+        move = player.move(game)
+        times[player.name] += time.perf_counter() - start
+        if move is None:
+            break
+        game.push(move)
+    if not game.is_game_over():
+        game.agree_draw()  # adjudicated: the ply limit
+    game.headers["Result"] = game.result()
+    return game, times
+
+
+def elo(score: float, games: int, results: list[float]) -> str:
+    if games == 0:
+        return "n/a"
+    mean = sum(results) / games
+    var = sum((r - mean) ** 2 for r in results) / max(games - 1, 1)
+    margin = 1.96 * math.sqrt(var / games)
+
+    def to_elo(p: float) -> float:
+        p = min(max(p, 1e-4), 1 - 1e-4)
+        return -400 * math.log10(1 / p - 1)
+
+    return f"{to_elo(mean):+.0f} [{to_elo(mean - margin):+.0f}, {to_elo(mean + margin):+.0f}]"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--a", default="shashki:time=0.1")
+    parser.add_argument("--b", default="pydraughts:depth=6")
+    parser.add_argument("--openings", type=int, default=len(OPENINGS))
+    parser.add_argument("--pydraughts-python", default=sys.executable)
+    parser.add_argument("--pdn", default=None, help="write the games here")
+    args = parser.parse_args()
+    a = make_player(args.a, args.pydraughts_python)
+    b = make_player(args.b, args.pydraughts_python)
+    results: list[float] = []
+    wins = draws = losses = 0
+    texts = []
+    totals = {a.name: 0.0, b.name: 0.0}
+    moves = {a.name: 0, b.name: 0}
+    try:
+        for opening in OPENINGS[: args.openings]:
+            for a_white in (True, False):
+                white, black = (a, b) if a_white else (b, a)
+                a.new_game()
+                b.new_game()
+                game, times = play_game(white, black, opening)
+                for name, t in times.items():
+                    totals[name] += t
+                plies = game.ply() - len(opening.split())
+                moves[white.name] += (plies + 1) // 2
+                moves[black.name] += plies // 2
+                result = game.result()
+                points = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
+                a_points = points if a_white else 1 - points
+                results.append(a_points)
+                wins += a_points == 1
+                losses += a_points == 0
+                draws += a_points == 0.5
+                outcome = game.outcome()
+                why = outcome.termination.value if outcome else "?"
+                print(f"{opening:22} {'A white' if a_white else 'B white'}: {result:8} ({why})", flush=True)
+                texts.append(pdn.write_game(game))
+    finally:
+        a.close()
+        b.close()
+    n = len(results)
+    score = sum(results)
+    print(f"\nA = {a.name}\nB = {b.name}")
+    print(f"A scores {score}/{n} ({100 * score / max(n, 1):.1f} %): +{wins} ={draws} -{losses}")
+    print(f"Elo difference (A - B): {elo(score, n, results)}")
+    for name in (a.name, b.name):
+        print(f"{name}: {totals[name] / max(moves[name], 1):.3f} s a move")
+    if args.pdn:
+        Path(args.pdn).write_text("\n".join(texts), encoding="utf-8")
+        print(f"PDN written to {args.pdn}")
+
+
+if __name__ == "__main__":
+    main()
