@@ -333,12 +333,13 @@ def _write_line(
     need_number = True
     for node in nodes:
         number = ply_in_game // 2 + 1
+        prefix = ""
         if board.turn:
-            tokens.append(f"{number}.")
+            prefix = f"{number}. "
         elif need_number:
-            tokens.append(f"{number}...")
+            prefix = f"{number}... "
         need_number = False
-        text = board.move_text(node.move, notation=notation)
+        text = prefix + board.move_text(node.move, notation=notation)
         marks = [NAG_MARKS[n] for n in node.nags if n in NAG_MARKS]
         if len(marks) == 1 and len(node.nags) == 1:
             tokens.append(text + marks[0])
