@@ -36,7 +36,7 @@ OPENINGS = [
     "g3-h4 b6-a5",
     "g3-f4 f6-e5",
     "a3-b4 b6-a5",
-    "c3-d4 f6-e5 g3-f4",
+    "c3-d4 f6-g5 b2-c3",
     "e3-d4 b6-c5 d4:b6",
 ]
 MAX_PLIES = 300
@@ -140,6 +140,10 @@ def main() -> None:
     parser.add_argument("--pydraughts-python", default=sys.executable)
     parser.add_argument("--pdn", default=None, help="write the games here")
     args = parser.parse_args()
+    for opening in OPENINGS:
+        board = shashki.Board()
+        for text in opening.split():
+            board.push_move(text)  # raises on an illegal opening
     a = make_player(args.a, args.pydraughts_python)
     b = make_player(args.b, args.pydraughts_python)
     results: list[float] = []

@@ -393,8 +393,15 @@ impl<'a> Worker<'a> {
             .any(|h| *h == hash)
     }
 
-    fn order(&self, moves: &mut MoveList, tt_best: Option<usize>, ply: usize) {
-        let mut keyed: smallvec::SmallVec<[(i32, Move); 48]> = moves
+    /// Indices into `moves`, best first: the table's move, captures (more pieces first),
+    /// killers, then by history.
+    fn order(
+        &self,
+        moves: &MoveList,
+        tt_best: Option<usize>,
+        ply: usize,
+    ) -> smallvec::SmallVec<[(i32, u8); 64]> {
+        let mut keyed: smallvec::SmallVec<[(i32, u8); 64]> = moves
             .iter()
             .enumerate()
             .map(|(i, m)| {
@@ -412,13 +419,11 @@ impl<'a> Worker<'a> {
                         self.history[m.from().index()][m.to().index()]
                     }
                 };
-                (key, *m)
+                (key, i as u8)
             })
             .collect();
-        keyed.sort_by_key(|(k, _)| std::cmp::Reverse(*k));
-        for (slot, (_, m)) in moves.iter_mut().zip(keyed) {
-            *slot = m;
-        }
+        keyed.sort_unstable_by_key(|(k, i)| (std::cmp::Reverse(*k), *i));
+        keyed
     }
 
     fn search(&mut self, pos: &Position, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -433,7 +438,8 @@ impl<'a> Worker<'a> {
         if ply > 0 && self.is_repetition(pos.hash()) {
             return 0;
         }
-        let mut moves = pos.legal_moves();
+        let mut moves = MoveList::new();
+        pos.legal_moves_into(crate::Counting::Distinct, &mut moves);
         if moves.is_empty() {
             return -(WIN - ply as i32);
         }
@@ -448,7 +454,7 @@ impl<'a> Worker<'a> {
             depth
         };
         if depth <= 0 {
-            return self.quiescence(pos, alpha, beta, ply, moves);
+            return self.quiescence(pos, alpha, beta, ply, &mut moves);
         }
         let pv_node = beta - alpha > 1;
         let tt = self.shared.table.probe(pos.hash());
@@ -467,14 +473,15 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        let original: MoveList = moves.clone();
-        self.order(&mut moves, tt_best, ply);
+        let order = self.order(&moves, tt_best, ply);
         let alpha0 = alpha;
         let mut best_score = -WIN;
-        let mut best_move = None;
-        for (i, m) in moves.iter().enumerate() {
+        let mut best_index = None;
+        for (i, &(_, index)) in order.iter().enumerate() {
+            let m = &moves[index as usize];
             let mut child = *pos;
             child.play_unchecked(m);
+            self.shared.table.prefetch(child.hash());
             self.hashes.push(pos.hash());
             let quiet = !captures;
             let k = (m.from().index() as u8, m.to().index() as u8);
@@ -500,7 +507,7 @@ impl<'a> Worker<'a> {
             }
             if score > best_score {
                 best_score = score;
-                best_move = Some(*m);
+                best_index = Some(index as usize);
                 if score > alpha {
                     alpha = score;
                     self.pv[ply][0] = Some(*m);
@@ -529,7 +536,6 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
-        let best_index = best_move.and_then(|b| original.iter().position(|m| m == &b));
         self.shared.table.store(
             pos.hash(),
             to_table(best_score, ply),
@@ -547,7 +553,7 @@ impl<'a> Worker<'a> {
         mut alpha: i32,
         beta: i32,
         ply: usize,
-        mut moves: MoveList,
+        moves: &mut MoveList,
     ) -> i32 {
         if ply > self.seldepth {
             self.seldepth = ply;
@@ -557,18 +563,20 @@ impl<'a> Worker<'a> {
         }
         moves.sort_by_key(|m| std::cmp::Reverse(m.captured().count()));
         let mut best = -WIN;
-        for m in &moves {
+        let mut replies = MoveList::new();
+        for m in moves.iter() {
             if self.check_stop() {
                 return 0;
             }
             self.nodes += 1;
             let mut child = *pos;
             child.play_unchecked(m);
-            let replies = child.legal_moves();
+            replies.clear();
+            child.legal_moves_into(crate::Counting::Distinct, &mut replies);
             let score = if replies.is_empty() {
                 WIN - (ply as i32 + 1)
             } else {
-                -self.quiescence(&child, -beta, -alpha, ply + 1, replies)
+                -self.quiescence(&child, -beta, -alpha, ply + 1, &mut replies)
             };
             if score > best {
                 best = score;

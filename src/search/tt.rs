@@ -4,7 +4,60 @@
 //! mismatch and reads as a miss. Replacement: a new entry replaces an older search's entry or
 //! one of no greater depth.
 
+use std::alloc::{alloc_zeroed, dealloc, Layout};
+use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Zeroed slots aligned to 2 MiB, with transparent huge pages requested on Linux: a large
+/// table probed at random otherwise spends most of the search in TLB misses.
+struct Slots {
+    ptr: NonNull<[AtomicU64; 2]>,
+    len: usize,
+    layout: Layout,
+}
+
+// SAFETY: the slots are atomics; the allocation is owned and freed once, in Drop.
+unsafe impl Send for Slots {}
+unsafe impl Sync for Slots {}
+
+impl Slots {
+    fn new(len: usize) -> Slots {
+        const ALIGN: usize = 2 << 20;
+        let bytes = len * std::mem::size_of::<[AtomicU64; 2]>();
+        let layout = Layout::from_size_align(bytes.max(16), ALIGN.min(bytes.max(16).next_power_of_two()))
+            .unwrap_or_else(|_| Layout::new::<[AtomicU64; 2]>());
+        // SAFETY: the layout has a non-zero size; a zeroed AtomicU64 is a valid 0.
+        let raw = unsafe { alloc_zeroed(layout) };
+        let Some(ptr) = NonNull::new(raw as *mut [AtomicU64; 2]) else {
+            std::alloc::handle_alloc_error(layout)
+        };
+        #[cfg(target_os = "linux")]
+        // SAFETY: advice on memory this struct owns; failure only loses the hint.
+        unsafe {
+            libc::madvise(raw as *mut libc::c_void, layout.size(), libc::MADV_HUGEPAGE);
+        }
+        Slots {
+            ptr,
+            len: layout.size() / std::mem::size_of::<[AtomicU64; 2]>(),
+            layout,
+        }
+    }
+}
+
+impl std::ops::Deref for Slots {
+    type Target = [[AtomicU64; 2]];
+    fn deref(&self) -> &Self::Target {
+        // SAFETY: ptr points to `len` initialised (zeroed) slots owned by self.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Slots {
+    fn drop(&mut self) {
+        // SAFETY: allocated in Slots::new with this layout.
+        unsafe { dealloc(self.ptr.as_ptr() as *mut u8, self.layout) }
+    }
+}
 
 /// Which bound a stored score is.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -29,7 +82,7 @@ pub struct Entry {
 
 /// The table.
 pub struct Table {
-    slots: Vec<[AtomicU64; 2]>,
+    slots: Slots,
     mask: usize,
     generation: AtomicU64,
 }
@@ -44,9 +97,7 @@ impl Table {
             wanted.next_power_of_two() / 2
         };
         Table {
-            slots: (0..size)
-                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-                .collect(),
+            slots: Slots::new(size),
             mask: size - 1,
             generation: AtomicU64::new(0),
         }
@@ -54,7 +105,7 @@ impl Table {
 
     /// Forget everything.
     pub fn clear(&self) {
-        for s in &self.slots {
+        for s in self.slots.iter() {
             s[0].store(0, Ordering::Relaxed);
             s[1].store(0, Ordering::Relaxed);
         }
@@ -72,6 +123,23 @@ impl Table {
         let depth = depth.clamp(0, 255) as u64;
         let best = best.map_or(0, |b| (b.min(254) + 1) as u64);
         score | (depth << 16) | ((bound as u64) << 24) | (best << 32) | ((generation & 0xFF) << 40)
+    }
+
+    /// Ask the processor to bring `key`'s slot into cache (before it is probed).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let slot = &self.slots[key as usize & self.mask];
+            // SAFETY: prefetching is a hint with no memory effects; the pointer is valid.
+            unsafe {
+                core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(
+                    slot.as_ptr() as *const i8,
+                );
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// The entry for `key`, if stored.
