@@ -172,7 +172,10 @@ def main() -> None:
                 draws += a_points == 0.5
                 outcome = game.outcome()
                 why = outcome.termination.value if outcome else "?"
-                print(f"{opening:22} {'A white' if a_white else 'B white'}: {result:8} ({why})", flush=True)
+                print(
+                    f"{opening:22} {'A white' if a_white else 'B white'}: {result:8} ({why})",
+                    flush=True,
+                )
                 texts.append(pdn.write_game(game))
     finally:
         a.close()

@@ -13,7 +13,13 @@ fn main() {
             return;
         }
     };
-    let engine = Engine::new(std::env::var("HASH").ok().and_then(|h| h.parse().ok()).unwrap_or(64), 1);
+    let engine = Engine::new(
+        std::env::var("HASH")
+            .ok()
+            .and_then(|h| h.parse().ok())
+            .unwrap_or(64),
+        1,
+    );
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()

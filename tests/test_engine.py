@@ -180,12 +180,16 @@ def test_threads_option_searches() -> None:
 
 
 def test_repetition_in_history_is_a_draw() -> None:
-    # Kings only; the game history has already repeated the position: the search sees it.
-    game = shashki.Game("W:WK30:BK3", draw_rules=shashki.draw.NO_DRAWS)
-    for text in ["c1-b2", "f8-e7", "b2-c1", "e7-f8"]:
+    # Black's lone king is lost against four kings, but the game has been in the position
+    # after f8-e7 before (White to move): the engine sees the repetition and takes the draw.
+    lost = Engine(hash_mb=8).analyse(shashki.Board("B:WK29,K30,K31,K32:BK3"), Limit(depth=6))
+    assert lost["score"].relative.cp is not None and lost["score"].relative.cp < -300
+    game = shashki.Game("W:WK29,K30,K31,K32:BK7", draw_rules=shashki.draw.NO_DRAWS)
+    for text in ["c1-d2", "e7-f8", "d2-c1"]:  # now Black to move, f8-e7 repeats the start
         game.push_move(text)
-    info = Engine(hash_mb=8).analyse(game, Limit(depth=4))
-    assert info["score"].relative == Score(cp=0)
+    result = Engine(hash_mb=8).play(game, Limit(depth=6))
+    assert str(result.move) == "f8-e7"
+    assert result.info["score"].relative == Score(cp=0)
 
 
 def test_callback_error_propagates() -> None:

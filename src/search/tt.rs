@@ -24,8 +24,9 @@ impl Slots {
     fn new(len: usize) -> Slots {
         const ALIGN: usize = 2 << 20;
         let bytes = len * std::mem::size_of::<[AtomicU64; 2]>();
-        let layout = Layout::from_size_align(bytes.max(16), ALIGN.min(bytes.max(16).next_power_of_two()))
-            .unwrap_or_else(|_| Layout::new::<[AtomicU64; 2]>());
+        let layout =
+            Layout::from_size_align(bytes.max(16), ALIGN.min(bytes.max(16).next_power_of_two()))
+                .unwrap_or_else(|_| Layout::new::<[AtomicU64; 2]>());
         // SAFETY: the layout has a non-zero size; a zeroed AtomicU64 is a valid 0.
         let raw = unsafe { alloc_zeroed(layout) };
         let Some(ptr) = NonNull::new(raw as *mut [AtomicU64; 2]) else {

@@ -1,0 +1,118 @@
+//! The search: behaviour (limits, stop, legal results, known wins), not strength.
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use shashki::search::{evaluate, Engine, Limits, Score};
+use shashki::{position_from_fen, Position};
+
+fn depth(d: u32) -> Limits {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+#[test]
+fn search_returns_a_legal_move_and_a_legal_pv() {
+    let engine = Engine::new(8, 1);
+    let pos = Position::start();
+    let mut seen = Vec::new();
+    let result = engine.search(&pos, &[], &depth(8), |info| seen.push(info.depth));
+    assert_eq!(seen, (1..=8).collect::<Vec<_>>());
+    let best = result.best.expect("a move");
+    assert!(pos.is_legal(&best));
+    let mut p = pos;
+    for m in &result.info.pv {
+        p.play(m).expect("PV moves are legal in turn");
+    }
+}
+
+#[test]
+fn no_legal_move_gives_no_move_and_a_lost_score() {
+    let engine = Engine::new(1, 1);
+    let pos = position_from_fen("W:W29:B25,22").expect("valid");
+    assert!(pos.legal_moves().is_empty());
+    let result = engine.search(&pos, &[], &depth(5), |_| {});
+    assert!(result.best.is_none());
+    assert_eq!(result.info.score, Score::Win(0));
+}
+
+#[test]
+fn finds_a_forced_win() {
+    // A king against a lone man: White wins.
+    let engine = Engine::new(8, 1);
+    let pos = position_from_fen("W:WK29:B1").expect("valid");
+    let result = engine.search(&pos, &[], &depth(12), |_| {});
+    assert!(
+        matches!(result.info.score, Score::Win(n) if n > 0),
+        "{:?}",
+        result.info.score
+    );
+}
+
+#[test]
+fn node_and_time_limits_stop_the_search() {
+    let engine = Engine::new(8, 1);
+    let pos = Position::start();
+    let limits = Limits {
+        nodes: Some(20_000),
+        ..Limits::default()
+    };
+    let result = engine.search(&pos, &[], &limits, |_| {});
+    assert!(result.info.nodes < 40_000, "{}", result.info.nodes);
+    let start = Instant::now();
+    let limits = Limits {
+        movetime: Some(Duration::from_millis(100)),
+        ..Limits::default()
+    };
+    let result = engine.search(&pos, &[], &limits, |_| {});
+    assert!(start.elapsed() < Duration::from_millis(900));
+    assert!(result.best.is_some());
+}
+
+#[test]
+fn stop_flag_ends_an_unlimited_search() {
+    let engine = Arc::new(Engine::new(8, 2));
+    let stopper = Arc::clone(&engine);
+    let handle = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(150));
+        stopper.stop();
+    });
+    let result = engine.search(&Position::start(), &[], &Limits::default(), |_| {});
+    handle.join().expect("stopper thread");
+    assert!(result.best.is_some());
+}
+
+#[test]
+fn repetition_with_the_game_history_scores_a_draw() {
+    // Black's lone king is lost against four kings, but its move
+    // f8-e7 leads to a position the game has already seen: the search takes the draw.
+    let engine = Engine::new(8, 1);
+    let root = position_from_fen("B:WK29,K30,K31,K32:BK3").expect("valid");
+    let alone = engine.search(&root, &[], &depth(6), |_| {});
+    assert!(
+        matches!(alone.info.score, Score::Value(v) if v < -300),
+        "{:?}",
+        alone.info.score
+    );
+    let mut seen = root;
+    let m = root
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.long_text() == "f8-e7")
+        .expect("f8-e7");
+    seen.play(&m).expect("legal");
+    engine.clear();
+    let result = engine.search(&root, &[seen.hash()], &depth(6), |_| {});
+    assert_eq!(result.info.score, Score::Value(0));
+    assert_eq!(result.best, Some(m));
+}
+
+#[test]
+fn evaluation_is_symmetric() {
+    for fen in ["W:W21-32:B1-12", "W:WK29,22,23,27:B6,7,14,15,19,K4"] {
+        let pos = position_from_fen(fen).expect("valid");
+        assert_eq!(evaluate(&pos), -evaluate(&pos.with_turn(!pos.turn())));
+    }
+    assert_eq!(evaluate(&Position::start()), 0);
+}
