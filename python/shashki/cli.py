@@ -1,6 +1,12 @@
 """The ``shashki`` command line.
 
-``shashki perft [FEN] DEPTH [--divide] [--orders] [--threads N] [--hash MB] [--json]``
+- ``shashki perft [FEN] DEPTH [--divide] [--orders] [--threads N] [--hash MB] [--json]``
+- ``shashki moves FEN`` — the legal moves, algebraic and numeric
+- ``shashki analyse FEN [--depth N | --time S]`` — info lines as the search deepens
+- ``shashki selfplay [--time S] [--fen FEN]`` — an engine game under the FMJD-64 draw rules
+- ``shashki bench`` — fixed-depth search benchmark (nodes/s)
+- ``shashki play [--color white|black] [--time S] [--ascii] [--two-players] [--watch]``
+- ``shashki hub`` — the Hub protocol engine on stdin/stdout
 """
 
 from __future__ import annotations
@@ -36,6 +42,33 @@ def _parser() -> argparse.ArgumentParser:
     perft.add_argument("--threads", type=int, default=None, help="worker threads")
     perft.add_argument("--hash", type=int, default=0, metavar="MB", help="hash table size")
     perft.add_argument("--json", action="store_true", help="print one JSON object")
+
+    moves = sub.add_parser("moves", help="list the legal moves of a position")
+    moves.add_argument("fen", nargs="?", default=None)
+
+    analyse = sub.add_parser("analyse", aliases=["analyze"], help="search a position")
+    analyse.add_argument("fen", nargs="?", default=None)
+    analyse.add_argument("--depth", type=int, default=None)
+    analyse.add_argument("--time", type=float, default=None, help="seconds")
+    analyse.add_argument("--hash", type=int, default=64, metavar="MB")
+    analyse.add_argument("--threads", type=int, default=1)
+
+    selfplay = sub.add_parser("selfplay", help="play an engine game against itself")
+    selfplay.add_argument("--time", type=float, default=0.1, help="seconds a move")
+    selfplay.add_argument("--fen", default=None)
+    selfplay.add_argument("--max-plies", type=int, default=400)
+
+    sub.add_parser("bench", help="fixed-depth search benchmark")
+
+    play = sub.add_parser("play", help="play against the engine in the terminal")
+    play.add_argument("--color", choices=["white", "black"], default="white")
+    play.add_argument("--time", type=float, default=1.0, help="engine seconds a move")
+    play.add_argument("--fen", default=None)
+    play.add_argument("--ascii", action="store_true", help="plain ASCII board")
+    play.add_argument("--two-players", action="store_true", help="two people at one terminal")
+    play.add_argument("--watch", action="store_true", help="watch the engine play itself")
+
+    sub.add_parser("hub", help="Hub protocol engine on stdin/stdout")
     return parser
 
 
@@ -94,13 +127,127 @@ def _perft(args: argparse.Namespace) -> int:
     return 0
 
 
+def _moves(args: argparse.Namespace) -> int:
+    board = shashki.Board(args.fen) if args.fen else shashki.Board()
+    for move in board.legal_moves:
+        print(f"{board.move_text(move):<16} {board.move_text(move, notation='numeric'):<16} {move}")
+    if not board.legal_moves:
+        print("no legal moves: the side to move has lost")
+    return 0
+
+
+def _info_line(info: dict) -> str:
+    board_moves = " ".join(str(m) for m in info["pv"])
+    return (
+        f"depth {info['depth']:>2} seldepth {info['seldepth']:>2} "
+        f"score {info['score'].relative!s:>7}"
+        f" nodes {info['nodes']:>10} nps {info['nps']:>9} time {info['time']:.2f}  pv {board_moves}"
+    )
+
+
+def _check_positive(name: str, value: Optional[float]) -> None:
+    if value is not None and value <= 0:
+        raise _UsageError(f"--{name} must be positive, not {value}")
+
+
+def _analyse(args: argparse.Namespace) -> int:
+    from shashki.engine import Engine, Limit
+
+    _check_positive("depth", args.depth)
+    _check_positive("time", args.time)
+    board = shashki.Board(args.fen) if args.fen else shashki.Board()
+    limit = Limit(depth=args.depth, time=args.time)
+    if args.depth is None and args.time is None:
+        limit = Limit(time=3.0)
+    engine = Engine(hash_mb=args.hash, threads=args.threads)
+    info = engine.analyse(board, limit, on_info=lambda i: print(_info_line(i), flush=True))
+    line = " ".join(str(m) for m in info["pv"]) or "(no legal moves)"
+    print(f"best line: {line}")
+    print(f"score: {info['score']}")
+    return 0
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    from shashki import pdn
+    from shashki.engine import Engine, Limit
+
+    _check_positive("time", args.time)
+    game = shashki.Game(args.fen)
+    game.headers["White"] = game.headers["Black"] = f"shashki {shashki.__version__}"
+    game.headers["Event"] = "shashki selfplay"
+    engine = Engine()
+    while not game.is_game_over() and game.ply() < args.max_plies:
+        board = game.board
+        result = engine.play(game, Limit(time=args.time))
+        if result.move is None:
+            break
+        number = game.ply() // 2 + 1
+        prefix = f"{number}." if board.turn else f"{number}..."
+        text = board.move_text(result.move)
+        game.push(result.move)
+        print(f"{prefix} {text}  ({result.info['score']})", flush=True)
+    if not game.is_game_over():
+        game.agree_draw()
+    outcome = game.outcome()
+    game.headers["Result"] = game.result()
+    print()
+    print(pdn.write_game(game))
+    print(f"result {game.result()} ({outcome.termination.value if outcome else 'unfinished'})")
+    return 0
+
+
+BENCH_POSITIONS = [
+    shashki.STARTING_FEN,
+    "W:WK29,22,23,27:B6,7,14,15,19,K4",
+    "W:Wc5,e5,d4,g3,d2,f2,a1,c1,e1,g1:Bf8,h8,a7,c7,e7,g7,b6,h6,a5,g5",
+    "B:Wb4,d4,f4,a3,e3,g3,b2,d2,f2,a1,e1,g1:Bb8,d8,f8,h8,a7,c7,e7,b6,h6,c5,g5,h4",
+    "W:Wd4,f4,a3,c3,e3,d2,f2,h2,c1,e1,g1:Bb8,d8,f8,h8,a7,b6,d6,h6,c5,g5,h4",
+    "W:Wg5,f4,h4,a3,e3,d2:Bf8,h8,e7,b6,d6,h6",
+]
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from shashki.engine import Engine, Limit
+
+    nodes = 0
+    seconds = 0.0
+    for fen in BENCH_POSITIONS:
+        engine = Engine(hash_mb=16)
+        info = engine.analyse(shashki.Board(fen), Limit(depth=13))
+        nodes += info["nodes"]
+        seconds += info["time"]
+        print(f"{info['nodes']:>10} nodes {info['time']:.3f} s  {fen}")
+    print(f"total {nodes} nodes in {seconds:.3f} s: {nodes / max(seconds, 1e-9):.0f} nodes/s")
+    return 0
+
+
+def _hub(args: argparse.Namespace) -> int:
+    from shashki.hub import HubServer
+
+    HubServer().run()
+    return 0
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the command line; returns the exit status (2 on a usage error)."""
     parser = _parser()
     args = parser.parse_args(argv)
+    handlers = {
+        "perft": _perft,
+        "moves": _moves,
+        "analyse": _analyse,
+        "analyze": _analyse,
+        "selfplay": _selfplay,
+        "bench": _bench,
+        "hub": _hub,
+    }
     try:
-        if args.command == "perft":
-            return _perft(args)
+        if args.command == "play":
+            from shashki.play import play
+
+            return play(args)
+        if args.command in handlers:
+            return handlers[args.command](args)
     except (_UsageError, ValueError) as error:
         print(f"shashki: error: {error}", file=sys.stderr)
         return 2

@@ -1,0 +1,296 @@
+"""``shashki hub``: a Hub protocol (Scan's engine protocol, version 2) engine on stdin/stdout.
+
+Draughts GUIs and bot frameworks (lidraughts bots among them) speak it through pydraughts.
+Square numbers as pydraughts uses them for Russian draughts — all conversions are here:
+
+- ``pos pos=…``: ``W`` or ``B`` (side to move), then one character per square in PDN order
+  (square 1 = b8 … 32 = g1): ``w``/``b`` men, ``W``/``B`` kings, ``e`` empty.
+- Moves (``moves="…"`` and ``done move=…``) number squares from White's side: 1 = a1,
+  2 = c1, 3 = e1, 4 = g1, 5 = b2, … 32 = h8 — shashki's square index plus one. Quiet moves
+  are ``10-13``; captures ``from x to x captured…`` (captured squares in any order, no
+  intermediate squares).
+
+Commands: ``hub``, ``set-param``, ``init``, ``new-game``, ``pos``, ``level``, ``go think|
+ponder|analyze``, ``stop``, ``ping``, ``ponder-hit``, ``quit``. Anything else, or anything
+malformed, gets ``error message=…`` and the engine keeps running.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import threading
+from typing import Optional, TextIO
+
+import shashki
+from shashki import Board, Move, square_from_number
+from shashki.engine import Engine, InfoDict, Limit
+
+ARG = re.compile(r'([A-Za-z][\w-]*)(?:=("[^"]*"|\S*))?')
+PIECE_CHARS = {"w": (True, False), "b": (False, False), "W": (True, True), "B": (False, True)}
+
+
+# ---- numbering: all conversions between the Hub protocol and shashki live here ----------
+
+
+def hub_square(square: int) -> int:
+    """Hub move number of a square index: a1 = 1, c1 = 2, … h8 = 32."""
+    return square + 1
+
+
+def square_from_hub(number: int) -> int:
+    if not 1 <= number <= 32:
+        raise ValueError(f"square {number} is not within 1-32")
+    return number - 1
+
+
+def move_to_hub(move: Move) -> str:
+    """``10-13`` or ``from x to x captured…``."""
+    start, end = hub_square(move.start), hub_square(move.end)
+    if not move.is_capture:
+        return f"{start}-{end}"
+    captured = sorted(hub_square(sq) for sq in move.captured)
+    return "x".join(str(n) for n in [start, end, *captured])
+
+
+def move_from_hub(board: Board, text: str) -> Move:
+    """The legal move a Hub move text denotes (ValueError if none)."""
+    capture = "x" in text
+    parts = text.split("x" if capture else "-")
+    try:
+        numbers = [int(p) for p in parts]
+    except ValueError:
+        raise ValueError(f"bad move {text!r}") from None
+    if len(numbers) < 2 or (not capture and len(numbers) != 2):
+        raise ValueError(f"bad move {text!r}")
+    start, end = square_from_hub(numbers[0]), square_from_hub(numbers[1])
+    captured = frozenset(square_from_hub(n) for n in numbers[2:])
+    for move in board.legal_moves:
+        if move.start == start and move.end == end and (not capture or move.captured == captured):
+            if capture or not move.is_capture:
+                return move
+    raise shashki.IllegalMoveError(f"illegal move {text!r} in position {board.fen()}")
+
+
+def board_from_hub(text: str) -> Board:
+    """A board from a Hub position string (``W`` + 32 characters in PDN order)."""
+    if len(text) != 33 or text[0] not in "WB":
+        raise ValueError(f"position must be W or B and 32 squares, got {text!r}")
+    white, black = [], []
+    for number, char in enumerate(text[1:], start=1):
+        if char == "e":
+            continue
+        if char not in PIECE_CHARS:
+            raise ValueError(f"bad square character {char!r} at square {number}")
+        color, king = PIECE_CHARS[char]
+        (white if color else black).append(("K" if king else "") + str(number))
+    return Board(f"{text[0]}:W{','.join(white)}:B{','.join(black)}")
+
+
+def board_to_hub(board: Board) -> str:
+    """The Hub position string of a board."""
+    chars = []
+    for number in range(1, 33):
+        piece = board.piece_at(square_from_number(number))
+        chars.append("e" if piece is None else piece.symbol())
+    return ("W" if board.turn else "B") + "".join(chars)
+
+
+def score_to_hub(info: InfoDict) -> str:
+    """Scores in men (``0.15``); a win in n plies is ``(10000 - n) / 100``, as pydraughts
+    reads it."""
+    score = info["score"].relative
+    if score.win is not None:
+        plies = max(2 * abs(score.win) - 1, 0)
+        value = (10000 - plies) / 100
+        return f"{value if score.win > 0 else -value:.2f}"
+    return f"{(score.cp or 0) / 100:.2f}"
+
+
+# ---- the engine loop -----------------------------------------------------------------------
+
+
+class HubServer:
+    """The protocol loop. ``run()`` reads commands until ``quit`` or end of input."""
+
+    def __init__(self, inp: TextIO = sys.stdin, out: TextIO = sys.stdout) -> None:
+        self.inp, self.out = inp, out
+        self.lock = threading.Lock()
+        self.params = {"hash": 64, "threads": 1, "variant": "russian"}
+        self.engine: Optional[Engine] = None
+        self.board = Board()
+        self.level: dict[str, float] = {}
+        self.search: Optional[threading.Thread] = None
+        self.pondering = False
+
+    def send(self, line: str) -> None:
+        with self.lock:
+            self.out.write(line + "\n")
+            self.out.flush()
+
+    def error(self, message: str) -> None:
+        self.send(f'error message="{message.replace(chr(34), chr(39))}"')
+
+    def run(self) -> None:
+        for raw in self.inp:
+            line = raw.strip()
+            if not line:
+                continue
+            command, _, rest = line.partition(" ")
+            args = {k: (v[1:-1] if v.startswith('"') else v) for k, v in ARG.findall(rest)}
+            try:
+                if command == "quit":
+                    self.stop_search()
+                    return
+                self.handle(command, args)
+            except Exception as error:  # the engine never dies on bad input
+                self.error(f"{command}: {error}")
+        self.stop_search()
+
+    def get_engine(self) -> Engine:
+        if self.engine is None:
+            self.engine = Engine(
+                hash_mb=int(self.params["hash"]), threads=int(self.params["threads"])
+            )
+        return self.engine
+
+    def handle(self, command: str, args: dict[str, str]) -> None:
+        if command == "hub":
+            self.send(f'id name=shashki version={shashki.__version__} author="shashki developers"')
+            self.send('param name=variant value=russian type=enum values="russian"')
+            self.send("param name=hash value=64 type=int min=1 max=65536")
+            self.send("param name=threads value=1 type=int min=1 max=256")
+            self.send("wait")
+        elif command == "set-param":
+            self.set_param(args.get("name", ""), args.get("value", ""))
+        elif command == "init":
+            self.get_engine()
+            self.send("ready")
+        elif command == "new-game":
+            self.stop_search()
+            self.get_engine().new_game()
+            self.board = Board()
+        elif command == "pos":
+            self.stop_search()
+            board = Board() if "start" in args or "pos" not in args else board_from_hub(args["pos"])
+            for text in args.get("moves", "").split():
+                board.push(move_from_hub(board, text))
+            self.board = board
+        elif command == "level":
+            self.set_level(args)
+        elif command == "go":
+            self.go(args)
+        elif command == "stop":
+            self.stop_search()
+        elif command == "ponder-hit":
+            if self.pondering:
+                self.stop_search(report=False)
+                self.go({"think": ""})
+        elif command == "ping":
+            self.send("pong")
+        else:
+            raise ValueError(f"unknown command {command!r}")
+
+    def set_param(self, name: str, value: str) -> None:
+        if name == "variant":
+            if value != "russian":
+                raise ValueError(f"variant {value!r} is not supported (russian only)")
+        elif name in ("hash", "threads"):
+            number = int(value)
+            limits = {"hash": (1, 65536), "threads": (1, 256)}[name]
+            if not limits[0] <= number <= limits[1]:
+                raise ValueError(f"{name} must be between {limits[0]} and {limits[1]}")
+            self.params[name] = number
+            self.engine = None  # rebuilt with the new size at the next search
+        else:
+            raise ValueError(f"unknown parameter {name!r}")
+
+    def set_level(self, args: dict[str, str]) -> None:
+        level: dict[str, float] = {}
+        for key, value in args.items():
+            if key == "infinite":
+                level["infinite"] = 1
+                continue
+            if key not in ("depth", "nodes", "move-time", "time", "inc", "moves"):
+                raise ValueError(f"unknown level {key!r}")
+            number = float(value)
+            if number < 0:
+                raise ValueError(f"level {key} must not be negative")
+            level[key] = number
+        self.level = level
+
+    def limit(self, think: bool) -> Limit:
+        level = self.level
+        if not think or "infinite" in level:
+            return Limit()
+        clock = None
+        if "time" in level:
+            clock = level["time"] + level.get("inc", 0.0)
+        return Limit(
+            time=level.get("move-time"),
+            depth=int(level["depth"]) if "depth" in level else None,
+            nodes=int(level["nodes"]) if "nodes" in level else None,
+            white_clock=clock,
+            black_clock=clock,
+            white_inc=level.get("inc"),
+            black_inc=level.get("inc"),
+            remaining_moves=int(level["moves"]) if level.get("moves") else None,
+        )
+
+    def go(self, args: dict[str, str]) -> None:
+        self.stop_search()
+        mode = "think" if "think" in args else "ponder" if "ponder" in args else "analyze"
+        if not ({"think", "ponder", "analyze", "analyse"} & args.keys()):
+            raise ValueError("go needs think, ponder or analyze")
+        board = self.board.copy()
+        engine = self.get_engine()
+        limit = self.limit(mode == "think")
+        self.pondering = mode == "ponder"
+
+        def info(i: InfoDict) -> None:
+            pv = " ".join(self._pv_texts(board, i["pv"]))
+            self.send(
+                f"info depth={i['depth']} mean-depth={i['seldepth']} score={score_to_hub(i)} "
+                f'nodes={i["nodes"]} time={i["time"]:.3f} nps={i["nps"]} pv="{pv}"'
+            )
+
+        def search() -> None:
+            if not board.legal_moves:
+                self.send("done")
+                return
+            result = engine.play(board, limit, on_info=info)
+            if self.silent:
+                return
+            move = result.move if result.move is not None else board.legal_moves[0]
+            line = f"done move={move_to_hub(move)}"
+            if result.ponder is not None:
+                line += f" ponder={move_to_hub(result.ponder)}"
+            self.send(line)
+
+        self.silent = False
+        self.search = threading.Thread(target=search, daemon=True)
+        self.search.start()
+
+    @staticmethod
+    def _pv_texts(board: Board, pv: list[Move]) -> list[str]:
+        return [move_to_hub(m) for m in pv]
+
+    silent = False
+
+    def stop_search(self, report: bool = True) -> None:
+        if self.search is not None and self.search.is_alive():
+            self.silent = not report
+            if self.engine is not None:
+                self.engine.stop()
+            self.search.join()
+        self.search = None
+        self.pondering = False
+
+
+def main() -> int:
+    HubServer().run()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,148 @@
+"""``shashki play``: a game in the terminal, against the engine or between two people.
+
+At the prompt type a move in either notation (``c3-d4``, ``22-18``, ``e3:c5:e7``, ``23x14``)
+or a command: ``undo``, ``hint``, ``flip``, ``moves``, ``save FILE.pdn``, ``help``, ``quit``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Callable, Optional
+
+import shashki
+from shashki.engine import Engine, Limit
+from shashki.game import Game
+
+UNICODE = {"w": "⛀", "W": "⛁", "b": "⛂", "B": "⛃"}
+HELP = (
+    "moves: c3-d4, 22-18, e3:c5:e7, 23x14 | commands: undo, hint, flip, moves, "
+    "save FILE.pdn, help, quit"
+)
+
+
+def render(board: shashki.Board, *, flipped: bool, ascii_only: bool) -> str:
+    """The board with coordinates; White at the bottom unless ``flipped``."""
+    ranks = range(8) if flipped else range(7, -1, -1)
+    files = list(range(7, -1, -1)) if flipped else list(range(8))
+    lines = []
+    for rank in ranks:
+        cells = []
+        for file in files:
+            if (file + rank) % 2:
+                cells.append(" ")
+                continue
+            square = rank * 4 + file // 2
+            piece = board.piece_at(square)
+            if piece is None:
+                cells.append(".")
+            else:
+                symbol = piece.symbol()
+                cells.append(symbol if ascii_only else UNICODE[symbol])
+        lines.append(f"{rank + 1} " + " ".join(cells))
+    lines.append("  " + " ".join("abcdefgh"[f] for f in files))
+    return "\n".join(lines)
+
+
+def play(
+    args: argparse.Namespace,
+    read: Callable[[str], str] = input,
+    write: Callable[[str], None] = print,
+) -> int:
+    """Run the game loop; ``read``/``write`` are the terminal (replaceable for tests)."""
+    game = Game(args.fen)
+    engine = Engine()
+    limit = Limit(time=args.time)
+    if args.two_players:
+        humans = {True, False}
+    elif args.watch:
+        humans = set()
+    else:
+        humans = {args.color == "white"}
+    flipped = args.color == "black" and not args.two_players
+    announced: set[str] = set()
+
+    def show() -> None:
+        write(render(game.board, flipped=flipped, ascii_only=args.ascii))
+        if game.board.move_stack:
+            write(f"last move: {game.board.peek()}")
+
+    show()
+    while True:
+        outcome = game.outcome()
+        if outcome is not None:
+            write(f"game over: {game.result()} ({outcome.termination.value})")
+            return 0
+        for counter in game.draw_counters():
+            key = f"{counter.termination.value}:{counter.done}"
+            if counter.done > 0 and key not in announced and counter.unit != "occurrences":
+                announced.add(key)
+                write(f"draw rule {counter}: {counter.remaining} {counter.unit} left")
+        side = "White" if game.board.turn else "Black"
+        if game.board.turn not in humans:
+            result = engine.play(game, limit)
+            if result.move is None:
+                continue
+            text = game.board.move_text(result.move)
+            game.push(result.move)
+            write(f"{side} (engine) plays {text}   score {result.info['score']}")
+            show()
+            continue
+        try:
+            line = read(f"{side} to move> ").strip()
+        except EOFError:
+            write("")
+            return 0
+        if not line:
+            continue
+        command, _, rest = line.partition(" ")
+        if command in ("quit", "exit"):
+            return 0
+        if command == "help":
+            write(HELP)
+        elif command == "flip":
+            flipped = not flipped
+            show()
+        elif command == "moves":
+            write(", ".join(game.board.move_text(m) for m in game.board.legal_moves))
+        elif command == "hint":
+            hint = engine.play(game, limit)
+            if hint.move is not None:
+                write(f"hint: {game.board.move_text(hint.move)} ({hint.info['score']})")
+        elif command == "undo":
+            undo(game, 1 if args.two_players else 2, write)
+            show()
+        elif command == "save":
+            save(game, rest.strip(), write)
+        else:
+            try:
+                move = game.board.parse_move(line)
+            except ValueError as error:
+                write(f"{error}; type 'help' for help")
+                continue
+            game.push(move)
+            show()
+
+
+def undo(game: Game, plies: int, write: Callable[[str], None]) -> None:
+    taken = 0
+    while taken < plies and game.mainline_moves():
+        game.pop()
+        taken += 1
+    if taken == 0:
+        write("nothing to undo")
+
+
+def save(game: Game, path: Optional[str], write: Callable[[str], None]) -> None:
+    from shashki import pdn
+
+    if not path:
+        write("usage: save FILE.pdn")
+        return
+    game.headers["Result"] = game.result()
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(pdn.write_game(game))
+    except OSError as error:
+        write(f"cannot save: {error}")
+        return
+    write(f"saved to {path}")

@@ -1,0 +1,157 @@
+"""The ``shashki`` command line: every command, its errors, and the README's shell examples."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import shashki
+from shashki.play import play
+
+README = Path(__file__).parent.parent / "README.md"
+
+
+def run(*args: str, stdin: str = "", timeout: float = 60) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "shashki", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def test_version() -> None:
+    proc = run("--version")
+    assert proc.returncode == 0 and proc.stdout.strip() == f"shashki {shashki.__version__}"
+
+
+def test_perft_text_json_and_divide() -> None:
+    proc = run("perft", "6")
+    assert proc.returncode == 0 and "perft 6: 37986" in proc.stdout and "leaves/s" in proc.stdout
+    proc = run("perft", "W:WK29,22,23,27:B6,7,14,15,19,K4", "5", "--divide", "--json")
+    data = json.loads(proc.stdout)
+    assert data["leaves"] == 950 and sum(data["divide"].values()) == 950
+    proc = run("perft", "8", "--orders", "--threads", "2", "--hash", "16")
+    assert "perft 8: 929905" in proc.stdout
+
+
+def test_moves() -> None:
+    proc = run("moves", "W:We1:Bd2,b4,d4,f4,f2")
+    assert proc.returncode == 0
+    assert "e1:c3:a5" in proc.stdout and "31x22x13" in proc.stdout
+    assert len(proc.stdout.splitlines()) == 3
+
+
+def test_analyse_prints_iterations_then_the_line() -> None:
+    proc = run("analyse", "--depth", "6")
+    lines = proc.stdout.splitlines()
+    assert proc.returncode == 0
+    assert [line.split()[1] for line in lines if line.startswith("depth")] == list("123456")
+    assert lines[-2].startswith("best line: ")
+
+
+def test_selfplay_plays_a_whole_game() -> None:
+    proc = run("selfplay", "--time", "0.01", timeout=120)
+    assert proc.returncode == 0
+    assert '[GameType "25"]' in proc.stdout
+    assert re.search(r"^result (1-0|0-1|1/2-1/2) \(", proc.stdout, re.M)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("perft", "x"),
+        ("perft", "W:W33", "3"),
+        ("perft", "-1"),
+        ("moves", "nonsense"),
+        ("analyse", "--depth", "0"),
+        ("selfplay", "--time", "-1"),
+        ("perft", "3", "--threads", "0"),
+    ],
+)
+def test_errors_exit_2_with_one_line(args) -> None:
+    proc = run(*args)
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1
+
+
+def scripted(lines: list[str], **options) -> list[str]:
+    out: list[str] = []
+    feed = iter(lines)
+
+    def read(prompt: str) -> str:
+        out.append(prompt)
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    defaults = dict(color="white", time=0.02, fen=None, ascii=True, two_players=False, watch=False)
+    defaults.update(options)
+    assert play(argparse.Namespace(**defaults), read=read, write=out.append) == 0
+    return out
+
+
+def test_play_against_the_engine(tmp_path: Path) -> None:
+    path = tmp_path / "game.pdn"
+    out = scripted(
+        ["c3-d4", "zz", "c3-e5", "hint", "moves", "flip", "undo", f"save {path}", "quit"]
+    )
+    text = "\n".join(out)
+    assert "(engine) plays" in text
+    assert "invalid square" in text and "illegal move" in text
+    assert "hint: " in text and "saved to" in text
+    assert "1 w" in text or "1 " in text
+    from shashki import pdn
+
+    with path.open(encoding="utf-8") as handle:
+        game = pdn.read_game(handle)
+    assert game is not None and game.mainline_moves() == []  # everything was undone
+
+
+def test_play_unicode_and_two_players() -> None:
+    out = scripted(["c3-d4", "f6-e5", "d4:f6", "undo", "quit"], two_players=True, ascii=False)
+    text = "\n".join(out)
+    assert "⛀" in text and "⛂" in text
+    assert "(engine)" not in text
+    assert text.count("last move") >= 3
+
+
+def test_watch_engine_game_to_the_end() -> None:
+    out = scripted([], watch=True, fen="W:WK30,K31:BK3", time=0.01)
+    assert "game over: 1/2-1/2" in "\n".join(out)
+
+
+def test_draw_rules_are_announced() -> None:
+    out = scripted(["c1-b2", "quit"], fen="W:WK30,K31:BK3", time=0.01)
+    assert any(line.startswith("draw rule 7.2.8") for line in out)
+
+
+def readme_shell_examples() -> list[str]:
+    text = README.read_text(encoding="utf-8")
+    blocks = re.findall(r"```sh\n(.*?)```", text, re.S)
+    commands = []
+    for block in blocks:
+        for line in block.splitlines():
+            line = line.split("  #")[0].strip()
+            if line and not line.startswith("pip install"):
+                commands.append(line)
+    return commands
+
+
+@pytest.mark.parametrize("command", readme_shell_examples())
+def test_readme_shell_examples_run(command) -> None:
+    env = {**os.environ, "PATH": os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"]}
+    proc = subprocess.run(
+        ["bash", "-c", command], capture_output=True, text=True, timeout=300, env=env
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip()

@@ -1,0 +1,169 @@
+"""``shashki hub`` against a real Hub client: pydraughts' HubEngine (a test dependency)."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import shashki
+from shashki import hub
+from shashki.engine import Engine, Limit
+
+draughts = pytest.importorskip("draughts", reason="pydraughts is a test dependency")
+from draughts import Board as PyDraughtsBoard  # noqa: E402
+from draughts.engine import HubEngine  # noqa: E402
+from draughts.engine import Limit as PyDraughtsLimit  # noqa: E402
+
+
+@pytest.fixture
+def engine_command(tmp_path: Path) -> str:
+    """An executable that starts ``shashki hub`` (HubEngine wants a path to a program)."""
+    script = tmp_path / "shashki-hub"
+    script.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m shashki hub\n', encoding="utf-8")
+    script.chmod(script.stat().st_mode | stat.S_IEXEC)
+    return str(script)
+
+
+def start(command: str) -> HubEngine:
+    engine = HubEngine([command])
+    assert "russian" in engine.variants
+    assert engine.id["name"] == "shashki"
+    engine.setoption("variant", "russian")
+    engine.init()
+    engine.ping()
+    return engine
+
+
+def test_numbering_conversions() -> None:
+    board = shashki.Board()
+    assert hub.board_to_hub(board) == "W" + "b" * 12 + "e" * 8 + "w" * 12
+    assert hub.board_from_hub(hub.board_to_hub(board)) == board
+    move = board.parse_move("a3-b4")
+    assert hub.move_to_hub(move) == "9-13"
+    assert hub.move_from_hub(board, "9-13") == move
+    seed = shashki.Board("W:We1:Bd2,b4,d4,f4,f2")
+    assert hub.board_to_hub(seed) == "Weeeeeeeeeeeeeeeebbbeeeeeebbeeewe"
+    texts = {hub.move_to_hub(m) for m in seed.legal_moves}
+    assert texts == {"3x17x6x13", "3x3x6x7x14x15", "3x17x7x13x14x15"}
+    assert hub.move_from_hub(seed, "3x17x13x6") == seed.parse_move("e1:c3:a5")
+    for bad in ["3x17", "9-14", "x", "0-5", "9-13-17"]:
+        with pytest.raises(ValueError):
+            hub.move_from_hub(board if "-" in bad else seed, bad)
+
+
+def play_out(white, black, plies: int = 160) -> tuple[PyDraughtsBoard, shashki.Board]:
+    """Play a game; ``white``/``black`` map (pydraughts board, shashki board) to a hub move."""
+    pd_board = PyDraughtsBoard(variant="russian")
+    board = shashki.Board()
+    for _ in range(plies):
+        if pd_board.is_over() or not board.legal_moves:
+            break
+        player = white if board.turn else black
+        text = player(pd_board, board)
+        move = hub.move_from_hub(board, text)  # raises if the move is not legal
+        legal = {m.hub_move for m in pd_board.legal_moves()}
+        assert text in legal or hub.move_to_hub(move) in legal
+        pd_board.push(draughts.Move(pd_board, hub_move=hub.move_to_hub(move)))
+        board.push(move)
+    return pd_board, board
+
+
+def test_whole_game_hub_against_hub(engine_command: str) -> None:
+    a, b = start(engine_command), start(engine_command)
+    try:
+
+        def via(engine: HubEngine):
+            def choose(pd_board: PyDraughtsBoard, board: shashki.Board) -> str:
+                result = engine.play(pd_board, PyDraughtsLimit(movetime=0.02), ponder=False)
+                assert engine.info.get("depth", 0) >= 1
+                return result.move.hub_move
+
+            return choose
+
+        pd_board, board = play_out(via(a), via(b))
+        assert len(board.move_stack) >= 20
+    finally:
+        a.quit()
+        b.quit()
+        a.kill_process()
+        b.kill_process()
+
+
+def test_whole_game_hub_against_python_engine(engine_command: str) -> None:
+    remote = start(engine_command)
+    local = Engine(hash_mb=16)
+    try:
+
+        def hub_player(pd_board: PyDraughtsBoard, board: shashki.Board) -> str:
+            result = remote.play(pd_board, PyDraughtsLimit(depth=5), ponder=False)
+            return result.move.hub_move
+
+        def local_player(pd_board: PyDraughtsBoard, board: shashki.Board) -> str:
+            move = local.play(board, Limit(depth=5)).move
+            assert move is not None
+            return hub.move_to_hub(move)
+
+        pd_board, board = play_out(hub_player, local_player)
+        assert len(board.move_stack) >= 20
+    finally:
+        remote.quit()
+        remote.kill_process()
+
+
+def run_hub(lines: list[str], timeout: float = 30) -> list[str]:
+    proc = subprocess.run(
+        [sys.executable, "-m", "shashki", "hub"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout.splitlines()
+
+
+def test_protocol_lines_and_bad_input() -> None:
+    out = run_hub(
+        [
+            "hub",
+            "init",
+            "ping",
+            "nonsense here",
+            "pos pos=Wxyz",
+            'pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves="9-14"',
+            "set-param name=variant value=frisian",
+            "set-param name=hash value=abc",
+            "level depth=-3",
+            "go",
+            "set-param name=hash value=8",
+            'pos start moves="9-13"',
+            "level depth=4",
+            "go think",
+            "ping",
+        ]
+    )
+    assert out[-1] == "pong" or any(line.startswith("done move=") for line in out)
+    assert out[:1] == [
+        "id name=shashki version=" + shashki.__version__ + ' author="shashki developers"'
+    ]
+    assert "wait" in out and "ready" in out and "pong" in out
+    errors = [line for line in out if line.startswith("error message=")]
+    assert len(errors) == 7, errors
+    done = [line for line in out if line.startswith("done move=")]
+    assert len(done) == 1
+    board = shashki.Board()
+    board.push_move("a3-b4")
+    hub.move_from_hub(board, done[0].split("=", 1)[1].split()[0])
+    infos = [line for line in out if line.startswith("info ")]
+    assert infos and all("depth=" in line and "score=" in line for line in infos)
+
+
+def test_stop_and_analyze() -> None:
+    out = run_hub(["init", "pos start", "go analyze", "ping", "stop", "ping", "quit"])
+    assert out.count("pong") == 2
+    assert any(line.startswith("done move=") for line in out)
