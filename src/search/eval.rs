@@ -38,13 +38,6 @@ pub const WEIGHTS: Weights = Weights {
     mobility: 2,
 };
 
-const MAIN_ROAD: [&str; 8] = ["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"];
-const CENTER: [&str; 4] = ["c5", "d4", "e5", "f4"];
-
-fn squares(names: &[&str]) -> Bitboard {
-    names.iter().filter_map(|n| Square::parse(n).ok()).collect()
-}
-
 /// Precomputed masks.
 struct Masks {
     main_road: Bitboard,
@@ -52,14 +45,34 @@ struct Masks {
     ranks: [Bitboard; 8],
 }
 
-fn masks() -> &'static Masks {
-    static MASKS: std::sync::OnceLock<Masks> = std::sync::OnceLock::new();
-    MASKS.get_or_init(|| Masks {
-        main_road: squares(&MAIN_ROAD),
-        center: squares(&CENTER),
-        ranks: std::array::from_fn(|r| Bitboard::rank(r as u8)),
-    })
+const fn mask(coords: &[(u8, u8)]) -> Bitboard {
+    let mut b = Bitboard::EMPTY;
+    let mut i = 0;
+    while i < coords.len() {
+        if let Some(sq) = Square::from_coords(coords[i].0, coords[i].1) {
+            b = b.with(sq);
+        }
+        i += 1;
+    }
+    b
 }
+
+const MASKS: Masks = Masks {
+    // a1 b2 c3 d4 e5 f6 g7 h8
+    main_road: mask(&[(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 6), (7, 7)]),
+    // c5 d4 e5 f4
+    center: mask(&[(2, 4), (3, 3), (4, 4), (5, 3)]),
+    ranks: [
+        Bitboard::rank(0),
+        Bitboard::rank(1),
+        Bitboard::rank(2),
+        Bitboard::rank(3),
+        Bitboard::rank(4),
+        Bitboard::rank(5),
+        Bitboard::rank(6),
+        Bitboard::rank(7),
+    ],
+};
 
 fn side_score(pos: &Position, color: Color, w: &Weights, m: &Masks) -> i32 {
     let men = pos.men(color);
@@ -124,7 +137,7 @@ fn ending(pos: &Position, m: &Masks) -> Option<i32> {
 
 /// The evaluation from the side to move's point of view.
 pub fn evaluate(pos: &Position) -> i32 {
-    let m = masks();
+    let m = &MASKS;
     let white = match ending(pos, m) {
         Some(v) => v,
         None => {
