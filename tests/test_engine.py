@@ -153,8 +153,10 @@ def test_stop_from_another_thread() -> None:
     thread = threading.Thread(target=run)
     thread.start()
     time.sleep(0.3)
-    engine.stop()
-    thread.join(timeout=5)
+    deadline = time.time() + 10
+    while thread.is_alive() and time.time() < deadline:
+        engine.stop()
+        thread.join(timeout=0.05)
     assert not thread.is_alive()
     assert box["result"].move in shashki.Board().legal_moves
 

@@ -172,28 +172,28 @@ def test_stop_and_analyze() -> None:
 def test_ponder_then_ponder_hit_thinks_with_the_level() -> None:
     import time
 
-    proc = subprocess.Popen(
+    with subprocess.Popen(
         [sys.executable, "-m", "shashki", "hub"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
-    )
-    assert proc.stdin is not None and proc.stdout is not None
-    for line in ["init", "pos start", "level move-time=0.1", "go ponder"]:
-        proc.stdin.write(line + "\n")
-    proc.stdin.flush()
-    time.sleep(0.3)
-    proc.stdin.write("ponder-hit\n")
-    proc.stdin.flush()
-    lines = []
-    while True:
-        line = proc.stdout.readline().strip()
-        lines.append(line)
-        if line.startswith("done"):
-            break
-    proc.stdin.write("quit\n")
-    proc.stdin.flush()
-    assert proc.wait(timeout=10) == 0
+    ) as proc:
+        assert proc.stdin is not None and proc.stdout is not None
+        for line in ["init", "pos start", "level move-time=0.1", "go ponder"]:
+            proc.stdin.write(line + "\n")
+        proc.stdin.flush()
+        time.sleep(0.3)
+        proc.stdin.write("ponder-hit\n")
+        proc.stdin.flush()
+        lines = []
+        while True:
+            line = proc.stdout.readline().strip()
+            lines.append(line)
+            if line.startswith("done") or not line and proc.poll() is not None:
+                break
+        proc.stdin.write("quit\n")
+        proc.stdin.flush()
+        assert proc.wait(timeout=10) == 0
     assert lines[0] == "ready"
     assert lines[-1].startswith("done move=")
     assert sum(1 for line in lines if line.startswith("done")) == 1

@@ -186,7 +186,8 @@ class Engine:
         return self._search(board, limit, on_info)[2]
 
     def stop(self) -> None:
-        """Stop the running search (from another thread)."""
+        """Stop the running search (from another thread). A stop that comes before the
+        search has started is forgotten when it starts: call it again while the search runs."""
         self._engine.stop()
 
     def new_game(self) -> None:

@@ -280,9 +280,12 @@ class HubServer:
     def stop_search(self, report: bool = True) -> None:
         if self.search is not None and self.search.is_alive():
             self.silent = not report
-            if self.engine is not None:
-                self.engine.stop()
-            self.search.join()
+            # Repeat the stop until the thread ends: a stop that lands before the search
+            # has started would otherwise be forgotten when it starts.
+            while self.search.is_alive():
+                if self.engine is not None:
+                    self.engine.stop()
+                self.search.join(timeout=0.05)
         self.search = None
         self.pondering = False
 
