@@ -422,8 +422,22 @@ impl<'a> Worker<'a> {
                 (key, i as u8)
             })
             .collect();
-        keyed.sort_unstable_by_key(|(k, i)| (std::cmp::Reverse(*k), *i));
         keyed
+    }
+
+    /// Move the best remaining entry (highest key, then lowest index) to position `at`:
+    /// a selection sort done lazily, since most nodes cut off after a move or two.
+    fn pick(order: &mut [(i32, u8)], at: usize) -> u8 {
+        let mut best = at;
+        for j in at + 1..order.len() {
+            let (k, i) = order[j];
+            let (bk, bi) = order[best];
+            if k > bk || (k == bk && i < bi) {
+                best = j;
+            }
+        }
+        order.swap(at, best);
+        order[at].1
     }
 
     fn search(&mut self, pos: &Position, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -473,11 +487,12 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        let order = self.order(&moves, tt_best, ply);
+        let mut order = self.order(&moves, tt_best, ply);
         let alpha0 = alpha;
         let mut best_score = -WIN;
         let mut best_index = None;
-        for (i, &(_, index)) in order.iter().enumerate() {
+        for i in 0..order.len() {
+            let index = Self::pick(&mut order, i);
             let m = &moves[index as usize];
             let mut child = *pos;
             child.play_unchecked(m);
