@@ -401,7 +401,7 @@ impl<'a> Worker<'a> {
         tt_best: Option<usize>,
         ply: usize,
     ) -> smallvec::SmallVec<[(i32, u8); 64]> {
-        let mut keyed: smallvec::SmallVec<[(i32, u8); 64]> = moves
+        let keyed: smallvec::SmallVec<[(i32, u8); 64]> = moves
             .iter()
             .enumerate()
             .map(|(i, m)| {
