@@ -299,15 +299,29 @@ pub(crate) fn for_each_child<R: Rules, const HASH: bool>(
     let empty = BOARD & !occ;
     let men = us & !pos.kings.0;
     let crowning = crowning_mask(pos);
-    for dir in forward_dirs(pos) {
-        let mut targets = step(men, dir) & empty;
-        while targets != 0 {
-            let to = targets.trailing_zeros();
-            targets &= targets - 1;
-            let from = (to as i32 - dir.offset()) as u32;
-            let mut child = *pos;
-            child.apply::<HASH>(from, to, 0, (1u64 << to) & crowning != 0);
-            visit(&child);
+    // One loop per forward direction with the shift a constant.
+    macro_rules! men_steps {
+        ($dir:expr) => {{
+            const DIR: Direction = $dir;
+            let mut targets = step(men, DIR) & empty;
+            while targets != 0 {
+                let to = targets.trailing_zeros();
+                targets &= targets - 1;
+                let from = (to as i32 - DIR.offset()) as u32;
+                let mut child = *pos;
+                child.apply::<HASH>(from, to, 0, (1u64 << to) & crowning != 0);
+                visit(&child);
+            }
+        }};
+    }
+    match pos.turn {
+        crate::Color::White => {
+            men_steps!(Direction::UpLeft);
+            men_steps!(Direction::UpRight);
+        }
+        crate::Color::Black => {
+            men_steps!(Direction::DownLeft);
+            men_steps!(Direction::DownRight);
         }
     }
     let mut kings = us & pos.kings.0;
