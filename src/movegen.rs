@@ -127,20 +127,44 @@ fn king_run(bit: u32, dir: Direction, occ: u64) -> u64 {
 }
 
 #[inline(always)]
-fn forward_dirs(pos: &Position) -> [Direction; 2] {
-    match pos.turn {
-        crate::Color::White => [Direction::UpLeft, Direction::UpRight],
-        crate::Color::Black => [Direction::DownLeft, Direction::DownRight],
-    }
-}
-
-#[inline(always)]
 fn crowning_mask(pos: &Position) -> u64 {
     const WHITE_CROWNING: u64 = Bitboard::rank(7).0;
     const BLACK_CROWNING: u64 = Bitboard::rank(0).0;
     match pos.turn {
         crate::Color::White => WHITE_CROWNING,
         crate::Color::Black => BLACK_CROWNING,
+    }
+}
+
+/// Call `f(from, to, promotes)` for every quiet step of the side to move's men, with one
+/// loop per forward direction so that each shift is a constant.
+#[inline(always)]
+fn for_each_man_step(pos: &Position, men: u64, empty: u64, mut f: impl FnMut(u32, u32, bool)) {
+    let crowning = crowning_mask(pos);
+    macro_rules! steps {
+        ($dir:expr) => {{
+            const DIR: Direction = $dir;
+            let mut targets = step(men, DIR) & empty;
+            while targets != 0 {
+                let to = targets.trailing_zeros();
+                targets &= targets - 1;
+                f(
+                    (to as i32 - DIR.offset()) as u32,
+                    to,
+                    (1u64 << to) & crowning != 0,
+                );
+            }
+        }};
+    }
+    match pos.turn {
+        crate::Color::White => {
+            steps!(Direction::UpLeft);
+            steps!(Direction::UpRight);
+        }
+        crate::Color::Black => {
+            steps!(Direction::DownLeft);
+            steps!(Direction::DownRight);
+        }
     }
 }
 
@@ -298,32 +322,11 @@ pub(crate) fn for_each_child<R: Rules, const HASH: bool>(
     let occ = pos.occupied().0;
     let empty = BOARD & !occ;
     let men = us & !pos.kings.0;
-    let crowning = crowning_mask(pos);
-    // One loop per forward direction with the shift a constant.
-    macro_rules! men_steps {
-        ($dir:expr) => {{
-            const DIR: Direction = $dir;
-            let mut targets = step(men, DIR) & empty;
-            while targets != 0 {
-                let to = targets.trailing_zeros();
-                targets &= targets - 1;
-                let from = (to as i32 - DIR.offset()) as u32;
-                let mut child = *pos;
-                child.apply::<HASH>(from, to, 0, (1u64 << to) & crowning != 0);
-                visit(&child);
-            }
-        }};
-    }
-    match pos.turn {
-        crate::Color::White => {
-            men_steps!(Direction::UpLeft);
-            men_steps!(Direction::UpRight);
-        }
-        crate::Color::Black => {
-            men_steps!(Direction::DownLeft);
-            men_steps!(Direction::DownRight);
-        }
-    }
+    for_each_man_step(pos, men, empty, |from, to, promotes| {
+        let mut child = *pos;
+        child.apply::<HASH>(from, to, 0, promotes);
+        visit(&child);
+    });
     let mut kings = us & pos.kings.0;
     while kings != 0 {
         let k = kings.trailing_zeros();
@@ -596,21 +599,13 @@ fn generate_quiet(pos: &Position, list: &mut MoveList) {
     let occ = pos.occupied().0;
     let empty = BOARD & !occ;
     let men = us & !pos.kings.0;
-    let crowning = crowning_mask(pos);
-    for dir in forward_dirs(pos) {
-        let back = dir.opposite();
-        let mut targets = step(men, dir) & empty;
-        while targets != 0 {
-            let to = targets & targets.wrapping_neg();
-            targets &= targets - 1;
-            let from = step(to, back);
-            list.push(Move::quiet(
-                Square::from_bit_unchecked(from.trailing_zeros()),
-                Square::from_bit_unchecked(to.trailing_zeros()),
-                to & crowning != 0,
-            ));
-        }
-    }
+    for_each_man_step(pos, men, empty, |from, to, promotes| {
+        list.push(Move::quiet(
+            Square::from_bit_unchecked(from),
+            Square::from_bit_unchecked(to),
+            promotes,
+        ));
+    });
     let mut kings = us & pos.kings.0;
     while kings != 0 {
         let k = kings.trailing_zeros();
@@ -650,8 +645,16 @@ pub(crate) fn count_moves<R: Rules>(pos: &Position, counting: Counting) -> u64 {
     });
     let any_jumper = jumpers[0] | jumpers[1] | jumpers[2] | jumpers[3];
     let quiet_count = || {
-        let [d1, d2] = forward_dirs(pos);
-        let mut n = (step(men, d1) & empty).count_ones() + (step(men, d2) & empty).count_ones();
+        let mut n = match pos.turn {
+            crate::Color::White => {
+                (step(men, Direction::UpLeft) & empty).count_ones()
+                    + (step(men, Direction::UpRight) & empty).count_ones()
+            }
+            crate::Color::Black => {
+                (step(men, Direction::DownLeft) & empty).count_ones()
+                    + (step(men, Direction::DownRight) & empty).count_ones()
+            }
+        };
         let mut kings = kings;
         while kings != 0 {
             let k = kings.trailing_zeros();
