@@ -199,7 +199,16 @@ pub(crate) fn has_captures(pos: &Position) -> bool {
 trait Sink {
     /// Whether the landing squares must be recorded.
     const PATH: bool;
-    fn emit(&mut self, from: Square, to: u32, captured: u64, promotes: bool, path: &[Square]);
+    /// A finished sequence; its landing squares are `path[..path_len]`.
+    fn emit(
+        &mut self,
+        from: Square,
+        to: u32,
+        captured: u64,
+        promotes: bool,
+        path: &[Square; MAX_PATH],
+        path_len: usize,
+    );
     /// Called after all sequences of one piece; `dedup` asks to merge equal moves.
     fn end_piece(&mut self, dedup: bool);
 }
@@ -215,11 +224,24 @@ impl Sink for ListSink<'_> {
     const PATH: bool = true;
 
     #[inline(always)]
-    fn emit(&mut self, from: Square, to: u32, captured: u64, promotes: bool, path: &[Square]) {
-        let mut m = Move::quiet(from, Square::from_bit_unchecked(to), promotes);
-        m.captured = Bitboard(captured);
-        m.path_len = path.len() as u8;
-        m.path[..path.len()].copy_from_slice(path);
+    fn emit(
+        &mut self,
+        from: Square,
+        to: u32,
+        captured: u64,
+        promotes: bool,
+        path: &[Square; MAX_PATH],
+        path_len: usize,
+    ) {
+        // The whole fixed-size path is copied: cheaper than a variable-length copy.
+        let m = Move {
+            captured: Bitboard(captured),
+            from,
+            to: Square::from_bit_unchecked(to),
+            promotes,
+            path_len: path_len as u8,
+            path: *path,
+        };
         self.long_capture |= captured.count_ones() >= 3;
         self.list.push(m);
     }
@@ -246,7 +268,15 @@ impl Sink for CountSink {
     const PATH: bool = false;
 
     #[inline(always)]
-    fn emit(&mut self, from: Square, to: u32, captured: u64, promotes: bool, _path: &[Square]) {
+    fn emit(
+        &mut self,
+        from: Square,
+        to: u32,
+        captured: u64,
+        promotes: bool,
+        _path: &[Square; MAX_PATH],
+        _path_len: usize,
+    ) {
         if self.dedup && captured.count_ones() >= 3 {
             let key = captured
                 | (u64::from(to) << 40)
@@ -278,7 +308,15 @@ impl<F: FnMut(&Position), const HASH: bool> Sink for ChildSink<'_, F, HASH> {
     const PATH: bool = false;
 
     #[inline(always)]
-    fn emit(&mut self, from: Square, to: u32, captured: u64, promotes: bool, _path: &[Square]) {
+    fn emit(
+        &mut self,
+        from: Square,
+        to: u32,
+        captured: u64,
+        promotes: bool,
+        _path: &[Square; MAX_PATH],
+        _path_len: usize,
+    ) {
         if self.dedup && captured.count_ones() >= 3 {
             let key = captured | (u64::from(to) << 40) | (u64::from(promotes) << 47);
             if self.long_keys.contains(&key) {
@@ -413,7 +451,7 @@ impl<'a, S: Sink, R: Rules> CaptureSearch<'a, S, R> {
     fn emit(&mut self, to: u32, captured: u64, promotes: bool) {
         let len = self.path_len.min(MAX_PATH);
         self.sink
-            .emit(self.from, to, captured, promotes, &self.path[..len]);
+            .emit(self.from, to, captured, promotes, &self.path, len);
     }
 
     /// A man on `bit` jumps in `dir` (the jump is known to exist), then goes on.

@@ -22,6 +22,9 @@ pub const WIN: i32 = 30_000;
 pub const MAX_PLY: usize = 128;
 const WIN_BOUND: i32 = WIN - MAX_PLY as i32;
 
+/// Move indices with their ordering keys.
+type Order = smallvec::SmallVec<[(i32, u8); 64]>;
+
 /// What limits a search. Unset fields do not limit; with nothing set the search runs until
 /// stopped (or to [`MAX_PLY`]).
 #[derive(Clone, Copy, Debug, Default)]
@@ -395,34 +398,24 @@ impl<'a> Worker<'a> {
 
     /// Indices into `moves`, best first: the table's move, captures (more pieces first),
     /// killers, then by history.
-    fn order(
-        &self,
-        moves: &MoveList,
-        tt_best: Option<usize>,
-        ply: usize,
-    ) -> smallvec::SmallVec<[(i32, u8); 64]> {
-        let keyed: smallvec::SmallVec<[(i32, u8); 64]> = moves
-            .iter()
-            .enumerate()
-            .map(|(i, m)| {
-                let key = if Some(i) == tt_best {
-                    1 << 30
-                } else if m.is_capture() {
-                    (1 << 20) + 1000 * m.captured().count() as i32
+    fn order(&self, moves: &MoveList, tt_best: Option<usize>, ply: usize, keyed: &mut Order) {
+        keyed.extend(moves.iter().enumerate().map(|(i, m)| {
+            let key = if Some(i) == tt_best {
+                1 << 30
+            } else if m.is_capture() {
+                (1 << 20) + 1000 * m.captured().count() as i32
+            } else {
+                let k = (m.from().index() as u8, m.to().index() as u8);
+                if self.killers[ply][0] == k {
+                    1 << 19
+                } else if self.killers[ply][1] == k {
+                    (1 << 19) - 1
                 } else {
-                    let k = (m.from().index() as u8, m.to().index() as u8);
-                    if self.killers[ply][0] == k {
-                        1 << 19
-                    } else if self.killers[ply][1] == k {
-                        (1 << 19) - 1
-                    } else {
-                        self.history[m.from().index()][m.to().index()]
-                    }
-                };
-                (key, i as u8)
-            })
-            .collect();
-        keyed
+                    self.history[m.from().index()][m.to().index()]
+                }
+            };
+            (key, i as u8)
+        }));
     }
 
     /// Move the best remaining entry (highest key, then lowest index) to position `at`:
@@ -487,7 +480,8 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        let mut order = self.order(&moves, tt_best, ply);
+        let mut order = Order::new();
+        self.order(&moves, tt_best, ply, &mut order);
         let alpha0 = alpha;
         let mut best_score = -WIN;
         let mut best_index = None;
