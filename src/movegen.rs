@@ -256,12 +256,43 @@ impl Sink for ListSink<'_> {
     }
 }
 
-/// Counts the moves; remembers only the sequences of three or more captures, the only ones
-/// that can coincide with another order.
+/// Convention A without a move list: remembers only the sequences of three or more captures,
+/// the only ones that can coincide with another order of the same pieces.
+struct LongCaptureFilter {
+    dedup: bool,
+    keys: smallvec::SmallVec<[u64; 16]>,
+}
+
+impl LongCaptureFilter {
+    fn new(counting: Counting) -> LongCaptureFilter {
+        LongCaptureFilter {
+            dedup: counting == Counting::Distinct,
+            keys: smallvec::SmallVec::new(),
+        }
+    }
+
+    /// Whether this sequence is a move not seen before in this position.
+    #[inline(always)]
+    fn is_new(&mut self, from: Square, to: u32, captured: u64, promotes: bool) -> bool {
+        if !self.dedup || captured.count_ones() < 3 {
+            return true;
+        }
+        let key = captured
+            | (u64::from(to) << 40)
+            | (u64::from(promotes) << 46)
+            | (u64::from(from.bit()) << 47);
+        if self.keys.contains(&key) {
+            return false;
+        }
+        self.keys.push(key);
+        true
+    }
+}
+
+/// Counts the moves.
 struct CountSink {
     count: u64,
-    dedup: bool,
-    long_keys: smallvec::SmallVec<[u64; 16]>,
+    filter: LongCaptureFilter,
 }
 
 impl Sink for CountSink {
@@ -277,17 +308,9 @@ impl Sink for CountSink {
         _path: &[Square; MAX_PATH],
         _path_len: usize,
     ) {
-        if self.dedup && captured.count_ones() >= 3 {
-            let key = captured
-                | (u64::from(to) << 40)
-                | (u64::from(promotes) << 46)
-                | (u64::from(from.bit()) << 47);
-            if self.long_keys.contains(&key) {
-                return;
-            }
-            self.long_keys.push(key);
+        if self.filter.is_new(from, to, captured, promotes) {
+            self.count += 1;
         }
-        self.count += 1;
     }
 
     #[inline(always)]
@@ -300,8 +323,7 @@ impl Sink for CountSink {
 struct ChildSink<'a, F: FnMut(&Position), const HASH: bool> {
     parent: &'a Position,
     visit: F,
-    dedup: bool,
-    long_keys: smallvec::SmallVec<[u64; 16]>,
+    filter: LongCaptureFilter,
 }
 
 impl<F: FnMut(&Position), const HASH: bool> Sink for ChildSink<'_, F, HASH> {
@@ -317,12 +339,8 @@ impl<F: FnMut(&Position), const HASH: bool> Sink for ChildSink<'_, F, HASH> {
         _path: &[Square; MAX_PATH],
         _path_len: usize,
     ) {
-        if self.dedup && captured.count_ones() >= 3 {
-            let key = captured | (u64::from(to) << 40) | (u64::from(promotes) << 47);
-            if self.long_keys.contains(&key) {
-                return;
-            }
-            self.long_keys.push(key);
+        if !self.filter.is_new(from, to, captured, promotes) {
+            return;
         }
         let mut child = *self.parent;
         child.apply::<HASH>(from.bit(), to, captured, promotes);
@@ -331,7 +349,7 @@ impl<F: FnMut(&Position), const HASH: bool> Sink for ChildSink<'_, F, HASH> {
 
     #[inline(always)]
     fn end_piece(&mut self, _dedup: bool) {
-        self.long_keys.clear();
+        // The filter's keys include the start square: they stay for the whole position.
     }
 }
 
@@ -347,8 +365,7 @@ pub(crate) fn for_each_child<R: Rules, const HASH: bool>(
         let mut sink = ChildSink::<_, HASH> {
             parent: pos,
             visit,
-            dedup: counting == Counting::Distinct,
-            long_keys: smallvec::SmallVec::new(),
+            filter: LongCaptureFilter::new(counting),
         };
         search_captures::<_, R>(pos, counting, &mut sink);
         if R::CAPTURE_IS_MANDATORY {
@@ -725,8 +742,7 @@ fn count_captures<R: Rules>(pos: &Position, counting: Counting, jumpers: [u64; 4
     let any_jumper = jumpers[0] | jumpers[1] | jumpers[2] | jumpers[3];
     let mut sink = CountSink {
         count: 0,
-        dedup: counting == Counting::Distinct,
-        long_keys: smallvec::SmallVec::new(),
+        filter: LongCaptureFilter::new(counting),
     };
     let crowning = crowning_mask(pos);
     // Most man captures are single jumps with nothing to take next: count those with
