@@ -209,8 +209,10 @@ trait Sink {
         path: &[Square; MAX_PATH],
         path_len: usize,
     );
-    /// Called after all sequences of one piece; `dedup` asks to merge equal moves.
-    fn end_piece(&mut self, dedup: bool);
+    /// Called after all sequences of one piece; `dedup` asks to merge equal moves. Sinks that
+    /// filter with a [`LongCaptureFilter`] (whose keys include the start square) need nothing.
+    #[inline(always)]
+    fn end_piece(&mut self, _dedup: bool) {}
 }
 
 /// Collects the moves.
@@ -312,11 +314,6 @@ impl Sink for CountSink {
             self.count += 1;
         }
     }
-
-    #[inline(always)]
-    fn end_piece(&mut self, _dedup: bool) {
-        // The keys include the start square: they can stay for the whole position.
-    }
 }
 
 /// Hands the position after each capture to a callback.
@@ -345,11 +342,6 @@ impl<F: FnMut(&Position), const HASH: bool> Sink for ChildSink<'_, F, HASH> {
         let mut child = *self.parent;
         child.apply::<HASH>(from.bit(), to, captured, promotes);
         (self.visit)(&child);
-    }
-
-    #[inline(always)]
-    fn end_piece(&mut self, _dedup: bool) {
-        // The filter's keys include the start square: they stay for the whole position.
     }
 }
 
