@@ -17,7 +17,13 @@ fn main() {
         }
     }
     let t = Instant::now();
-    let n = perft_with(&Position::start(), depth, &options);
+    let n = match perft_with(&Position::start(), depth, &options) {
+        Ok(n) => n,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(1);
+        }
+    };
     let s = t.elapsed().as_secs_f64();
     println!(
         "perft {depth}: {n} leaves in {s:.3} s, {:.1} M leaves/s",

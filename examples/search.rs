@@ -13,13 +13,17 @@ fn main() {
             return;
         }
     };
-    let engine = Engine::new(
-        std::env::var("HASH")
-            .ok()
-            .and_then(|h| h.parse().ok())
-            .unwrap_or(64),
-        1,
-    );
+    let hash_mb = std::env::var("HASH")
+        .ok()
+        .and_then(|h| h.parse().ok())
+        .unwrap_or(64);
+    let engine = match Engine::new(hash_mb, 1) {
+        Ok(engine) => engine,
+        Err(e) => {
+            eprintln!("{e}");
+            return;
+        }
+    };
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()

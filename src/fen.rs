@@ -87,13 +87,27 @@ pub fn parse_fen(text: &str) -> Result<Fen, FenError> {
             'W' | 'w' => Color::White,
             'B' | 'b' => Color::Black,
             'H' | 'h' | 'F' | 'f' => {
-                let n: u32 = rest.trim().parse().map_err(|_| {
+                if seen != [true, true] {
+                    return Err(FenError::new(
+                        field_no,
+                        field,
+                        "the H and F fields come after both colours' pieces",
+                    ));
+                }
+                let n = parse_number(rest.trim(), 9).ok_or_else(|| {
                     FenError::new(field_no, field, "expected a number after H or F")
                 })?;
-                if tag.eq_ignore_ascii_case(&'H') {
-                    halfmove_clock = Some(n);
+                let slot = if tag.eq_ignore_ascii_case(&'H') {
+                    &mut halfmove_clock
                 } else {
-                    fullmove_number = Some(n);
+                    &mut fullmove_number
+                };
+                if slot.replace(n).is_some() {
+                    return Err(FenError::new(
+                        field_no,
+                        field,
+                        format!("the {} field is given twice", tag.to_ascii_uppercase()),
+                    ));
                 }
                 continue;
             }
@@ -105,6 +119,13 @@ pub fn parse_fen(text: &str) -> Result<Fen, FenError> {
                 ))
             }
         };
+        if halfmove_clock.is_some() || fullmove_number.is_some() {
+            return Err(FenError::new(
+                field_no,
+                field,
+                "the pieces come before the H and F fields",
+            ));
+        }
         if std::mem::replace(&mut seen[color.index()], true) {
             return Err(FenError::new(
                 field_no,
@@ -112,10 +133,17 @@ pub fn parse_fen(text: &str) -> Result<Fen, FenError> {
                 format!("the pieces of {} are given twice", color.char()),
             ));
         }
+        if rest.trim().is_empty() {
+            continue; // a side without pieces
+        }
         for token in rest.split(',') {
             let token = token.trim();
             if token.is_empty() {
-                continue;
+                return Err(FenError::new(
+                    field_no,
+                    field,
+                    "an empty item between commas (expected a square, K and a square, or a range)",
+                ));
             }
             let (king, squares_text) = match token.strip_prefix(['K', 'k']) {
                 Some(s) => (true, s.trim()),
@@ -159,6 +187,14 @@ pub fn parse_fen(text: &str) -> Result<Fen, FenError> {
             }
         }
     }
+    if seen != [true, true] {
+        let missing = if seen[0] { 'B' } else { 'W' };
+        return Err(FenError::new(
+            0,
+            "",
+            format!("missing the pieces of {missing} (a FEN is turn:W…:B…, e.g. W:W21-32:B1-12)"),
+        ));
+    }
     // Both checks above cover what validate() checks; keep the two in step.
     setup
         .validate()
@@ -170,23 +206,29 @@ pub fn parse_fen(text: &str) -> Result<Fen, FenError> {
     })
 }
 
-/// One square or a numeric range `21-32`.
+/// A number of 1 to `max_digits` ASCII digits (no sign, no spaces).
+fn parse_number(text: &str, max_digits: usize) -> Option<u32> {
+    if text.is_empty() || text.len() > max_digits || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+/// One square (`21`, `c3`) or a numeric range `21-32`.
 fn parse_squares(text: &str) -> Result<Bitboard, String> {
     if let Some((a, b)) = text.split_once('-') {
-        let lo: u32 = a
-            .trim()
-            .parse()
-            .map_err(|_| format!("bad range start {:?}", a.trim()))?;
-        let hi: u32 = b
-            .trim()
-            .parse()
-            .map_err(|_| format!("bad range end {:?}", b.trim()))?;
+        let (a, b) = (a.trim(), b.trim());
+        let lo = parse_number(a, 2).ok_or_else(|| format!("bad range start {a:?}"))?;
+        let hi = parse_number(b, 2).ok_or_else(|| format!("bad range end {b:?}"))?;
         if lo == 0 || hi > 32 || lo > hi {
             return Err(format!(
                 "range {lo}-{hi} is not within 1-32 in ascending order"
             ));
         }
         return Ok((lo..=hi).filter_map(Square::from_pdn).collect());
+    }
+    if text.starts_with(|c: char| c.is_ascii_digit()) && parse_number(text, 2).is_none() {
+        return Err(format!("bad square number {text:?} (1-32)"));
     }
     Square::parse(text)
         .map(Bitboard::from)
@@ -279,6 +321,19 @@ mod tests {
             ("W:W30-20:B1", "range"),
             ("W:W21:B1:Hx", "number"),
             ("[FEN \"W:W21:B1\"", "closing"),
+            ("W", "missing the pieces"),
+            ("w.", "missing the pieces"),
+            ("W:W21", "missing the pieces of B"),
+            ("W:W21-+32:B1", "range end"),
+            ("W:W+21:B1", "square"),
+            ("W:W21:B1:H0:H1", "H field is given twice"),
+            ("W:W21:B1:F1:F2", "F field is given twice"),
+            ("W:W21:H0:B1", "after both colours"),
+            ("W:W21,,22:B1", "empty item"),
+            ("W:W21,:B1", "empty item"),
+            ("W:W021:B1", "bad square number"),
+            ("W:W21:B1:H-1", "number"),
+            ("W:W21:B1:H99999999999", "number"),
         ];
         for (fen, needle) in cases {
             let err = position_from_fen(fen).expect_err(fen);

@@ -33,6 +33,7 @@
 mod bitboard;
 mod error;
 mod fen;
+mod memory;
 mod movegen;
 mod mv;
 mod notation;
@@ -49,10 +50,13 @@ mod python;
 pub use bitboard::{BitIter, Bitboard, Direction};
 pub use error::{FenError, IllegalMoveError, PositionError, SquareError};
 pub use fen::{parse_fen, position_from_fen, write_fen, Fen, Notation};
+pub use memory::{available_memory, TableAllocError};
 pub use movegen::{Counting, Rules, Russian};
 pub use mv::{Move, MoveList, MAX_PATH};
 pub use notation::{move_text, parse_move, split_move_text, MoveTextError};
-pub use perft::{perft, perft_counting, perft_divide, perft_with, DivideEntry, PerftOptions};
+pub use perft::{
+    perft, perft_counting, perft_divide, perft_until, perft_with, DivideEntry, PerftOptions,
+};
 pub use piece::{Color, Piece, Role};
 pub use position::{Position, Setup};
 pub use square::Square;

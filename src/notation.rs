@@ -95,7 +95,9 @@ fn is_subsequence(needle: &[Square], hay: &[Square]) -> bool {
 }
 
 /// The legal move a text denotes. Intermediate squares, when given, must lie on the move's
-/// route in order; any order of the same captures is accepted.
+/// route in order; any order of the same captures is accepted. A text that traces a move's
+/// whole route (every landing square, e.g. the single capture `d6:b8` beside the longer
+/// `d6:f8:h6:f4:b8`) selects exactly that move.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
     let squares = split_move_text(text)?;
     let (first, last) = (squares[0], squares[squares.len() - 1]);
@@ -110,10 +112,12 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
             continue;
         }
         let r = route(&m);
+        let whole_path = m.path() == &squares[1..];
+        let traces_route = !middle.is_empty() && traced.as_ref() == Some(&r);
+        if (whole_path || traces_route) && !exact.contains(&m) {
+            exact.push(m);
+        }
         if !middle.is_empty() {
-            if traced.as_ref() == Some(&r) && !exact.contains(&m) {
-                exact.push(m);
-            }
             let landings: Vec<Square> = r
                 .into_iter()
                 .filter(|s| !m.captured().contains(*s))
@@ -214,6 +218,28 @@ mod tests {
         assert!(matches!(
             parse_move(&p, "e1:c3:e5:g3:e1:a5"),
             Err(MoveTextError::Illegal(_))
+        ));
+    }
+
+    #[test]
+    fn a_whole_path_selects_its_move_among_longer_ones() {
+        // Black king d6: d6:b8 takes c7 alone; d6:f8:h6:f4:b8 goes round and ends there too.
+        let p = position_from_fen("B:W6,7,8,16:BK10").unwrap();
+        let texts: Vec<String> = p.legal_moves().iter().map(Move::long_text).collect();
+        assert_eq!(texts.len(), 2, "{texts:?}");
+        for m in p.legal_moves() {
+            for notation in [Notation::Algebraic, Notation::Numeric] {
+                for long in [false, true] {
+                    let text = move_text(&p, &m, notation, long);
+                    assert_eq!(parse_move(&p, &text), Ok(m), "{text}");
+                }
+            }
+        }
+        assert_eq!(parse_move(&p, "d6:b8").map(|m| m.captured().count()), Ok(1));
+        assert_eq!(parse_move(&p, "10x1").map(|m| m.captured().count()), Ok(1));
+        assert!(matches!(
+            parse_move(&p, "d6:f8:b8"),
+            Ok(m) if m.captured().count() > 1
         ));
     }
 

@@ -1,10 +1,11 @@
 //! Perft: counting the leaves of the move tree, with bulk counting at the last ply,
 //! an optional shared hash table and threads.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
+use crate::memory::{slots_for_mb, Slots, TableAllocError};
 use crate::movegen::{for_each_child, Counting, Russian};
 use crate::mv::{Move, MoveList};
 use crate::position::Position;
@@ -40,32 +41,27 @@ pub fn perft_counting(pos: &Position, depth: u32, counting: Counting) -> u64 {
     }
 }
 
+/// Subtrees at least this deep check the stop flag before they are counted (shallower ones
+/// take well under a millisecond).
+const STOP_CHECK_DEPTH: u32 = 6;
+
 /// A lock-free table of (position, depth) → count, shared by threads. Each entry stores
 /// `key ^ data` and `data`, so a torn write is detected as a miss.
 struct Table {
-    entries: Vec<[AtomicU64; 2]>,
+    entries: Slots,
     mask: usize,
 }
 
 impl Table {
-    fn new(mb: usize) -> Option<Table> {
+    fn new(mb: usize) -> Result<Option<Table>, TableAllocError> {
         if mb == 0 {
-            return None;
+            return Ok(None);
         }
-        let wanted = (mb.min(1 << 16) << 20) / 16;
-        let size = if wanted.is_power_of_two() {
-            wanted
-        } else {
-            wanted.next_power_of_two() / 2
-        }
-        .max(1);
-        let entries = (0..size)
-            .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-            .collect();
-        Some(Table {
-            entries,
+        let size = slots_for_mb(mb);
+        Ok(Some(Table {
+            entries: Slots::new(size)?,
             mask: size - 1,
-        })
+        }))
     }
 
     #[inline]
@@ -97,10 +93,21 @@ struct Runner<'a> {
 
 impl Runner<'_> {
     fn count(&self, pos: &Position, depth: u32) -> u64 {
+        let check = depth >= STOP_CHECK_DEPTH && self.stop.is_some();
+        if check && self.stopped() {
+            return 0;
+        }
         match (depth, self.table) {
             (0, _) => 1,
             (1, _) => pos.count_moves(self.counting),
-            (_, None) => perft_counting(pos, depth, self.counting),
+            (_, None) if !check => perft_counting(pos, depth, self.counting),
+            (_, None) => {
+                let mut n = 0;
+                for_each_child::<Russian, false>(pos, self.counting, |child| {
+                    n += self.count(child, depth - 1);
+                });
+                n
+            }
             (_, Some(table)) => {
                 if let Some(n) = table.probe(pos.hash(), depth) {
                     return n;
@@ -109,7 +116,10 @@ impl Runner<'_> {
                 for_each_child::<Russian, true>(pos, self.counting, |child| {
                     n += self.count(child, depth - 1);
                 });
-                table.store(pos.hash(), depth, n);
+                // A count cut short by a stop is partial: never store it.
+                if !(check && self.stopped()) {
+                    table.store(pos.hash(), depth, n);
+                }
                 n
             }
         }
@@ -129,31 +139,48 @@ pub struct DivideEntry {
     pub count: u64,
 }
 
-/// Perft with options (threads, hash table, counting convention).
-pub fn perft_with(pos: &Position, depth: u32, options: &PerftOptions) -> u64 {
+/// Perft with options (threads, hash table, counting convention). The only error is a hash
+/// table larger than the free memory.
+pub fn perft_with(
+    pos: &Position,
+    depth: u32,
+    options: &PerftOptions,
+) -> Result<u64, TableAllocError> {
+    perft_until(pos, depth, options, None)
+}
+
+/// [`perft_with`] that a raised `stop` flag ends early (the count is then partial: check the
+/// flag before trusting it).
+pub fn perft_until(
+    pos: &Position,
+    depth: u32,
+    options: &PerftOptions,
+    stop: Option<&AtomicBool>,
+) -> Result<u64, TableAllocError> {
     if depth <= 1 {
-        return perft_counting(pos, depth, options.counting);
+        return Ok(perft_counting(pos, depth, options.counting));
     }
-    perft_divide(pos, depth, options, None, |_| {})
+    Ok(perft_divide(pos, depth, options, stop, |_| {})?
         .iter()
         .map(|e| e.count)
-        .sum()
+        .sum())
 }
 
 /// Leaves below each root move. `on_move` is called as each root move finishes (for
 /// progress displays); a raised `stop` flag ends the run early (the counts are then partial).
+/// The only error is a hash table larger than the free memory.
 pub fn perft_divide(
     pos: &Position,
     depth: u32,
     options: &PerftOptions,
     stop: Option<&AtomicBool>,
     on_move: impl Fn(&DivideEntry) + Sync,
-) -> Vec<DivideEntry> {
+) -> Result<Vec<DivideEntry>, TableAllocError> {
     let roots: MoveList = pos.legal_moves_counting(options.counting);
     if depth == 0 {
-        return Vec::new();
+        return Ok(Vec::new());
     }
-    let table = Table::new(options.hash_mb);
+    let table = Table::new(options.hash_mb)?;
     let runner = Runner {
         counting: options.counting,
         table: table.as_ref(),
@@ -186,12 +213,12 @@ pub fn perft_divide(
         on_move(&entry);
         entry
     };
-    if threads > 1 {
+    Ok(if threads > 1 {
         match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
             Ok(pool) => pool.install(|| roots.par_iter().map(run_root).collect()),
             Err(_) => roots.iter().map(run_root).collect(),
         }
     } else {
         roots.iter().map(run_root).collect()
-    }
+    })
 }

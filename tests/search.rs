@@ -14,7 +14,7 @@ fn depth(d: u32) -> Limits {
 
 #[test]
 fn search_returns_a_legal_move_and_a_legal_pv() {
-    let engine = Engine::new(8, 1);
+    let engine = Engine::new(8, 1).expect("a small table");
     let pos = Position::start();
     let mut seen = Vec::new();
     let result = engine.search(&pos, &[], &depth(8), |info| seen.push(info.depth));
@@ -29,7 +29,7 @@ fn search_returns_a_legal_move_and_a_legal_pv() {
 
 #[test]
 fn no_legal_move_gives_no_move_and_a_lost_score() {
-    let engine = Engine::new(1, 1);
+    let engine = Engine::new(1, 1).expect("a small table");
     let pos = position_from_fen("W:W29:B25,22").expect("valid");
     assert!(pos.legal_moves().is_empty());
     let result = engine.search(&pos, &[], &depth(5), |_| {});
@@ -40,7 +40,7 @@ fn no_legal_move_gives_no_move_and_a_lost_score() {
 #[test]
 fn finds_a_forced_win() {
     // A king against a lone man: White wins.
-    let engine = Engine::new(8, 1);
+    let engine = Engine::new(8, 1).expect("a small table");
     let pos = position_from_fen("W:WK29:B1").expect("valid");
     let result = engine.search(&pos, &[], &depth(12), |_| {});
     assert!(
@@ -52,7 +52,7 @@ fn finds_a_forced_win() {
 
 #[test]
 fn node_and_time_limits_stop_the_search() {
-    let engine = Engine::new(8, 1);
+    let engine = Engine::new(8, 1).expect("a small table");
     let pos = Position::start();
     let limits = Limits {
         nodes: Some(20_000),
@@ -72,7 +72,7 @@ fn node_and_time_limits_stop_the_search() {
 
 #[test]
 fn stop_flag_ends_an_unlimited_search() {
-    let engine = Arc::new(Engine::new(8, 2));
+    let engine = Arc::new(Engine::new(8, 2).expect("a small table"));
     let stopper = Arc::clone(&engine);
     let handle = std::thread::spawn(move || {
         std::thread::sleep(Duration::from_millis(150));
@@ -87,7 +87,7 @@ fn stop_flag_ends_an_unlimited_search() {
 fn repetition_with_the_game_history_scores_a_draw() {
     // Black's lone king is lost against four kings, but its move
     // f8-e7 leads to a position the game has already seen: the search takes the draw.
-    let engine = Engine::new(8, 1);
+    let engine = Engine::new(8, 1).expect("a small table");
     let root = position_from_fen("B:WK29,K30,K31,K32:BK3").expect("valid");
     let alone = engine.search(&root, &[], &depth(6), |_| {});
     assert!(

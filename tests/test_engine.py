@@ -148,7 +148,7 @@ def test_stop_from_another_thread() -> None:
     box = {}
 
     def run() -> None:
-        box["result"] = engine.play(shashki.Board(), Limit())  # no limit: until stopped
+        box["result"] = engine.analyse(shashki.Board(), Limit())  # no limit: until stopped
 
     thread = threading.Thread(target=run)
     thread.start()
@@ -158,7 +158,7 @@ def test_stop_from_another_thread() -> None:
         engine.stop()
         thread.join(timeout=0.05)
     assert not thread.is_alive()
-    assert box["result"].move in shashki.Board().legal_moves
+    assert box["result"]["pv"][0] in shashki.Board().legal_moves
 
 
 def test_two_engines_search_at_once() -> None:

@@ -222,10 +222,9 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _hub(args: argparse.Namespace) -> int:
-    from shashki.hub import HubServer
+    from shashki.hub import main as hub_main
 
-    HubServer().run()
-    return 0
+    return hub_main()
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -250,6 +249,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             return handlers[args.command](args)
     except (_UsageError, ValueError) as error:
         print(f"shashki: error: {error}", file=sys.stderr)
+        return 2
+    except MemoryError as error:
+        print(f"shashki: error: {error or 'out of memory'}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)

@@ -28,7 +28,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Callable, NamedTuple, Optional, Protocol
+from typing import Callable, ClassVar, NamedTuple, Optional, Protocol
 
 MAIN_ROAD = frozenset({0, 4, 9, 13, 18, 22, 27, 31})  # a1 b2 c3 d4 e5 f6 g7 h8
 
@@ -120,6 +120,10 @@ class DrawCounter:
 
 
 class DrawRule(Protocol):
+    """A draw rule: its ``termination`` and how far its count has run. A rule may set
+    ``needs_kings = True`` when it cannot hold unless a king stands on the board (then it is
+    not asked while none does)."""
+
     termination: Termination
 
     def progress(self, history: History) -> Optional[DrawCounter]: ...
@@ -152,9 +156,12 @@ def _strong_side_moves(
     weak_ok: Callable[[Snapshot, bool], bool],
     strong_ok: Callable[[Snapshot, bool], bool],
 ) -> Optional[DrawCounter]:
-    """Count the stronger side's moves since a "X against a single king" ending arose."""
+    """Count the stronger side's moves since a "X against a single king" ending arose
+    (``weak_ok`` must ask for a lone king on the weak side)."""
     now = history.snapshots[-1]
     for weak in (True, False):
+        if not now.lone_king(weak):
+            continue  # the quick test that keeps games with men cheap
         strong = not weak
 
         def holds(s: Snapshot, weak: bool = weak, strong: bool = strong) -> bool:
@@ -180,11 +187,24 @@ class Repetition:
     """7.2.3: the same position (pieces and side to move) for the ``times``-th time."""
 
     times: int = 3
+    needs_kings: ClassVar[bool] = True
     termination: Termination = Termination.THREEFOLD_REPETITION
 
     def progress(self, history: History) -> Optional[DrawCounter]:
-        now = history.snapshots[-1]
-        seen = sum(1 for s in history.snapshots if s.hash == now.hash and s.turn == now.turn)
+        snaps, plies = history.snapshots, history.plies
+        now = snaps[-1]
+        # A position can only recur since the last capture or man move (those cannot be
+        # undone), so only the snapshots since then are compared.
+        seen = 1
+        k = len(plies)
+        while k > 0:
+            ply = plies[k - 1]
+            if ply.capture or not ply.king_moved:
+                break
+            k -= 1
+            earlier = snaps[k]
+            if earlier.hash == now.hash and earlier.turn == now.turn:
+                seen += 1
         if seen < 2:
             return None
         return DrawCounter(self.termination, seen, self.times, "occurrences")
@@ -196,6 +216,7 @@ class ThreeKingsVsKing:
     stronger side's ``moves``-th move since that balance arose."""
 
     moves: int = 15
+    needs_kings: ClassVar[bool] = True
     termination: Termination = Termination.THREE_KINGS_VS_KING
     allow_men: bool = False
 
@@ -215,6 +236,7 @@ class KingsOnly:
     a man move or a capture)."""
 
     moves: int = 15
+    needs_kings: ClassVar[bool] = True
     termination: Termination = Termination.KINGS_ONLY
 
     def progress(self, history: History) -> Optional[DrawCounter]:
@@ -235,6 +257,7 @@ class UnchangedBalance:
     board) or 60 moves (6–7 pieces); each side's moves count, so 60 or 120 plies."""
 
     limits: tuple[tuple[int, int, int], ...] = ((4, 5, 30), (6, 7, 60))
+    needs_kings: ClassVar[bool] = True
     termination: Termination = Termination.UNCHANGED_BALANCE
 
     def _limit(self, s: Snapshot) -> Optional[int]:
@@ -263,6 +286,7 @@ class MainRoad:
     king holds the main road."""
 
     moves: int = 5
+    needs_kings: ClassVar[bool] = True
     termination: Termination = Termination.MAIN_ROAD
     materials: frozenset[tuple[int, int]] = frozenset({(3, 0), (2, 1), (1, 2)})
 
@@ -282,6 +306,7 @@ class SmallEnding:
     stronger side's 5th move."""
 
     moves: int = 5
+    needs_kings: ClassVar[bool] = True
     termination: Termination = Termination.SMALL_ENDING
     materials: frozenset[tuple[int, int]] = frozenset({(2, 0), (1, 1), (1, 0)})
 
@@ -318,6 +343,7 @@ class KingAndMenVsKing:
     counted until the balance of forces changes."""
 
     moves: int = 30
+    needs_kings: ClassVar[bool] = True
     termination: Termination = Termination.HISTORICAL_KING_AND_MEN
 
     def progress(self, history: History) -> Optional[DrawCounter]:
@@ -343,6 +369,13 @@ class DrawRules:
         self.automatic = tuple(automatic)
         self.claimable = tuple(claimable)
         self.name = name
+        # Rules that say (``needs_kings = True``) they cannot hold without a king on the
+        # board are skipped while there is none: most plies of a game cost nothing.
+        self._kingless = tuple(r for r in self.automatic if not getattr(r, "needs_kings", False))
+        self.apply_without_kings = bool(self._kingless)
+        self._kingless_claimable = tuple(
+            r for r in self.claimable if not getattr(r, "needs_kings", False)
+        )
 
     def counters(self, history: History) -> list[DrawCounter]:
         """The counters of every rule whose condition holds now."""
@@ -355,7 +388,11 @@ class DrawRules:
 
     def reached(self, history: History, claim: bool = False) -> Optional[Termination]:
         """The first rule whose count is complete, if any."""
-        rules = self.automatic + (self.claimable if claim else ())
+        now = history.snapshots[-1]
+        if now.white_kings or now.black_kings:
+            rules = self.automatic + (self.claimable if claim else ())
+        else:
+            rules = self._kingless + (self._kingless_claimable if claim else ())
         for rule in rules:
             counter = rule.progress(history)
             if counter is not None and counter.reached:

@@ -59,18 +59,7 @@ class Node:
 
 
 def _snapshot(board: Board) -> Snapshot:
-    white_kings = board.pieces(WHITE, king=True)
-    black_kings = board.pieces(BLACK, king=True)
-    return Snapshot(
-        hash=board.zobrist_hash(),
-        turn=board.turn,
-        white_men=len(board.pieces(WHITE, king=False)),
-        white_kings=len(white_kings),
-        black_men=len(board.pieces(BLACK, king=False)),
-        black_kings=len(black_kings),
-        white_kings_on_main_road=sum(1 for sq in white_kings if sq in MAIN_ROAD),
-        black_kings_on_main_road=sum(1 for sq in black_kings if sq in MAIN_ROAD),
-    )
+    return Snapshot(*board._draw_snapshot())
 
 
 class Headers(MutableMapping[str, str]):
@@ -128,10 +117,14 @@ class Game:
         self.nodes: list[Node] = []
         self.errors: list[Exception] = []
         self._start_fen = self.board.fen()
+        # What the draw rules read, kept for the first len(self._plies) plies and brought up
+        # to date when asked for (pushing a move costs only the move): a board replaying
+        # the main line, the snapshot after every ply and what every ply did.
+        self._replay = self.board.copy(stack=False)
         self._snapshots: list[Snapshot] = [_snapshot(self.board)]
         self._plies: list[Ply] = []
         self._ended: Optional[tuple[int, Outcome]] = None  # (ply, outcome) when it ended
-        self._check_end()
+        self._checked = -1  # the last snapshot the draw rules have been applied to
 
     # ---- moves -------------------------------------------------------------------------
 
@@ -141,22 +134,13 @@ class Game:
 
     def push(self, move: Move) -> Node:
         """Play a legal move on the main line (IllegalMoveError otherwise)."""
-        board = self.board
-        piece = board.piece_at(move.start)
-        board.push(move)  # raises IllegalMoveError, board unchanged
-        played = board.peek()
-        self._plies.append(
-            Ply(
-                mover=not board.turn,
-                king_moved=piece is not None and piece.king,
-                capture=played.is_capture,
-                promotion=played.promotes,
+        if not isinstance(move, Move):
+            raise TypeError(
+                f"Game.push takes a Move, not {type(move).__name__} (push_move takes text)"
             )
-        )
-        self._snapshots.append(_snapshot(board))
-        node = Node(played)
+        self.board.push(move)  # raises IllegalMoveError, board unchanged
+        node = Node(self.board.peek())
         self.nodes.append(node)
-        self._check_end()
         return node
 
     def push_move(self, text: str) -> Move:
@@ -165,53 +149,105 @@ class Game:
         self.push(move)
         return self.board.peek()
 
+    def _push_move_texts(self, texts: list[str]) -> Optional[Exception]:
+        """Parse and play move texts on the main line, stopping at the first that fails
+        (whose exception is returned)."""
+        played, error = self.board._push_move_texts(texts)
+        self.nodes.extend(Node(move) for move in played)
+        return error
+
     def pop(self) -> Move:
         """Take back the last move of the main line."""
         move = self.board.pop()
         self.nodes.pop()
-        self._plies.pop()
-        self._snapshots.pop()
-        if self._ended is not None and self._ended[0] > len(self._plies):
+        if len(self._plies) > len(self.nodes):
+            self._plies.pop()
+            self._snapshots.pop()
+            self._replay.pop()
+        if self._ended is not None and self._ended[0] > len(self.nodes):
             self._ended = None
+        self._checked = min(self._checked, len(self.nodes))
         return move
+
+    def _sync(self) -> None:
+        """Bring the draw rules' view (plies and snapshots) up to the main line."""
+        replay, plies, snapshots = self._replay, self._plies, self._snapshots
+        for node in self.nodes[len(plies) :]:
+            move = node.move
+            piece = replay.piece_at(move.start)
+            replay.push(move)
+            plies.append(
+                Ply(
+                    mover=not replay.turn,
+                    king_moved=piece is not None and piece.king,
+                    capture=move.is_capture,
+                    promotion=move.promotes,
+                )
+            )
+            snapshots.append(_snapshot(replay))
 
     def mainline_moves(self) -> list[Move]:
         """The moves of the main line."""
         return [node.move for node in self.nodes]
 
     def ply(self) -> int:
-        return len(self._plies)
+        """The number of plies (half-moves) of the main line."""
+        return len(self.nodes)
 
     # ---- results -----------------------------------------------------------------------
 
     def _history(self) -> History:
+        self._sync()
         return History(self._snapshots, self._plies)
 
     def _check_end(self) -> None:
-        if self._ended is not None:
-            return
-        if not self.board.legal_moves:
-            outcome = Outcome(Termination.NO_MOVES, not self.board.turn)
-        else:
-            termination = self.draw_rules.reached(self._history())
+        """Apply the draw rules to every position not yet checked, in order, until one ends
+        the game. Pushing a move costs no rule checking: it happens when an outcome,
+        result or counter is asked for (so reading a long PDN archive stays fast)."""
+        self._sync()
+        rules = self.draw_rules
+        n = len(self._plies)
+        while self._checked < n and self._ended is None:
+            self._checked += 1
+            i = self._checked
+            now = self._snapshots[i]
+            if not (now.white_kings or now.black_kings or rules.apply_without_kings):
+                continue  # no rule of the set can hold without a king
+            if i == n:
+                history = self._history()
+            else:
+                history = History(self._snapshots[: i + 1], self._plies[:i])
+            termination = rules.reached(history)
             if termination is None:
-                return
-            outcome = Outcome(termination, None)
-        self._ended = (len(self._plies), outcome)
+                continue
+            # A position without legal moves can only be the last one.
+            outcome = (self._no_moves() if i == n else None) or Outcome(termination, None)
+            self._ended = (i, outcome)
+
+    def _no_moves(self) -> Optional[Outcome]:
+        if self.board.legal_moves:
+            return None
+        return Outcome(Termination.NO_MOVES, not self.board.turn)
 
     def resign(self, color: bool) -> None:
         """Record that ``color`` resigned."""
-        self._ended = (len(self._plies), Outcome(Termination.RESIGNATION, not color))
+        self._check_end()
+        self._ended = (len(self.nodes), Outcome(Termination.RESIGNATION, not color))
 
     def agree_draw(self) -> None:
         """Record a draw by agreement."""
-        self._ended = (len(self._plies), Outcome(Termination.AGREEMENT, None))
+        self._check_end()
+        self._ended = (len(self.nodes), Outcome(Termination.AGREEMENT, None))
 
     def outcome(self, *, claim_draw: bool = False) -> Optional[Outcome]:
         """The outcome, or None while the game goes on. ``claim_draw`` also applies the
         rule set's claimable draws (such as the historical code's repetition)."""
+        self._check_end()
         if self._ended is not None:
             return self._ended[1]
+        no_moves = self._no_moves()
+        if no_moves is not None:
+            return no_moves
         if claim_draw:
             termination = self.draw_rules.reached(self._history(), claim=True)
             if termination is not None:

@@ -13,6 +13,21 @@ Square numbers as pydraughts uses them for Russian draughts — all conversions 
 Commands: ``hub``, ``set-param``, ``init``, ``new-game``, ``pos``, ``level``, ``go think|
 ponder|analyze``, ``stop``, ``ping``, ``ponder-hit``, ``quit``. Anything else, or anything
 malformed, gets ``error message=…`` and the engine keeps running.
+
+Guarantees a GUI can rely on:
+
+- Every ``go think`` ends in ``done move=…`` (a legal move), or plain ``done`` when the side
+  to move has no move; ``go ponder``/``go analyze`` end in ``done`` after ``stop``.
+- ``ping`` is answered with ``pong`` at once, also while a search runs.
+- ``level``: ``move-time``, ``time`` and ``inc`` are seconds from 0 to a year (larger values
+  are clamped to a year), ``depth`` an integer from 1 (clamped to 120), ``nodes`` from 1
+  (clamped to 2**63−1), ``moves`` from 1 (clamped to 1000); a negative, non-finite or
+  non-numeric value gets ``error`` and leaves the level unchanged. With no level set,
+  ``go think`` thinks for :data:`DEFAULT_MOVE_TIME` seconds; ``level infinite`` thinks
+  until ``stop``.
+- ``set-param name=hash|threads`` during a search stops that search first (its ``done`` is
+  sent); a table that does not fit in free memory gets ``error`` and the engine keeps its
+  previous table.
 """
 
 from __future__ import annotations
@@ -24,7 +39,11 @@ from typing import Optional, TextIO
 
 import shashki
 from shashki import Board, Move, square_from_number
-from shashki.engine import Engine, InfoDict, Limit
+from shashki.engine import MAX_DEPTH, MAX_NODES, MAX_REMAINING_MOVES, MAX_SECONDS, Engine
+from shashki.engine import InfoDict, Limit
+
+DEFAULT_MOVE_TIME = 1.0
+"""Seconds a move when ``go think`` comes with no ``level``."""
 
 ARG = re.compile(r'([A-Za-z][\w-]*)(?:=("[^"]*"|\S*))?')
 PIECE_CHARS = {"w": (True, False), "b": (False, False), "W": (True, True), "B": (False, True)}
@@ -121,6 +140,7 @@ class HubServer:
         self.board = Board()
         self.level: dict[str, float] = {}
         self.search: Optional[threading.Thread] = None
+        self.search_engine: Optional[Engine] = None  # the engine the running search uses
         self.pondering = False
 
     def send(self, line: str) -> None:
@@ -196,36 +216,64 @@ class HubServer:
             if value != "russian":
                 raise ValueError(f"variant {value!r} is not supported (russian only)")
         elif name in ("hash", "threads"):
-            number = int(value)
+            try:
+                number = int(value)
+            except ValueError:
+                raise ValueError(f"{name} must be an integer, not {value!r}") from None
             limits = {"hash": (1, 65536), "threads": (1, 256)}[name]
             if not limits[0] <= number <= limits[1]:
                 raise ValueError(f"{name} must be between {limits[0]} and {limits[1]}")
+            if number == self.params[name] and self.engine is not None:
+                return
+            # A new engine, made now so that a table too large for the memory is refused
+            # here; the running search (on the old engine) ends first.
+            self.stop_search()
+            params = dict(self.params, **{name: number})
+            try:
+                engine = Engine(hash_mb=int(params["hash"]), threads=int(params["threads"]))
+            except MemoryError as error:
+                raise ValueError(f"{error}; keeping the {self.params['hash']} MB table") from None
+            self.engine = engine
             self.params[name] = number
-            self.engine = None  # rebuilt with the new size at the next search
         else:
             raise ValueError(f"unknown parameter {name!r}")
 
     def set_level(self, args: dict[str, str]) -> None:
         level: dict[str, float] = {}
+        integers = {"depth": MAX_DEPTH, "nodes": MAX_NODES, "moves": MAX_REMAINING_MOVES}
         for key, value in args.items():
             if key == "infinite":
                 level["infinite"] = 1
                 continue
-            if key not in ("depth", "nodes", "move-time", "time", "inc", "moves"):
+            if key in integers:
+                try:
+                    whole = int(value)
+                except ValueError:
+                    raise ValueError(f"level {key} must be an integer, not {value!r}") from None
+                if whole < 1:
+                    raise ValueError(f"level {key} must be at least 1, not {value}")
+                level[key] = min(whole, integers[key])
+            elif key in ("move-time", "time", "inc"):
+                try:
+                    seconds = float(value)
+                except ValueError:
+                    raise ValueError(f"level {key} must be a number of seconds, not {value!r}")
+                if not 0 <= seconds < float("inf"):
+                    raise ValueError(f"level {key} must be a finite number >= 0, not {value}")
+                level[key] = min(seconds, MAX_SECONDS)
+            else:
                 raise ValueError(f"unknown level {key!r}")
-            number = float(value)
-            if number < 0:
-                raise ValueError(f"level {key} must not be negative")
-            level[key] = number
         self.level = level
 
     def limit(self, think: bool) -> Limit:
         level = self.level
         if not think or "infinite" in level:
             return Limit()
+        if not level.keys() & {"depth", "nodes", "move-time", "time"}:
+            return Limit(time=DEFAULT_MOVE_TIME)
         clock = None
         if "time" in level:
-            clock = level["time"] + level.get("inc", 0.0)
+            clock = min(level["time"] + level.get("inc", 0.0), MAX_SECONDS)
         return Limit(
             time=level.get("move-time"),
             depth=int(level["depth"]) if "depth" in level else None,
@@ -258,16 +306,21 @@ class HubServer:
             if not board.legal_moves:
                 self.send("done")
                 return
-            result = engine.play(board, limit, on_info=info)
+            best = ponder = None
+            try:
+                best, ponder, _ = engine._search(board, limit, info)
+            except Exception as error:  # a search that fails still answers with a move
+                self.error(f"search failed: {error}")
             if self.silent:
                 return
-            move = result.move if result.move is not None else board.legal_moves[0]
+            move = best if best is not None else board.legal_moves[0]
             line = f"done move={move_to_hub(move)}"
-            if result.ponder is not None:
-                line += f" ponder={move_to_hub(result.ponder)}"
+            if ponder is not None and best is not None:
+                line += f" ponder={move_to_hub(ponder)}"
             self.send(line)
 
         self.silent = False
+        self.search_engine = engine
         self.search = threading.Thread(target=search, daemon=True)
         self.search.start()
 
@@ -283,14 +336,21 @@ class HubServer:
             # Repeat the stop until the thread ends: a stop that lands before the search
             # has started would otherwise be forgotten when it starts.
             while self.search.is_alive():
-                if self.engine is not None:
-                    self.engine.stop()
+                if self.search_engine is not None:
+                    self.search_engine.stop()
                 self.search.join(timeout=0.05)
         self.search = None
+        self.search_engine = None
         self.pondering = False
 
 
 def main() -> int:
+    # Bytes that are not UTF-8 become U+FFFD (and get an error reply) instead of ending
+    # the engine with a UnicodeDecodeError.
+    for stream, errors in ((sys.stdin, "replace"), (sys.stdout, "backslashreplace")):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors=errors)
     HubServer().run()
     return 0
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 import weakref
-from typing import Optional, TextIO
+from typing import Callable, Optional, TextIO
 
 from shashki import Board
 from shashki.game import Game, Node
@@ -52,24 +52,36 @@ MARKS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 NAG_MARKS = {v: k for k, v in MARKS.items()}
 
 TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+# One token a match, with the white space before it; a move takes its move number along.
 TOKEN = re.compile(
     r"""
-    (?P<space>\s+)
-  | (?P<comment>\{[^}]*\})
-  | (?P<open_comment>\{)
-  | (?P<line_comment>;[^\n]*)
-  | (?P<open>\()
-  | (?P<close>\))
-  | (?P<nag>\$\d+)
-  | (?P<result>(?:1/2-1/2|1-0|0-1|2-0|0-2|1-1|0-0|\*))(?![\w/-])
-  | (?P<number>\d+\s*\.(?:\s*\.\.)?)
-  | (?P<move>[a-hA-H0-9]{1,2}(?:\s*[-x:X\u00d7]\s*[a-hA-H0-9]{1,2})+)(?P<mark>[!?]{1,2})?
-  | (?P<mark_alone>[!?]{1,2})
+    \s*(?:
+      (?P<comment>\{[^}]*\}(?:\s*\{[^}]*\})*)
+    | (?P<open_comment>\{)
+    | (?P<line_comment>;[^\n]*)
+    | (?P<open>\()
+    | (?P<close>\))
+    | (?P<nag>\$\d+)
+    | (?P<result>(?:1/2-1/2|1-0|0-1|2-0|0-2|1-1|0-0|\*))(?![\w/-])
+    | (?:\d+\s*\.(?:\s*\.\.)?\s*)?
+      (?P<move>[a-hA-H0-9]{1,2}(?:\s*[-x:X\u00d7]\s*[a-hA-H0-9]{1,2})+)(?P<mark>[!?]{1,2})?
+    | (?P<number>\d+\s*\.(?:\s*\.\.)?)
+    | (?P<mark_alone>[!?]{1,2})
+    | (?P<end>$)
+    )
     """,
     re.VERBOSE,
 )
 
+# Per handle: the line number reached, and a line read ahead that belongs to the next game
+# (handed back by the next read instead of seeking, so pipes and sys.stdin work too).
 _line_numbers: weakref.WeakKeyDictionary[object, int] = weakref.WeakKeyDictionary()
+_read_ahead: weakref.WeakKeyDictionary[object, str] = weakref.WeakKeyDictionary()
+
+# Characters that change the reader's state: comments, variations.
+_SPECIAL = re.compile(r"[{};()]")
+_NESTING = re.compile(r"[;()]")
+_COMMENT_BODY = re.compile(r"\{([^}]*)\}")
 
 
 def _tell_line(handle: TextIO) -> int:
@@ -86,26 +98,129 @@ def _set_line(handle: TextIO, line: int) -> None:
         pass
 
 
+class _LineReader:
+    """Lines of a handle, with one line of look-ahead that can be given back."""
+
+    def __init__(self, handle: TextIO) -> None:
+        self.handle = handle
+        try:
+            self.pending: Optional[str] = _read_ahead.pop(handle, None)
+            self.keep_ahead = True
+        except TypeError:  # a handle that cannot be weakly referenced: seek back instead
+            self.pending = None
+            self.keep_ahead = False
+        self.position = 0
+
+    def readline(self) -> str:
+        if self.pending is not None:
+            line, self.pending = self.pending, None
+            return line
+        if not self.keep_ahead:
+            self.position = self.handle.tell()
+        return self.handle.readline()
+
+    def give_back(self, line: str) -> None:
+        if self.keep_ahead:
+            _read_ahead[self.handle] = line
+        else:
+            self.handle.seek(self.position)
+
+
+class _MovetextState:
+    """Where the movetext is: inside a ``{…}`` comment, how deep in variations. A line is
+    scanned once, at the speed of a regular expression."""
+
+    __slots__ = ("in_comment", "depth")
+
+    def __init__(self) -> None:
+        self.in_comment = False
+        self.depth = 0
+
+    @property
+    def top_level(self) -> bool:
+        return not self.in_comment and self.depth == 0
+
+    def scan(self, line: str) -> bool:
+        """Advance over ``line``; whether it ends, outside any comment or variation, with a
+        game result (``1-0``, ``2-0``, ``*``, …)."""
+        if self.depth == 0 and _NESTING.search(line) is None:
+            # Only comments to look at (the common line): they do not nest, so the last
+            # brace of the line tells the state at its end.
+            opened, closed = line.rfind("{"), line.rfind("}")
+            if opened > closed:
+                self.in_comment = True
+                return False
+            if closed >= 0:
+                self.in_comment = False
+                tail_start = closed + 1
+            elif self.in_comment:
+                return False
+            else:
+                tail_start = 0
+            tokens = line[tail_start:].split()
+            return bool(tokens) and tokens[-1] in RESULTS
+        tail_start = 0 if self.top_level else -1  # start of the line's last top-level run
+        end = len(line)
+        pos = 0
+        while True:
+            if self.in_comment:
+                close = line.find("}", pos)
+                if close < 0:
+                    break
+                self.in_comment = False
+                pos = close + 1
+                if self.depth == 0:
+                    tail_start = pos
+                continue
+            found = _SPECIAL.search(line, pos)
+            if found is None:
+                break
+            char = found.group()
+            pos = found.end()
+            if char == "{":
+                self.in_comment = True
+                tail_start = -1
+            elif char == ";":
+                if self.depth == 0 and tail_start >= 0:
+                    end = found.start()
+                break  # the rest of the line is a comment
+            elif char == "(":
+                self.depth += 1
+                tail_start = -1
+            elif char == ")":
+                self.depth = max(self.depth - 1, 0)
+                if self.depth == 0:
+                    tail_start = pos
+            elif char == "}":
+                continue  # a stray '}' is the tokenizer's to report
+        if not self.top_level or tail_start < 0:
+            return False
+        tokens = line[tail_start:end].split()
+        return bool(tokens) and tokens[-1] in RESULTS
+
+
 def _read_lines(handle: TextIO) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
     """The tag lines and movetext lines of the next game, with their line numbers."""
     lineno = _tell_line(handle)
+    reader = _LineReader(handle)
     tags: list[tuple[int, str]] = []
     moves: list[tuple[int, str]] = []
     blank_after_tags = False
+    state = _MovetextState()
     while True:
-        pos = handle.tell()
-        line = handle.readline()
+        line = reader.readline()
         if not line:
             break
         stripped = line.strip()
-        if stripped.startswith("%"):
-            lineno += 1
-            continue
-        if stripped.startswith("[") and (moves or blank_after_tags):
-            handle.seek(pos)  # the next game's tags
-            break
+        if state.top_level:
+            if stripped.startswith("%"):
+                lineno += 1
+                continue
+            if stripped.startswith("[") and (moves or blank_after_tags):
+                reader.give_back(line)  # the next game's tags
+                break
         lineno += 1
-        if not stripped:
+        if not stripped and state.top_level:
             if tags:
                 blank_after_tags = True
             continue
@@ -113,17 +228,10 @@ def _read_lines(handle: TextIO) -> tuple[list[tuple[int, str]], list[tuple[int, 
             tags.append((lineno, line))
             continue
         moves.append((lineno, line))
-        if _ends_with_result(stripped):
+        if state.scan(line):
             break
     _set_line(handle, lineno)
     return tags, moves
-
-
-def _ends_with_result(line: str) -> bool:
-    if "{" in line or "(" in line:
-        return False  # a result inside a comment or variation does not end the game
-    last = line.split()[-1] if line.split() else ""
-    return last in RESULTS
 
 
 def read_game(handle: TextIO, *, variations: bool = True, errors: str = "raise") -> Optional[Game]:
@@ -135,6 +243,11 @@ def read_game(handle: TextIO, *, variations: bool = True, errors: str = "raise")
     """
     if errors not in ("raise", "collect"):
         raise ValueError("errors must be 'raise' or 'collect'")
+    if isinstance(handle, (str, bytes)) or not callable(getattr(handle, "readline", None)):
+        raise TypeError(
+            "read_game reads from a text handle such as open(path, encoding='utf-8') or "
+            f"io.StringIO(text), not {type(handle).__name__}"
+        )
     tag_lines, move_lines = _read_lines(handle)
     if not tag_lines and not move_lines:
         return None
@@ -179,8 +292,38 @@ def read_game(handle: TextIO, *, variations: bool = True, errors: str = "raise")
     return game
 
 
+# Movetext without comments, variations, NAGs or marks takes the fast path.
+_NOT_PLAIN = re.compile(r"[{}();$!?]")
+_NUMBERED = re.compile(r"\d+\.(?:\.\.)?(.*)")
+
+
+def _plain_moves(text: str) -> tuple[list[str], Optional[str]]:
+    """The move texts and the result of plain movetext (numbers dropped)."""
+    moves = []
+    for token in text.split():
+        if token in RESULTS:
+            return moves, token
+        numbered = _NUMBERED.fullmatch(token)
+        if numbered is not None:
+            token = numbered.group(1)
+            if not token:
+                continue
+        moves.append(token)
+    return moves, None
+
+
 def _parse_movetext(game: Game, lines: list[tuple[int, str]], variations: bool) -> None:
     text = "".join(line for _, line in lines)
+    if not _NOT_PLAIN.search(text):
+        # Plain moves: parsed and played by the core in one call. On any trouble the game
+        # is taken back and the full reader below says what is wrong and where.
+        moves, result = _plain_moves(text)
+        if game._push_move_texts(moves) is None:
+            if result is not None:
+                game.headers["Result"] = RESULTS[result]
+            return
+        while game.nodes:
+            game.pop()
     starts = []  # offset of each line start, for line/column
     offset = 0
     for lineno, line in lines:
@@ -195,24 +338,56 @@ def _parse_movetext(game: Game, lines: list[tuple[int, str]], variations: bool) 
             line_start, lineno = start, number
         return lineno, pos - line_start + 1
 
+    # Comments are gathered per node (or for the game) and joined once at the end: adding
+    # to a string comment by comment would make many comments quadratic.
+    comments: dict[int, tuple[object, list[str]]] = {}
+
+    def add_comment(owner: object, comment: str) -> None:
+        entry = comments.get(id(owner))
+        if entry is None:
+            comments[id(owner)] = (owner, [comment])
+        else:
+            entry[1].append(comment)
+
+    try:
+        _tokens(game, text, where, variations, add_comment)
+    finally:
+        for owner, parts in comments.values():
+            joined = " ".join(part for part in parts if part)
+            owner.comment = (owner.comment + " " + joined).strip()  # type: ignore[attr-defined]
+
+
+MAX_NAG = 255
+
+
+def _tokens(
+    game: Game,
+    text: str,
+    where: Callable[[int], tuple[int, int]],
+    variations: bool,
+    add_comment: Callable[[object, str], None],
+) -> None:
     # Each context: (board or None for the main line, nodes list)
     stack: list[tuple[Optional[Board], list[Node]]] = [(None, game.nodes)]
     skip_depth = 0
     pos = 0
+    match = TOKEN.match
     while pos < len(text):
-        m = TOKEN.match(text, pos)
+        m = match(text, pos)
         if m is None:
+            while text[pos].isspace():
+                pos += 1
             line, col = where(pos)
             snippet = text[pos : pos + 12].split("\n")[0]
             raise PdnError(f"unexpected text {snippet!r}", line, col)
         kind = m.lastgroup
-        token = m.group(0)
-        start = pos
         pos = m.end()
         if kind == "mark":
             kind = "move"
-        if kind in ("space", "number", "line_comment"):
+        if kind in ("end", "number", "line_comment"):
             continue
+        start = m.start(kind)
+        token = m.group(kind)
         if kind == "open_comment":
             raise PdnError("comment without a closing '}'", *where(start))
         if skip_depth:
@@ -238,14 +413,17 @@ def _parse_movetext(game: Game, lines: list[tuple[int, str]], variations: bool) 
                 raise PdnError("')' without a variation to close", *where(start))
             stack.pop()
         elif kind == "comment":
-            comment = token[1:-1].strip()
-            if nodes:
-                nodes[-1].comment = (nodes[-1].comment + " " + comment).strip()
-            elif len(stack) == 1:
-                game.comment = (game.comment + " " + comment).strip()
+            owner = nodes[-1] if nodes else game if len(stack) == 1 else None
+            if owner is not None:
+                for comment in _COMMENT_BODY.findall(token):
+                    add_comment(owner, comment.strip())
         elif kind == "nag":
+            digits = token[1:]
+            if len(digits) > 3 or int(digits) > MAX_NAG:
+                shown = digits if len(digits) <= 12 else digits[:12] + "…"
+                raise PdnError(f"NAG ${shown} is not within $0-${MAX_NAG}", *where(start))
             if nodes:
-                nodes[-1].nags.append(int(token[1:]))
+                nodes[-1].nags.append(int(digits))
         elif kind == "mark_alone":
             if nodes:
                 nodes[-1].nags.append(MARKS[token])
@@ -287,6 +465,8 @@ def write_game(
 ) -> str:
     """The game as PDN: tags (GameType 25, FEN when not the start), the minimal notation of
     every move, comments, NAGs, variations, and the result, wrapped at ``columns``."""
+    if not isinstance(game, Game):
+        raise TypeError(f"write_game writes a Game, not {type(game).__name__}")
     result = game.result()
     if result == "*" and game.headers.get("Result", "*") in RESULTS.values():
         result = game.headers.get("Result", "*")
@@ -329,31 +509,62 @@ def _write_line(
     variations: bool,
     ply_in_game: int,
 ) -> None:
-    board = board.copy(stack=False)
-    need_number = True
-    for node in nodes:
-        number = ply_in_game // 2 + 1
-        prefix = ""
-        if board.turn:
-            prefix = f"{number}. "
-        elif need_number:
-            prefix = f"{number}... "
-        need_number = False
-        text = prefix + board.move_text(node.move, notation=notation)
-        marks = [NAG_MARKS[n] for n in node.nags if n in NAG_MARKS]
-        if len(marks) == 1 and len(node.nags) == 1:
-            tokens.append(text + marks[0])
-        else:
-            tokens.append(text)
-            tokens.extend(f"${n}" for n in node.nags)
-        if comments and node.comment:
-            tokens.append("{" + node.comment.replace("}", ")") + "}")
-            need_number = True
-        if variations:
-            for variation in node.variations:
-                tokens.append("(")
-                _write_line(board, variation, tokens, notation, comments, variations, ply_in_game)
+    """The tokens of a line and its variations, depth first. Iterative (a stack of frames,
+    not recursion), so variations nested any depth deep are written."""
+
+    class Frame:
+        __slots__ = ("board", "nodes", "index", "ply", "need_number", "next_variation")
+
+        def __init__(self, board: Board, nodes: list[Node], ply: int) -> None:
+            self.board = board.copy(stack=False)
+            self.nodes = nodes
+            self.index = 0
+            self.ply = ply
+            self.need_number = True
+            self.next_variation = -1  # -1: the node at index is not written yet
+
+    stack = [Frame(board, nodes, ply_in_game)]
+    while stack:
+        frame = stack[-1]
+        if frame.index == len(frame.nodes):
+            stack.pop()
+            if stack:
                 tokens.append(")")
-                need_number = True
-        board.push(node.move)
-        ply_in_game += 1
+                stack[-1].need_number = True
+            continue
+        node = frame.nodes[frame.index]
+        if frame.next_variation < 0:
+            _write_node(frame.board, node, frame.ply, frame.need_number, tokens, notation)
+            frame.need_number = False
+            if comments and node.comment:
+                tokens.append("{" + node.comment.replace("}", ")") + "}")
+                frame.need_number = True
+            frame.next_variation = 0
+        if variations and frame.next_variation < len(node.variations):
+            variation = node.variations[frame.next_variation]
+            frame.next_variation += 1
+            tokens.append("(")
+            stack.append(Frame(frame.board, variation, frame.ply))
+            continue
+        frame.board.push(node.move)
+        frame.ply += 1
+        frame.index += 1
+        frame.next_variation = -1
+
+
+def _write_node(
+    board: Board, node: Node, ply: int, need_number: bool, tokens: list[str], notation: str
+) -> None:
+    number = ply // 2 + 1
+    prefix = ""
+    if board.turn:
+        prefix = f"{number}. "
+    elif need_number:
+        prefix = f"{number}... "
+    text = prefix + board.move_text(node.move, notation=notation)
+    marks = [NAG_MARKS[n] for n in node.nags if n in NAG_MARKS]
+    if len(marks) == 1 and len(node.nags) == 1:
+        tokens.append(text + marks[0])
+    else:
+        tokens.append(text)
+        tokens.extend(f"${n}" for n in node.nags)

@@ -1,11 +1,14 @@
 //! `shashki._core.SearchEngine`: the Rust search, run without the GIL.
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
+use super::args::{interruptible, opt_int_in};
 use super::{wrap, PyBoard};
 use crate::search::{Engine, Info, Limits, Score};
 
@@ -15,18 +18,23 @@ type SearchOutput<'py> = (
     Bound<'py, PyDict>,
 );
 
-/// The search engine: transposition table, threads, stop flag.
+/// The search engine: a transposition table and threads. Searches may run at once from
+/// several Python threads, each with its own stop flag and limits; `stop()` stops all of
+/// them.
 #[pyclass(module = "shashki._core", name = "SearchEngine", frozen)]
 pub struct PySearchEngine {
     engine: Engine,
 }
 
+/// The longest time a limit may give: a year.
+pub(crate) const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
 fn seconds(name: &str, value: Option<f64>) -> PyResult<Option<Duration>> {
     match value {
         None => Ok(None),
-        Some(v) if (0.0..1e9).contains(&v) => Ok(Some(Duration::from_secs_f64(v))),
+        Some(v) if (0.0..=MAX_SECONDS).contains(&v) => Ok(Some(Duration::from_secs_f64(v))),
         Some(v) => Err(PyValueError::new_err(format!(
-            "{name} must be a non-negative number of seconds, not {v}"
+            "{name} must be between 0 and {MAX_SECONDS} seconds, not {v}"
         ))),
     }
 }
@@ -53,22 +61,21 @@ fn info_dict<'py>(py: Python<'py>, info: &Info) -> PyResult<Bound<'py, PyDict>> 
 
 #[pymethods]
 impl PySearchEngine {
+    /// `hash_mb` MiB of table (1–65536; MemoryError when the machine does not have it
+    /// free), `threads` search threads (1–256).
     #[new]
-    #[pyo3(signature = (hash_mb = 64, threads = 1))]
-    fn new(hash_mb: i64, threads: i64) -> PyResult<Self> {
-        if !(1..=65536).contains(&hash_mb) {
-            return Err(PyValueError::new_err(format!(
-                "hash_mb must be between 1 and 65536, not {hash_mb}"
-            )));
-        }
-        if !(1..=256).contains(&threads) {
-            return Err(PyValueError::new_err(format!(
-                "threads must be between 1 and 256, not {threads}"
-            )));
-        }
-        Ok(PySearchEngine {
-            engine: Engine::new(hash_mb as usize, threads as usize),
-        })
+    #[pyo3(signature = (hash_mb = None, threads = None))]
+    fn new(
+        py: Python<'_>,
+        hash_mb: Option<&Bound<'_, PyAny>>,
+        threads: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let hash_mb = opt_int_in(hash_mb, "hash_mb", 1, 65536)?.unwrap_or(64);
+        let threads = opt_int_in(threads, "threads", 1, 256)?.unwrap_or(1);
+        let engine = py
+            .detach(|| Engine::new(hash_mb as usize, threads as usize))
+            .map_err(|e| PyMemoryError::new_err(e.to_string()))?;
+        Ok(PySearchEngine { engine })
     }
 
     /// Search the board's position. `history` lists the hashes of the earlier positions of
@@ -81,41 +88,17 @@ impl PySearchEngine {
         py: Python<'py>,
         board: PyRef<'_, PyBoard>,
         history: Vec<u64>,
-        depth: Option<i64>,
-        nodes: Option<i64>,
+        depth: Option<&Bound<'py, PyAny>>,
+        nodes: Option<&Bound<'py, PyAny>>,
         movetime: Option<f64>,
         time_left: Option<f64>,
         increment: Option<f64>,
-        moves_to_go: Option<i64>,
+        moves_to_go: Option<&Bound<'py, PyAny>>,
         on_info: Option<Py<PyAny>>,
     ) -> PyResult<SearchOutput<'py>> {
-        let depth = match depth {
-            None => None,
-            Some(d) if (1..=120).contains(&d) => Some(d as u32),
-            Some(d) => {
-                return Err(PyValueError::new_err(format!(
-                    "depth must be between 1 and 120, not {d}"
-                )))
-            }
-        };
-        let nodes = match nodes {
-            None => None,
-            Some(n) if n >= 1 => Some(n as u64),
-            Some(n) => {
-                return Err(PyValueError::new_err(format!(
-                    "nodes must be positive, not {n}"
-                )))
-            }
-        };
-        let moves_to_go = match moves_to_go {
-            None => None,
-            Some(n) if (1..=1000).contains(&n) => Some(n as u32),
-            Some(n) => {
-                return Err(PyValueError::new_err(format!(
-                    "moves_to_go must be between 1 and 1000, not {n}"
-                )))
-            }
-        };
+        let depth = opt_int_in(depth, "depth", 1, 120)?.map(|d| d as u32);
+        let nodes = opt_int_in(nodes, "nodes", 1, i64::MAX)?.map(|n| n as u64);
+        let moves_to_go = opt_int_in(moves_to_go, "moves_to_go", 1, 1000)?.map(|n| n as u32);
         let limits = Limits {
             depth,
             nodes,
@@ -126,22 +109,25 @@ impl PySearchEngine {
         };
         let pos = board.position();
         drop(board);
+        let stop = Arc::new(AtomicBool::new(false));
         let mut callback_error: Option<PyErr> = None;
-        let result = py.detach(|| {
-            self.engine.search(&pos, &history, &limits, |info| {
-                if let Some(cb) = &on_info {
-                    Python::attach(|py| {
-                        let outcome = info_dict(py, info).and_then(|d| cb.call1(py, (d,)));
-                        if let Err(e) = outcome {
-                            if callback_error.is_none() {
-                                callback_error = Some(e);
+        let result = interruptible(py, &stop, || {
+            let flag = Arc::clone(&stop);
+            self.engine
+                .search_until(&pos, &history, &limits, Arc::clone(&stop), |info| {
+                    if let Some(cb) = &on_info {
+                        Python::attach(|py| {
+                            let outcome = info_dict(py, info).and_then(|d| cb.call1(py, (d,)));
+                            if let Err(e) = outcome {
+                                if callback_error.is_none() {
+                                    callback_error = Some(e);
+                                }
+                                flag.store(true, std::sync::atomic::Ordering::Relaxed);
                             }
-                            self.engine.stop();
-                        }
-                    });
-                }
-            })
-        });
+                        });
+                    }
+                })
+        })?;
         if let Some(e) = callback_error {
             return Err(e);
         }
@@ -150,9 +136,14 @@ impl PySearchEngine {
         Ok((best, ponder, info_dict(py, &result.info)?))
     }
 
-    /// Stop a running search (callable from any thread).
+    /// Stop every search running on this engine (callable from any thread).
     fn stop(&self) {
         self.engine.stop();
+    }
+
+    /// The number of searches running now.
+    fn searches_running(&self) -> usize {
+        self.engine.searches_running()
     }
 
     /// Forget the transposition table.

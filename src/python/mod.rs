@@ -1,9 +1,12 @@
 //! `shashki._core`: thin PyO3 wrappers over the Rust core. No rules live here.
 
+mod args;
 mod engine;
 
+use std::sync::atomic::AtomicBool;
+
 use pyo3::create_exception;
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyFrozenSet, PyList, PyTuple, PyType};
 
@@ -47,15 +50,25 @@ fn move_text_err(e: MoveTextError) -> PyErr {
     }
 }
 
-fn square_arg(sq: i64) -> PyResult<Square> {
-    u32::try_from(sq)
+fn square_arg(sq: &Bound<'_, PyAny>) -> PyResult<Square> {
+    let index = args::int_in(sq, "square index", 0, 31, SquareError::new_err)?;
+    u32::try_from(index)
         .ok()
         .and_then(Square::new)
-        .ok_or_else(|| SquareError::new_err(format!("square index {sq} is not within 0..31")))
+        .ok_or_else(|| SquareError::new_err(format!("square index {index} is not within 0..31")))
 }
 
-fn notation_arg(notation: &str) -> PyResult<Notation> {
-    match notation {
+fn fen_text(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+    args::text(obj, "FEN", FenError::new_err)
+}
+
+fn move_text_arg(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+    args::text(obj, "move text", InvalidMoveError::new_err)
+}
+
+fn notation_arg(notation: &Bound<'_, PyAny>) -> PyResult<Notation> {
+    let notation = args::text(notation, "notation", PyValueError::new_err)?;
+    match notation.as_str() {
         "numeric" => Ok(Notation::Numeric),
         "algebraic" => Ok(Notation::Algebraic),
         other => Err(PyValueError::new_err(format!(
@@ -67,6 +80,9 @@ fn notation_arg(notation: &str) -> PyResult<Notation> {
 fn color_bool(c: Color) -> bool {
     c == Color::White
 }
+
+/// The moves a batch push played, and the exception that stopped it.
+type PushedMoves = (Vec<Py<PyMove>>, Option<Py<PyAny>>);
 
 /// A move: start and end square, captured squares, landing squares, promotion.
 #[pyclass(module = "shashki", name = "Move", frozen, eq, hash)]
@@ -114,9 +130,13 @@ impl PyMove {
     }
 
     /// The move with every landing square: `c3-d4`, `e3:c5:e7`; numeric `22-18`, `23x14x5`.
-    #[pyo3(signature = (notation = "algebraic"))]
-    fn text(&self, notation: &str) -> PyResult<String> {
-        Ok(match notation_arg(notation)? {
+    #[pyo3(signature = (notation = None))]
+    fn text(&self, notation: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+        let notation = match notation {
+            Some(n) => notation_arg(n)?,
+            None => Notation::Algebraic,
+        };
+        Ok(match notation {
             Notation::Algebraic => self.inner.long_text(),
             Notation::Numeric => self.inner.numeric_text(),
         })
@@ -217,10 +237,10 @@ pub(crate) fn parse_fen_arg(text: &str) -> PyResult<Position> {
 impl PyBoard {
     #[new]
     #[pyo3(signature = (fen = None))]
-    fn new(fen: Option<&str>) -> PyResult<Self> {
+    fn new(fen: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         let pos = match fen {
-            None => Position::start(),
-            Some(text) => parse_fen_arg(text)?,
+            Some(text) if !text.is_none() => parse_fen_arg(&fen_text(text)?)?,
+            _ => Position::start(),
         };
         Ok(PyBoard {
             pos,
@@ -232,20 +252,27 @@ impl PyBoard {
     /// A board set up from a FEN (numeric or algebraic squares, ranges, `[FEN "…"]`,
     /// lidraughts' `:H0:F1` suffix).
     #[classmethod]
-    fn from_fen<'py>(cls: &Bound<'py, PyType>, fen: &str) -> PyResult<Bound<'py, PyAny>> {
-        parse_fen_arg(fen)?;
+    fn from_fen<'py>(
+        cls: &Bound<'py, PyType>,
+        fen: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        parse_fen_arg(&fen_text(fen)?)?;
         cls.call1((fen,))
     }
 
     /// The position as a PDN FEN.
-    #[pyo3(signature = (notation = "numeric"))]
-    fn fen(&self, notation: &str) -> PyResult<String> {
-        Ok(fen::write_fen(&self.pos, notation_arg(notation)?))
+    #[pyo3(signature = (notation = None))]
+    fn fen(&self, notation: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+        let notation = match notation {
+            Some(n) => notation_arg(n)?,
+            None => Notation::Numeric,
+        };
+        Ok(fen::write_fen(&self.pos, notation))
     }
 
     /// Set up a FEN and clear the move stack; on a bad FEN the board is unchanged.
-    fn set_fen(&mut self, fen: &str) -> PyResult<()> {
-        let pos = parse_fen_arg(fen)?;
+    fn set_fen(&mut self, fen: &Bound<'_, PyAny>) -> PyResult<()> {
+        let pos = parse_fen_arg(&fen_text(fen)?)?;
         self.set_position(pos);
         self.stack.clear();
         Ok(())
@@ -339,14 +366,16 @@ impl PyBoard {
 
     /// The move denoted by `text`: `c3-d4`, `e3:c5:e7`, `e3xe7`, `22-18`, `22x15`.
     /// Raises InvalidMoveError, IllegalMoveError or AmbiguousMoveError.
-    fn parse_move(&self, py: Python<'_>, text: &str) -> PyResult<Py<PyMove>> {
-        let m = notation::parse_move(&self.pos, text).map_err(move_text_err)?;
+    fn parse_move(&self, py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Py<PyMove>> {
+        let text = move_text_arg(text)?;
+        let m = notation::parse_move(&self.pos, &text).map_err(move_text_err)?;
         wrap(py, m)
     }
 
     /// Parse `text`, play it and return the move.
-    fn push_move(&mut self, py: Python<'_>, text: &str) -> PyResult<Py<PyMove>> {
-        let m = notation::parse_move(&self.pos, text).map_err(move_text_err)?;
+    fn push_move(&mut self, py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Py<PyMove>> {
+        let text = move_text_arg(text)?;
+        let m = notation::parse_move(&self.pos, &text).map_err(move_text_err)?;
         let mut next = self.pos;
         next.play_unchecked(&m);
         self.stack.push((self.pos, m));
@@ -354,17 +383,46 @@ impl PyBoard {
         wrap(py, m)
     }
 
+    /// Parse and play move texts in order, stopping at the first that fails: the moves
+    /// played and the exception of the one that failed (None when all were played). For
+    /// readers of long move lists (PDN): one call instead of one a move.
+    fn _push_move_texts<'py>(
+        &mut self,
+        py: Python<'py>,
+        texts: Vec<Bound<'py, PyAny>>,
+    ) -> PyResult<PushedMoves> {
+        let mut played = Vec::with_capacity(texts.len());
+        for text in &texts {
+            let parsed = move_text_arg(text)
+                .and_then(|t| notation::parse_move(&self.pos, &t).map_err(move_text_err));
+            match parsed {
+                Ok(m) => {
+                    let mut next = self.pos;
+                    next.play_unchecked(&m);
+                    self.stack.push((self.pos, m));
+                    self.set_position(next);
+                    played.push(wrap(py, m)?);
+                }
+                Err(e) => return Ok((played, Some(e.into_value(py).into_any()))),
+            }
+        }
+        Ok((played, None))
+    }
+
     /// PDN text of a legal move: short form (begin and end square) unless another legal
     /// capture shares both, or `long` is true.
-    #[pyo3(signature = (r#move, notation = "algebraic", long = false))]
+    #[pyo3(signature = (r#move, notation = None, long = false))]
     fn move_text(
         &mut self,
         r#move: PyRef<'_, PyMove>,
-        notation: &str,
+        notation: Option<&Bound<'_, PyAny>>,
         long: bool,
     ) -> PyResult<String> {
         let m = r#move.inner;
-        let notation = notation_arg(notation)?;
+        let notation = match notation {
+            Some(n) => notation_arg(n)?,
+            None => Notation::Algebraic,
+        };
         if !self.moves().contains(&m) {
             return Err(IllegalMoveError::new_err(format!(
                 "illegal move {} in position {}",
@@ -376,12 +434,32 @@ impl PyBoard {
     }
 
     /// The piece on `square`, or None.
-    fn piece_at(&self, square: i64) -> PyResult<Option<PyPiece>> {
+    fn piece_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<PyPiece>> {
         let sq = square_arg(square)?;
         Ok(self.pos.piece_at(sq).map(|p| PyPiece {
             color: color_bool(p.color),
             king: p.role == Role::King,
         }))
+    }
+
+    /// What the draw rules look at, in one call: `(zobrist hash, turn, white men, white
+    /// kings, black men, black kings, white kings on the main road, black kings on it)`.
+    fn _draw_snapshot(&self) -> (u64, bool, u32, u32, u32, u32, u32, u32) {
+        let road: crate::Bitboard = [0, 4, 9, 13, 18, 22, 27, 31]
+            .into_iter()
+            .filter_map(Square::new)
+            .collect();
+        let p = &self.pos;
+        (
+            p.hash(),
+            color_bool(p.turn()),
+            p.men(Color::White).count(),
+            p.kings(Color::White).count(),
+            p.men(Color::Black).count(),
+            p.kings(Color::Black).count(),
+            (p.kings(Color::White) & road).count(),
+            (p.kings(Color::Black) & road).count(),
+        )
     }
 
     /// The squares of `color`'s pieces; `king=True` for kings only, `False` for men only.
@@ -500,13 +578,31 @@ impl LegalMoves {
             .map(|i| i.into_any())
     }
 
-    fn __getitem__(&self, py: Python<'_>, index: isize) -> PyResult<Py<PyMove>> {
+    fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyMove>> {
+        let index = args::int_in(
+            index,
+            "legal move index",
+            isize::MIN as i64,
+            isize::MAX as i64,
+            PyIndexError::new_err,
+        );
         let mut b = self.board.bind(py).borrow_mut();
         let moves = b.moves();
         let n = moves.len() as isize;
+        let index = match index {
+            Ok(i) => i as isize,
+            Err(e) if e.is_instance_of::<PyIndexError>(py) => {
+                return Err(PyIndexError::new_err(format!(
+                    "legal move index out of range ({n} legal moves)"
+                )))
+            }
+            Err(e) => return Err(e),
+        };
         let i = if index < 0 { index + n } else { index };
         if i < 0 || i >= n {
-            return Err(PyIndexError::new_err("legal move index out of range"));
+            return Err(PyIndexError::new_err(format!(
+                "legal move index {index} out of range ({n} legal moves)"
+            )));
         }
         wrap(py, moves[i as usize])
     }
@@ -520,27 +616,29 @@ impl LegalMoves {
 
 /// Algebraic name of a square index: `square_name(9) == "c3"`.
 #[pyfunction]
-fn square_name(square: i64) -> PyResult<String> {
+fn square_name(square: &Bound<'_, PyAny>) -> PyResult<String> {
     Ok(square_arg(square)?.name())
 }
 
 /// PDN number (1–32) of a square index: `square_number(9) == 22`.
 #[pyfunction]
-fn square_number(square: i64) -> PyResult<u8> {
+fn square_number(square: &Bound<'_, PyAny>) -> PyResult<u8> {
     Ok(square_arg(square)?.pdn())
 }
 
 /// Square index of a name (`"c3"`) or PDN number (`"22"`); SquareError otherwise.
 #[pyfunction]
-fn parse_square(text: &str) -> PyResult<usize> {
-    Square::parse(text)
+fn parse_square(text: &Bound<'_, PyAny>) -> PyResult<usize> {
+    let text = args::text(text, "square", SquareError::new_err)?;
+    Square::parse(&text)
         .map(Square::index)
         .map_err(|e| SquareError::new_err(e.to_string()))
 }
 
 /// Square index of a PDN number (1–32).
 #[pyfunction]
-fn square_from_number(number: i64) -> PyResult<usize> {
+fn square_from_number(number: &Bound<'_, PyAny>) -> PyResult<usize> {
+    let number = args::int_in(number, "square number", 1, 32, SquareError::new_err)?;
     u32::try_from(number)
         .ok()
         .and_then(Square::from_pdn)
@@ -548,21 +646,13 @@ fn square_from_number(number: i64) -> PyResult<usize> {
         .ok_or_else(|| SquareError::new_err(format!("square number {number} is not within 1..32")))
 }
 
-fn perft_options(distinct: bool, threads: Option<i64>, hash_mb: i64) -> PyResult<PerftOptions> {
-    let threads = match threads {
-        None => None,
-        Some(n) if (1..=1024).contains(&n) => Some(n as usize),
-        Some(n) => {
-            return Err(PyValueError::new_err(format!(
-                "threads must be between 1 and 1024, not {n}"
-            )))
-        }
-    };
-    if !(0..=65536).contains(&hash_mb) {
-        return Err(PyValueError::new_err(format!(
-            "hash_mb must be between 0 and 65536, not {hash_mb}"
-        )));
-    }
+fn perft_options(
+    distinct: bool,
+    threads: Option<&Bound<'_, PyAny>>,
+    hash_mb: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PerftOptions> {
+    let threads = args::opt_int_in(threads, "threads", 1, 1024)?.map(|n| n as usize);
+    let hash_mb = args::opt_int_in(hash_mb, "hash_mb", 0, 65536)?.unwrap_or(0);
     Ok(PerftOptions {
         counting: if distinct {
             Counting::Distinct
@@ -574,50 +664,54 @@ fn perft_options(distinct: bool, threads: Option<i64>, hash_mb: i64) -> PyResult
     })
 }
 
-fn depth_arg(depth: i64) -> PyResult<u32> {
-    u32::try_from(depth)
-        .ok()
-        .filter(|d| *d <= 63)
-        .ok_or_else(|| {
-            PyValueError::new_err(format!("depth must be between 0 and 63, not {depth}"))
-        })
+fn depth_arg(depth: &Bound<'_, PyAny>) -> PyResult<u32> {
+    Ok(args::int_in(depth, "depth", 0, 63, PyValueError::new_err)? as u32)
 }
 
 /// Leaves of the move tree `depth` plies deep. `distinct=False` counts capture orders
-/// separately (convention B). Runs without the GIL.
+/// separately (convention B). Runs without the GIL; Ctrl-C interrupts it
+/// (KeyboardInterrupt); MemoryError when the hash table does not fit in free memory.
 #[pyfunction]
-#[pyo3(signature = (board, depth, *, distinct = true, threads = None, hash_mb = 0))]
+#[pyo3(signature = (board, depth, *, distinct = true, threads = None, hash_mb = None))]
 fn perft(
     py: Python<'_>,
     board: PyRef<'_, PyBoard>,
-    depth: i64,
+    depth: &Bound<'_, PyAny>,
     distinct: bool,
-    threads: Option<i64>,
-    hash_mb: i64,
+    threads: Option<&Bound<'_, PyAny>>,
+    hash_mb: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<u64> {
     let options = perft_options(distinct, threads, hash_mb)?;
     let depth = depth_arg(depth)?;
     let pos = board.pos;
     drop(board);
-    Ok(py.detach(|| crate::perft_with(&pos, depth, &options)))
+    let stop = AtomicBool::new(false);
+    args::interruptible(py, &stop, || {
+        crate::perft_until(&pos, depth, &options, Some(&stop))
+    })?
+    .map_err(|e| PyMemoryError::new_err(e.to_string()))
 }
 
 /// Leaves below each legal move: `{move text: count}` (texts with every landing square).
 #[pyfunction]
-#[pyo3(signature = (board, depth, *, distinct = true, threads = None, hash_mb = 0))]
+#[pyo3(signature = (board, depth, *, distinct = true, threads = None, hash_mb = None))]
 fn perft_divide_py<'py>(
     py: Python<'py>,
     board: PyRef<'_, PyBoard>,
-    depth: i64,
+    depth: &Bound<'_, PyAny>,
     distinct: bool,
-    threads: Option<i64>,
-    hash_mb: i64,
+    threads: Option<&Bound<'_, PyAny>>,
+    hash_mb: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let options = perft_options(distinct, threads, hash_mb)?;
     let depth = depth_arg(depth)?;
     let pos = board.pos;
     drop(board);
-    let entries = py.detach(|| perft_divide(&pos, depth.max(1), &options, None, |_| {}));
+    let stop = AtomicBool::new(false);
+    let entries = args::interruptible(py, &stop, || {
+        perft_divide(&pos, depth.max(1), &options, Some(&stop), |_| {})
+    })?
+    .map_err(|e| PyMemoryError::new_err(e.to_string()))?;
     let out = PyDict::new(py);
     for e in entries {
         let count = if depth == 0 { 1 } else { e.count };

@@ -8,11 +8,13 @@ mod eval;
 mod tt;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 pub use eval::{evaluate, Weights, WEIGHTS};
 pub use tt::{Bound, Table};
 
+use crate::memory::TableAllocError;
 use crate::mv::{Move, MoveList};
 use crate::position::Position;
 
@@ -95,26 +97,58 @@ pub struct SearchResult {
     pub info: Info,
 }
 
-/// A search engine: a transposition table, a stop flag and a thread count.
+/// A search engine: a transposition table shared by its searches, and a thread count.
+///
+/// Several searches may run on one engine at once (from several threads): each has its own
+/// stop flag and limits, and they share the table. [`Engine::stop`] stops every search running
+/// at that moment; a stop before a search has started does not reach it.
 pub struct Engine {
     table: Table,
-    stop: AtomicBool,
+    running: Mutex<Vec<Arc<AtomicBool>>>,
     threads: usize,
 }
 
+/// Takes a search's stop flag off the engine's list when the search ends (even by a panic).
+struct Registration<'a> {
+    engine: &'a Engine,
+    flag: Arc<AtomicBool>,
+}
+
+impl Drop for Registration<'_> {
+    fn drop(&mut self) {
+        let mut running = self.engine.running();
+        if let Some(i) = running.iter().position(|f| Arc::ptr_eq(f, &self.flag)) {
+            running.swap_remove(i);
+        }
+    }
+}
+
 impl Engine {
-    /// An engine with `hash_mb` MiB of transposition table and `threads` search threads.
-    pub fn new(hash_mb: usize, threads: usize) -> Engine {
-        Engine {
-            table: Table::new(hash_mb),
-            stop: AtomicBool::new(false),
+    /// An engine with `hash_mb` MiB of transposition table (its pages touched now, so the
+    /// first search keeps to its time) and `threads` search threads. Fails when the machine
+    /// does not have that much memory free.
+    pub fn new(hash_mb: usize, threads: usize) -> Result<Engine, TableAllocError> {
+        Ok(Engine {
+            table: Table::new(hash_mb)?,
+            running: Mutex::new(Vec::new()),
             threads: threads.clamp(1, 256),
+        })
+    }
+
+    fn running(&self) -> std::sync::MutexGuard<'_, Vec<Arc<AtomicBool>>> {
+        self.running.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Ask every running search to stop (from any thread); each returns its best move so far.
+    pub fn stop(&self) {
+        for flag in self.running().iter() {
+            flag.store(true, Ordering::Relaxed);
         }
     }
 
-    /// Ask a running search to stop (from any thread); it returns its best move so far.
-    pub fn stop(&self) {
-        self.stop.store(true, Ordering::Relaxed);
+    /// The number of searches running now.
+    pub fn searches_running(&self) -> usize {
+        self.running().len()
     }
 
     /// Forget the transposition table (a new game).
@@ -130,9 +164,33 @@ impl Engine {
         pos: &Position,
         history: &[u64],
         limits: &Limits,
+        on_info: impl FnMut(&Info),
+    ) -> SearchResult {
+        self.search_until(
+            pos,
+            history,
+            limits,
+            Arc::new(AtomicBool::new(false)),
+            on_info,
+        )
+    }
+
+    /// [`Engine::search`] with a stop flag of the caller's: raising it (from any thread, at
+    /// any time, also before the search starts) ends the search, which returns its best move
+    /// so far. The search raises it too when a limit is reached.
+    pub fn search_until(
+        &self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+        stop: Arc<AtomicBool>,
         mut on_info: impl FnMut(&Info),
     ) -> SearchResult {
-        self.stop.store(false, Ordering::Relaxed);
+        self.running().push(Arc::clone(&stop));
+        let _registration = Registration {
+            engine: self,
+            flag: Arc::clone(&stop),
+        };
         self.table.new_search();
         let start = Instant::now();
         let (soft, hard) = time_budget(limits);
@@ -140,11 +198,11 @@ impl Engine {
         let helpers_stop = AtomicBool::new(false);
         let shared = Shared {
             table: &self.table,
-            stop: &self.stop,
+            stop: &stop,
             helpers_stop: &helpers_stop,
             total_nodes: &total_nodes,
             start,
-            hard_deadline: hard.map(|d| start + d),
+            hard_deadline: hard.and_then(|d| start.checked_add(d)),
             node_limit: limits.nodes,
         };
         let max_depth = limits
@@ -167,22 +225,27 @@ impl Engine {
     }
 }
 
-/// (soft, hard) time limits: no new iteration after `soft`, abort at `hard`.
+/// (soft, hard) time limits: no new iteration after `soft`, abort at `hard`. A fixed move
+/// time is cut to what the clock allows when both are given. Saturating arithmetic: any
+/// durations, however large, give a budget.
 fn time_budget(limits: &Limits) -> (Option<Duration>, Option<Duration>) {
-    if let Some(t) = limits.movetime {
-        return (Some(t), Some(t));
+    let clock = limits.time_left.map(|left| {
+        let moves = limits.moves_to_go.unwrap_or(30).clamp(1, 60);
+        let safety = Duration::from_millis(30).min(left / 4);
+        let base = (left / moves).saturating_add(limits.increment.saturating_mul(3) / 4);
+        let hard = base
+            .saturating_mul(3)
+            .min(left.saturating_sub(safety) / 2)
+            .max(Duration::from_millis(1));
+        let soft = (base / 2).min(hard);
+        (soft, hard)
+    });
+    match (limits.movetime, clock) {
+        (Some(t), Some((_, hard))) => (Some(t.min(hard)), Some(t.min(hard))),
+        (Some(t), None) => (Some(t), Some(t)),
+        (None, Some((soft, hard))) => (Some(soft), Some(hard)),
+        (None, None) => (None, None),
     }
-    let Some(left) = limits.time_left else {
-        return (None, None);
-    };
-    let moves = limits.moves_to_go.unwrap_or(30).clamp(1, 60);
-    let safety = Duration::from_millis(30).min(left / 4);
-    let base = left / moves + limits.increment * 3 / 4;
-    let hard = (base * 3)
-        .min(left.saturating_sub(safety) / 2)
-        .max(Duration::from_millis(1));
-    let soft = (base / 2).min(hard);
-    (Some(soft), Some(hard))
 }
 
 struct Shared<'a> {

@@ -4,98 +4,9 @@
 //! mismatch and reads as a miss. Replacement: a new entry replaces an older search's entry or
 //! one of no greater depth.
 
-use std::alloc::{alloc_zeroed, dealloc, Layout};
-use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// Zeroed slots. On Linux they are mapped directly (zero pages on first touch) with
-/// transparent huge pages requested before any page is touched: a large table probed at
-/// random otherwise spends most of the search in TLB misses.
-struct Slots {
-    ptr: NonNull<[AtomicU64; 2]>,
-    len: usize,
-    mapped: Option<(*mut libc::c_void, usize)>,
-    layout: Layout,
-}
-
-// SAFETY: the slots are atomics; the memory is owned and freed once, in Drop.
-unsafe impl Send for Slots {}
-unsafe impl Sync for Slots {}
-
-#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
-const HUGE_PAGE: usize = 2 << 20;
-
-impl Slots {
-    fn new(len: usize) -> Slots {
-        let len = len.max(1);
-        let bytes = len * std::mem::size_of::<[AtomicU64; 2]>();
-        let layout =
-            Layout::from_size_align(bytes, 64).unwrap_or_else(|_| Layout::new::<[AtomicU64; 2]>());
-        #[cfg(target_os = "linux")]
-        if bytes >= HUGE_PAGE {
-            let total = bytes + HUGE_PAGE;
-            // SAFETY: an anonymous private mapping; checked for failure below.
-            let raw = unsafe {
-                libc::mmap(
-                    std::ptr::null_mut(),
-                    total,
-                    libc::PROT_READ | libc::PROT_WRITE,
-                    libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
-                    -1,
-                    0,
-                )
-            };
-            if raw != libc::MAP_FAILED {
-                let aligned =
-                    ((raw as usize + HUGE_PAGE - 1) & !(HUGE_PAGE - 1)) as *mut libc::c_void;
-                // SAFETY: advice on memory this struct owns; failure only loses the hint.
-                unsafe {
-                    libc::madvise(aligned, bytes, libc::MADV_HUGEPAGE);
-                }
-                if let Some(ptr) = NonNull::new(aligned as *mut [AtomicU64; 2]) {
-                    return Slots {
-                        ptr,
-                        len,
-                        mapped: Some((raw, total)),
-                        layout,
-                    };
-                }
-            }
-        }
-        // SAFETY: the layout has a non-zero size; a zeroed AtomicU64 is a valid 0.
-        let raw = unsafe { alloc_zeroed(layout) };
-        let Some(ptr) = NonNull::new(raw as *mut [AtomicU64; 2]) else {
-            std::alloc::handle_alloc_error(layout)
-        };
-        Slots {
-            ptr,
-            len,
-            mapped: None,
-            layout,
-        }
-    }
-}
-
-impl std::ops::Deref for Slots {
-    type Target = [[AtomicU64; 2]];
-    fn deref(&self) -> &Self::Target {
-        // SAFETY: ptr points to `len` zero-initialised slots owned by self.
-        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
-    }
-}
-
-impl Drop for Slots {
-    fn drop(&mut self) {
-        match self.mapped {
-            // SAFETY: the mapping made in Slots::new, unmapped once.
-            Some((raw, total)) => unsafe {
-                libc::munmap(raw, total);
-            },
-            // SAFETY: allocated in Slots::new with this layout.
-            None => unsafe { dealloc(self.ptr.as_ptr() as *mut u8, self.layout) },
-        }
-    }
-}
+use crate::memory::{slots_for_mb, Slots, TableAllocError};
 
 /// Which bound a stored score is.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -126,27 +37,20 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table of about `mb` MiB (at least one slot).
-    pub fn new(mb: usize) -> Table {
-        let wanted = (mb.clamp(1, 1 << 16) << 20) / 16;
-        let size = if wanted.is_power_of_two() {
-            wanted
-        } else {
-            wanted.next_power_of_two() / 2
-        };
-        Table {
-            slots: Slots::new(size),
+    /// A table of about `mb` MiB (at least one slot), its pages touched; an error when
+    /// the machine does not have the memory free.
+    pub fn new(mb: usize) -> Result<Table, TableAllocError> {
+        let size = slots_for_mb(mb.max(1));
+        Ok(Table {
+            slots: Slots::new(size)?,
             mask: size - 1,
             generation: AtomicU64::new(0),
-        }
+        })
     }
 
     /// Forget everything.
     pub fn clear(&self) {
-        for s in self.slots.iter() {
-            s[0].store(0, Ordering::Relaxed);
-            s[1].store(0, Ordering::Relaxed);
-        }
+        self.slots.clear();
     }
 
     /// Start a new search (older entries become preferred victims).
