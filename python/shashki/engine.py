@@ -82,8 +82,7 @@ def _check_seconds(name: str, value: object) -> None:
         raise TypeError(f"Limit.{name} must be a number of seconds, not {type(value).__name__}")
     if not 0 <= value <= MAX_SECONDS:  # also refuses nan
         raise ValueError(
-            f"Limit.{name} must be between 0 and {MAX_SECONDS:.0f} seconds (a year), "
-            f"not {value!r}"
+            f"Limit.{name} must be between 0 and {MAX_SECONDS:.0f} seconds (a year), not {value!r}"
         )
 
 
@@ -170,9 +169,7 @@ def _board_of(board_or_game: object) -> Board:
         return board_or_game.board
     if isinstance(board_or_game, str):
         return Board(board_or_game)
-    raise TypeError(
-        f"expected a Board, a Game or a FEN string, not {type(board_or_game).__name__}"
-    )
+    raise TypeError(f"expected a Board, a Game or a FEN string, not {type(board_or_game).__name__}")
 
 
 class Engine:

@@ -20,7 +20,6 @@ from typing import Optional, Union
 from shashki import STARTING_FEN, Board, Move
 from shashki.draw import (
     FMJD64,
-    MAIN_ROAD,
     DrawCounter,
     DrawRules,
     History,

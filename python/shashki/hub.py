@@ -39,8 +39,15 @@ from typing import Optional, TextIO
 
 import shashki
 from shashki import Board, Move, square_from_number
-from shashki.engine import MAX_DEPTH, MAX_NODES, MAX_REMAINING_MOVES, MAX_SECONDS, Engine
-from shashki.engine import InfoDict, Limit
+from shashki.engine import (
+    MAX_DEPTH,
+    MAX_NODES,
+    MAX_REMAINING_MOVES,
+    MAX_SECONDS,
+    Engine,
+    InfoDict,
+    Limit,
+)
 
 DEFAULT_MOVE_TIME = 1.0
 """Seconds a move when ``go think`` comes with no ``level``."""
@@ -257,7 +264,9 @@ class HubServer:
                 try:
                     seconds = float(value)
                 except ValueError:
-                    raise ValueError(f"level {key} must be a number of seconds, not {value!r}")
+                    raise ValueError(
+                        f"level {key} must be a number of seconds, not {value!r}"
+                    ) from None
                 if not 0 <= seconds < float("inf"):
                     raise ValueError(f"level {key} must be a finite number >= 0, not {value}")
                 level[key] = min(seconds, MAX_SECONDS)
