@@ -1,8 +1,8 @@
 //! Property tests (proptest): random setups and random playouts.
 use proptest::prelude::*;
 use shashki::{
-    parse_fen, perft_counting, position_from_fen, write_fen, Bitboard, Color, Counting, Notation,
-    Position, Setup, Square,
+    move_text, parse_fen, parse_move, perft_counting, position_from_fen, write_fen, Bitboard,
+    Color, Counting, MoveTextError, Notation, Position, Setup, Square,
 };
 
 /// A random legal setup: each square empty or holding one of four pieces, men never on their
@@ -100,6 +100,47 @@ proptest! {
     fn fen_parser_never_panics_on_fen_like_text(text in "[WB]:[WBK]?[0-9a-hK,:\\-]{0,40}(:[WB][0-9a-hK,\\-]{0,30})?(:H[0-9]{1,3})?") {
         if let Ok(fen) = parse_fen(&text) {
             prop_assert!(fen.setup.validate().is_ok());
+        }
+    }
+
+    #[test]
+    fn accepted_fens_round_trip(text in "[WB]:[WB]K?[0-9a-h]{0,2}(,K?[0-9a-h]{1,2}(-[0-9]{1,2})?){0,6}:[WB]K?[0-9a-h]{0,2}(,K?[0-9a-h]{1,2}){0,6}(:H[0-9]{1,3})?") {
+        if let Ok(pos) = position_from_fen(&text) {
+            for notation in [Notation::Numeric, Notation::Algebraic] {
+                prop_assert_eq!(position_from_fen(&write_fen(&pos, notation)), Ok(pos));
+            }
+        }
+    }
+
+    #[test]
+    fn move_parser_never_panics(pos in setups(), text in "\\PC{0,40}") {
+        let _ = parse_move(&pos, &text);
+    }
+
+    #[test]
+    fn move_like_text_is_a_legal_move_or_a_clear_error(
+        pos in setups(),
+        text in "([a-h][1-8]|[0-9]{1,2})([-:x]([a-h][1-8]|[0-9]{1,2})){1,5}",
+    ) {
+        match parse_move(&pos, &text) {
+            Ok(m) => prop_assert!(pos.legal_moves().contains(&m)),
+            Err(MoveTextError::Invalid(why)) | Err(MoveTextError::Illegal(why)) => {
+                prop_assert!(!why.is_empty())
+            }
+            Err(MoveTextError::Ambiguous(_, options)) => prop_assert!(options.len() >= 2),
+        }
+    }
+
+    #[test]
+    fn every_text_of_every_legal_move_parses_back(pos in setups()) {
+        for m in pos.legal_moves() {
+            for notation in [Notation::Algebraic, Notation::Numeric] {
+                for long in [false, true] {
+                    let text = move_text(&pos, &m, notation, long);
+                    prop_assert_eq!(parse_move(&pos, &text), Ok(m), "{}", text);
+                }
+            }
+            prop_assert_eq!(parse_move(&pos, &m.long_text()), Ok(m));
         }
     }
 

@@ -203,32 +203,46 @@ def _read_lines(handle: TextIO) -> tuple[list[tuple[int, str]], list[tuple[int, 
     """The tag lines and movetext lines of the next game, with their line numbers."""
     lineno = _tell_line(handle)
     reader = _LineReader(handle)
+    readline = handle.readline if reader.keep_ahead else reader.readline
+    pending = reader.pending if reader.keep_ahead else None
     tags: list[tuple[int, str]] = []
     moves: list[tuple[int, str]] = []
     blank_after_tags = False
     state = _MovetextState()
+    scan = state.scan
     while True:
-        line = reader.readline()
+        if pending is not None:
+            line, pending = pending, None
+        else:
+            line = readline()
         if not line:
             break
+        if state.in_comment:  # inside a comment: no tags, blank lines or escapes
+            lineno += 1
+            moves.append((lineno, line))
+            if "}" in line and scan(line):
+                break
+            continue
         stripped = line.strip()
-        if state.top_level:
-            if stripped.startswith("%"):
+        if state.depth == 0 and stripped:
+            first = stripped[0]
+            if first == "%":
                 lineno += 1
                 continue
-            if stripped.startswith("[") and (moves or blank_after_tags):
+            if first == "[" and (moves or blank_after_tags):
                 reader.give_back(line)  # the next game's tags
                 break
         lineno += 1
-        if not stripped and state.top_level:
-            if tags:
-                blank_after_tags = True
-            continue
-        if stripped.startswith("[") and not moves:
+        if not stripped:
+            if state.depth == 0:
+                if tags:
+                    blank_after_tags = True
+                continue
+        elif stripped[0] == "[" and not moves:
             tags.append((lineno, line))
             continue
         moves.append((lineno, line))
-        if state.scan(line):
+        if scan(line):
             break
     _set_line(handle, lineno)
     return tags, moves
