@@ -53,7 +53,7 @@ pub use fen::{parse_fen, position_from_fen, write_fen, Fen, Notation};
 pub use memory::{available_memory, TableAllocError};
 pub use movegen::{Counting, Rules, Russian};
 pub use mv::{Move, MoveList, MAX_PATH};
-pub use notation::{move_text, parse_move, split_move_text, MoveTextError};
+pub use notation::{explain_illegal, move_text, parse_move, split_move_text, MoveTextError};
 pub use perft::{
     perft, perft_counting, perft_divide, perft_until, perft_with, DivideEntry, PerftOptions,
 };

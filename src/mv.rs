@@ -41,6 +41,36 @@ impl Move {
         }
     }
 
+    /// A move from its parts (as [`Move::path`] and [`Move::captured`] give them back), for
+    /// moves stored outside a position. `None` when the parts cannot form a move: an empty
+    /// or too long path, more captures than landings, a quiet move of more than one landing.
+    /// Whether it is legal is up to the position it is played in.
+    pub fn from_parts(
+        from: Square,
+        path: &[Square],
+        captured: Bitboard,
+        promotes: bool,
+    ) -> Option<Move> {
+        let (&to, _) = path.split_last()?;
+        if path.len() > MAX_PATH
+            || captured.count() as usize > path.len()
+            || (captured.is_empty() && path.len() != 1)
+            || captured.contains(from)
+        {
+            return None;
+        }
+        let mut squares = [to; MAX_PATH];
+        squares[..path.len()].copy_from_slice(path);
+        Some(Move {
+            captured,
+            from,
+            to,
+            promotes,
+            path_len: path.len() as u8,
+            path: squares,
+        })
+    }
+
     /// The start square.
     #[inline]
     pub const fn from(&self) -> Square {

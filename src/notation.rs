@@ -47,6 +47,11 @@ pub fn split_move_text(text: &str) -> Result<Vec<Square>, MoveTextError> {
             t.len()
         )));
     }
+    if !t.contains(['-', ':', 'x', 'X', '×']) {
+        if let Some(squares) = split_unseparated(t) {
+            return Ok(squares);
+        }
+    }
     let mut squares = Vec::new();
     for token in t.split(['-', ':', 'x', 'X', '×']) {
         let sq = Square::parse(token)
@@ -59,6 +64,97 @@ pub fn split_move_text(text: &str) -> Result<Vec<Square>, MoveTextError> {
         )));
     }
     Ok(squares)
+}
+
+/// Squares written without separators, as bot APIs do: names (`c3d4`, `e3c5e7`) or
+/// two-digit numbers (`2218`, `0914`, `221508`).
+fn split_unseparated(t: &str) -> Option<Vec<Square>> {
+    let bytes = t.as_bytes();
+    if bytes.len() < 4 || bytes.len() % 2 != 0 {
+        return None;
+    }
+    let numeric = bytes.iter().all(u8::is_ascii_digit);
+    let named = bytes
+        .chunks(2)
+        .all(|c| c[0].is_ascii_alphabetic() && c[1].is_ascii_digit());
+    if !numeric && !named {
+        return None;
+    }
+    bytes
+        .chunks(2)
+        .map(|c| {
+            std::str::from_utf8(c)
+                .ok()
+                .and_then(|s| Square::parse(s).ok())
+        })
+        .collect()
+}
+
+/// Why no legal move goes from `from` to `to` (for a move that was refused): the compulsory
+/// captures, an empty or foreign start square, an occupied end, the way men and kings move.
+pub fn explain_illegal(pos: &Position, from: Square, to: Square) -> String {
+    let side = pos.turn();
+    let name = |c: crate::Color| {
+        if c == crate::Color::White {
+            "White"
+        } else {
+            "Black"
+        }
+    };
+    let legal = pos.legal_moves();
+    let list = |moves: Vec<&Move>| {
+        let mut texts: Vec<String> = moves.iter().map(|m| m.long_text()).collect();
+        if texts.len() > 6 {
+            let more = texts.len() - 6;
+            texts.truncate(6);
+            texts.push(format!("and {more} more"));
+        }
+        texts.join(", ")
+    };
+    let piece = match pos.piece_at(from) {
+        None => return format!("no {} piece on {from}", name(side)),
+        Some(p) if p.color != side => {
+            return format!(
+                "{from} holds a {} piece, {} is to move",
+                name(p.color),
+                name(side)
+            )
+        }
+        Some(p) => p,
+    };
+    if pos.has_captures() {
+        let mine: Vec<&Move> = legal.iter().filter(|m| m.from() == from).collect();
+        return if mine.is_empty() {
+            format!("a capture is compulsory: {}", list(legal.iter().collect()))
+        } else {
+            format!("the captures from {from} are {}", list(mine))
+        };
+    }
+    if from == to {
+        return format!("a move must leave {from}");
+    }
+    let df = to.file() as i8 - from.file() as i8;
+    let dr = to.rank() as i8 - from.rank() as i8;
+    if df.abs() != dr.abs() {
+        return format!("{to} is not on a diagonal through {from}");
+    }
+    if pos.piece_at(to).is_some() {
+        return format!("{to} is occupied");
+    }
+    if piece.role == crate::Role::Man {
+        let forward = if side == crate::Color::White { 1 } else { -1 };
+        if dr.signum() != forward {
+            return "men move forward only (they capture backwards too)".to_owned();
+        }
+        if dr.abs() > 1 {
+            return "a man moves one square at a time (only kings fly)".to_owned();
+        }
+    } else if let Some(points) = line_squares(&[from, to]) {
+        if let Some(block) = points.iter().find(|s| pos.piece_at(**s).is_some()) {
+            return format!("the way from {from} to {to} is blocked at {block}");
+        }
+    }
+    format!("no legal move from {from} to {to}")
 }
 
 /// The squares along straight diagonal lines through `points`, each point excluded as a
@@ -136,9 +232,9 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
     match found.len() {
         1 => Ok(found[0]),
         0 => Err(MoveTextError::Illegal(format!(
-            "illegal move {:?} in position {}",
+            "illegal move {:?}: {}",
             text.trim(),
-            crate::fen::write_fen(pos, Notation::Numeric)
+            explain_illegal(pos, first, last)
         ))),
         _ => Err(MoveTextError::Ambiguous(
             text.trim().to_owned(),

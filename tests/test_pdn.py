@@ -62,16 +62,20 @@ def test_numeric_moves_black_continuation_comments_nags_variations() -> None:
     assert game.comment == "opening"
     assert game.nodes[0].nags == [1] and game.nodes[2].nags == [5]
     assert game.nodes[1].comment == "forced"
-    (variation,) = game.nodes[0].variations
+    main, alternative = game.root().variations  # the first move and its alternative
+    assert main is game.nodes[0] and main.is_mainline() and not alternative.is_mainline()
+    variation = [alternative, *alternative.mainline()]
     assert [str(n.move) for n in variation] == ["h6-g5", "c3-b4", "g5-h4"]
     assert variation[0].nags == [6]
     written = pdn.write_game(game)
     assert "(" in written and "1..." in written and "{forced}" in written
     (again,) = read_all(written)
     assert again.mainline_moves() == game.mainline_moves()
-    assert [n.move for n in again.nodes[0].variations[0]] == [n.move for n in variation]
+    assert again.root().variations[1].mainline_moves() == alternative.mainline_moves()
+    assert again.root().variations[1].move == alternative.move
     (plain,) = read_all(text, variations=False)
-    assert plain.mainline_moves() == game.mainline_moves() and not plain.nodes[0].variations
+    assert plain.mainline_moves() == game.mainline_moves()
+    assert len(plain.root().variations) == 1
 
 
 def test_many_games_and_lines() -> None:

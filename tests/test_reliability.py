@@ -407,19 +407,31 @@ def test_8_a_result_at_the_end_of_a_comment_line_does_not_end_the_game() -> None
 
 
 def test_8_variations_nested_1000_deep_are_written_and_read_back() -> None:
-    openings = ["c3-b4", "a3-b4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"]
-    text = "1. c3-d4 " + "".join(f"(1. {openings[i % 6]} " for i in range(1000))
+    # m0 (a0 m1 (a1 m2 (a2 …))): each alternative holds the next level; two kings shuffle.
+    board = shashki.Board("W:WK30:BK3")
+    text = ""
+    for _ in range(1000):
+        safe = []  # moves after which nothing can be taken
+        for move in board.legal_moves:
+            board.push(move)
+            if not board.has_captures() and len(board.legal_moves) >= 2:
+                safe.append(move)
+            board.pop()
+        main, alternative = safe[:2]
+        text += f"{main} ({alternative} "
+        board.push(alternative)
     text += ")" * 1000 + " *"
-    game = pdn.read_game(io.StringIO(text))
+    game = pdn.read_game(io.StringIO('[FEN "W:WK30:BK3"]\n\n' + text))
     assert game is not None and not game.errors
     written = pdn.write_game(game)
     again = pdn.read_game(io.StringIO(written))
     assert again is not None and not again.errors
-    depth, nodes = 0, again.nodes
-    while nodes and nodes[0].variations:
-        nodes = nodes[0].variations[0]
+    depth, node = 0, again.root()
+    while len(node.variations) > 1:  # each alternative holds the next level
+        node = node.variations[1]
         depth += 1
     assert depth == 1000
+    assert node.board() == board
 
 
 def test_8_a_nag_of_5000_digits_is_a_pdn_error() -> None:

@@ -5,7 +5,7 @@
 >>> len(board.legal_moves)
 7
 >>> board.push_move("c3-d4")
-Move('c3-d4')
+<Move c3-d4>
 >>> board.fen()
 'B:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12'
 >>> shashki.perft(shashki.Board(), 5)
@@ -52,41 +52,119 @@ class Board(_core.Board):
     """A position with its move history.
 
     ``Board()`` is the start position with White to move; ``Board(fen)`` or
-    ``Board.from_fen(fen)`` sets up any legal position. ``push``, ``pop``, ``peek``,
-    ``legal_moves``, ``parse_move``, ``push_move``, ``fen`` work as in python-chess.
+    ``Board.from_fen(fen)`` sets up any legal position; ``Board.empty()`` has no pieces.
+    ``push``, ``pop``, ``peek``, ``legal_moves``, ``parse_move``, ``push_move``, ``fen``,
+    ``outcome``, ``is_game_over``, ``result``, ``ply``, ``fullmove_number``, ``mirror``,
+    ``set_piece_at``, ``remove_piece_at``, ``clear``, ``copy`` work as in python-chess.
+
+    A board is mutable, so it is not hashable (a board in a set would be lost after a
+    ``push``): ``==`` compares the position and the side to move, and ``zobrist_hash()`` is
+    the key for dictionaries. Boards pickle and deep-copy with their move stack.
     """
 
     __slots__ = ()
+    __hash__ = None  # type: ignore[assignment]
+
+    @classmethod
+    def empty(cls) -> Board:
+        """A board without pieces, White to move."""
+        return cls("W:W:B")
+
+    # ---- counting moves -------------------------------------------------------------------
+
+    @property
+    def fullmove_number(self) -> int:
+        """The move number: the FEN's ``F`` (1 if it gave none), plus one after every
+        move of Black."""
+        halfmove, fullmove = self._start_clocks
+        plies = len(self.move_stack)
+        black_started = (plies % 2 == 0) != self.turn
+        return fullmove + (plies + (1 if black_started else 0)) // 2
+
+    def ply(self) -> int:
+        """Plies (half-moves) played before this position, counted from the first move of
+        the game as the move number says: ``2 * (fullmove_number - 1)``, plus one when
+        Black is to move."""
+        return 2 * (self.fullmove_number - 1) + (0 if self.turn else 1)
+
+    @property
+    def halfmove_clock(self) -> int:
+        """Plies since the last capture or man move (lidraughts' ``H``): the FEN's count
+        goes on while the stack holds only king moves."""
+        board = self.copy()
+        count = 0
+        while board.move_stack:
+            move = board.pop()
+            piece = board.piece_at(move.start)
+            if move.is_capture or (piece is not None and not piece.king):
+                return count
+            count += 1
+        return count + self._start_clocks[0]
 
     def fen(self, notation: str = "numeric", *, lidraughts: bool = False) -> str:
         """The position as a PDN FEN, squares ``"numeric"`` (1–32) or ``"algebraic"``.
 
-        ``lidraughts=True`` appends lidraughts' ``:H<n>:F<n>`` fields: plies since the last
-        capture or man move, and the full-move number (counting from 1 at the first move of
-        the board's move stack).
+        ``lidraughts=True`` appends lidraughts' ``:H<n>:F<n>`` fields:
+        :attr:`halfmove_clock` and :attr:`fullmove_number`.
         """
         text = super().fen(notation)
         if not lidraughts:
             return text
+        return f"{text}:H{self.halfmove_clock}:F{self.fullmove_number}"
+
+    # ---- how the game stands --------------------------------------------------------------
+
+    def root(self) -> Board:
+        """A copy of the board before the first move of its stack (with the FEN's clocks)."""
         board = self.copy()
-        halfmove = 0
-        counting = True
-        plies = len(board.move_stack)
         while board.move_stack:
-            move = board.pop()
-            piece = board.piece_at(move.start)
-            if counting and (move.is_capture or (piece is not None and not piece.king)):
-                counting = False
-            if counting:
-                halfmove += 1
-        black_started = not board.turn
-        fullmove = 1 + (plies + (1 if black_started else 0)) // 2
-        return f"{text}:H{halfmove}:F{fullmove}"
+            board.pop()
+        return board
+
+    def outcome(self, *, claim_draw: bool = False, draw_rules: object = None) -> object:
+        """How the game stands after the move stack: an ``Outcome`` (the side to move has no
+        move, or a draw rule of ``draw_rules`` — FMJD-64 by default — holds now), or None.
+        ``claim_draw`` also applies the claimable rules. Boards know no resignations: a
+        :class:`shashki.Game` does."""
+        from shashki.game import board_outcome
+
+        return board_outcome(self, claim_draw=claim_draw, draw_rules=draw_rules)
+
+    def is_game_over(self, *, claim_draw: bool = False, draw_rules: object = None) -> bool:
+        """Whether :meth:`outcome` is not None."""
+        return self.outcome(claim_draw=claim_draw, draw_rules=draw_rules) is not None
+
+    def result(self, *, claim_draw: bool = False, draw_rules: object = None) -> str:
+        """``"1-0"``, ``"0-1"``, ``"1/2-1/2"``, or ``"*"`` while the game goes on."""
+        outcome = self.outcome(claim_draw=claim_draw, draw_rules=draw_rules)
+        return "*" if outcome is None else outcome.result()  # type: ignore[attr-defined]
+
+    # ---- copies and pickles ---------------------------------------------------------------
+
+    def __copy__(self) -> Board:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Board:
+        return self.copy()
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        root = self.root()
+        halfmove, fullmove = self._start_clocks
+        fen = f"{root.fen()}:H{halfmove}:F{fullmove}"
+        return (_rebuild_board, (type(self), fen, self.move_stack))
 
     def _repr_svg_(self) -> str:
         from shashki import svg
 
         return svg.board(self, lastmove=self.peek() if self.move_stack else None)
+
+
+def _rebuild_board(cls: type[Board], fen: str, moves: list[Move]) -> Board:
+    """Unpickle a board: its first position, then its moves."""
+    board = cls(fen)
+    for move in moves:
+        board.push(move)
+    return board
 
 
 _LAZY = {

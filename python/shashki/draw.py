@@ -50,6 +50,8 @@ class Termination(enum.Enum):
     HISTORICAL_THREE_KINGS = "art. 20 three kings against one"
     HISTORICAL_KING_AND_MEN = "art. 21 a king and men"
     HISTORICAL_REPETITION = "art. 19 moves repeated three times"
+    RECORDED = "as recorded"
+    """A result from outside the rules: a loss on time, an adjudication (PDN's Result)."""
 
 
 class Snapshot(NamedTuple):

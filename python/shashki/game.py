@@ -3,7 +3,7 @@
 >>> import shashki
 >>> game = shashki.Game()
 >>> game.push_move("c3-d4")
-Move('c3-d4')
+<Move c3-d4>
 >>> game.result()
 '*'
 >>> game.draw_counters()
@@ -13,11 +13,10 @@ Move('c3-d4')
 
 from __future__ import annotations
 
-from collections.abc import Iterator, MutableMapping
-from dataclasses import dataclass, field
-from typing import Optional, Union
+from collections.abc import Iterable, Iterator, MutableMapping
+from typing import NamedTuple, Optional, Union
 
-from shashki import STARTING_FEN, Board, Move
+from shashki import STARTING_FEN, Board, Move, _core
 from shashki.draw import (
     FMJD64,
     DrawCounter,
@@ -32,9 +31,18 @@ WHITE, BLACK = True, False
 
 DECISIVE = (Termination.NO_MOVES, Termination.RESIGNATION)
 
+RESULTS = {"1-0": True, "0-1": False, "1/2-1/2": None}
 
-@dataclass(frozen=True)
-class Outcome:
+
+class GameOverError(ValueError):
+    """A move, resignation or draw offered after the game has ended (``pop`` first)."""
+
+
+class ReadOnlyBoardError(TypeError):
+    """``game.board`` is the game's current position, changed only through the game."""
+
+
+class Outcome(NamedTuple):
     """How the game ended: a termination and the winner (``None`` for a draw)."""
 
     termination: Termination
@@ -47,40 +55,269 @@ class Outcome:
         return "1-0" if self.winner else "0-1"
 
 
-@dataclass
-class Node:
-    """One move of a game with its annotations and the variations that replace it."""
-
-    move: Move
-    comment: str = ""
-    nags: list[int] = field(default_factory=list)
-    variations: list[list[Node]] = field(default_factory=list)
-
-
 def _snapshot(board: Board) -> Snapshot:
     return Snapshot(*board._draw_snapshot())
 
 
+def _read_only(name: str) -> object:
+    def refuse(self: object, *args: object, **kwargs: object) -> None:
+        raise ReadOnlyBoardError(
+            f"game.board is read-only ({name}): play with game.push()/game.pop(), "
+            "or take game.board.copy()"
+        )
+
+    refuse.__name__ = name
+    return refuse
+
+
+class GameBoard(Board):
+    """The current position of a :class:`Game`, read-only: it changes through the game
+    (``push``, ``pop``) only, so the game's moves and its board never disagree. ``copy()``
+    gives an ordinary :class:`~shashki.Board`."""
+
+    __slots__ = ()
+
+    push = _read_only("push")
+    pop = _read_only("pop")
+    push_move = _read_only("push_move")
+    set_fen = _read_only("set_fen")
+    set_piece_at = _read_only("set_piece_at")
+    remove_piece_at = _read_only("remove_piece_at")
+    clear = _read_only("clear")
+    _push_move_texts = _read_only("_push_move_texts")
+    _copy_from = _read_only("_copy_from")
+
+    def copy(self, *, stack: bool = True) -> Board:  # type: ignore[override]
+        board = Board()
+        _core.Board._copy_from(board, self, stack)
+        return board
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return self.copy().__reduce__()
+
+
+class GameNode:
+    """A position of a game tree, reached by ``move`` from ``parent`` (the root has
+    neither). ``variations`` are the moves played from here: ``variations[0]`` continues
+    the main line, the others are alternatives. ``comment`` follows the move,
+    ``starting_comment`` precedes it (at the start of a variation), ``nags`` are PDN's
+    numeric annotations (``$1`` = ``!``)."""
+
+    __slots__ = ("parent", "move", "variations", "comment", "starting_comment", "nags", "_game")
+
+    def __init__(
+        self,
+        parent: Optional[GameNode],
+        move: Optional[Move],
+        *,
+        comment: str = "",
+        nags: Iterable[int] = (),
+    ) -> None:
+        self.parent = parent
+        self.move = move
+        self.variations: list[GameNode] = []
+        self.comment = comment
+        self.starting_comment = ""
+        self.nags: list[int] = list(nags)
+        self._game: Optional[Game] = None
+
+    # ---- where it is --------------------------------------------------------------------
+
+    def root(self) -> GameNode:
+        node = self
+        while node.parent is not None:
+            node = node.parent
+        return node
+
+    def game(self) -> Game:
+        """The game this node belongs to."""
+        game = self.root()._game
+        if game is None:
+            raise ValueError("this node is not part of a game")
+        return game
+
+    def _moves(self) -> list[Move]:
+        moves = []
+        node: Optional[GameNode] = self
+        while node is not None and node.move is not None:
+            moves.append(node.move)
+            node = node.parent
+        moves.reverse()
+        return moves
+
+    def board(self) -> Board:
+        """A copy of the position at this node (its move stack: the moves leading here)."""
+        board = Board(self.game().start_fen)
+        for move in self._moves():
+            board.push(move)
+        return board
+
+    def ply(self) -> int:
+        """Moves from the root to here."""
+        count, node = 0, self
+        while node.parent is not None:
+            count, node = count + 1, node.parent
+        return count
+
+    def is_main_variation(self) -> bool:
+        """Whether this node is its parent's main continuation (the root is)."""
+        return self.parent is None or self.parent.variations[0] is self
+
+    def is_mainline(self) -> bool:
+        """Whether this node is on the game's main line."""
+        node: Optional[GameNode] = self
+        while node is not None:
+            if not node.is_main_variation():
+                return False
+            node = node.parent
+        return True
+
+    def is_end(self) -> bool:
+        return not self.variations
+
+    def next(self) -> Optional[GameNode]:
+        """The main continuation, or None at the end."""
+        return self.variations[0] if self.variations else None
+
+    def end(self) -> GameNode:
+        """The last node of the main line from here."""
+        node = self
+        while node.variations:
+            node = node.variations[0]
+        return node
+
+    def mainline(self) -> Iterator[GameNode]:
+        """The nodes of the main line after this one."""
+        node = self
+        while node.variations:
+            node = node.variations[0]
+            yield node
+
+    def mainline_moves(self) -> list[Move]:
+        return [node.move for node in self.mainline()]  # type: ignore[misc]
+
+    # ---- editing --------------------------------------------------------------------------
+
+    def variation(self, move: Union[Move, int]) -> GameNode:
+        """The continuation by ``move`` (or at index ``move``); KeyError if there is none."""
+        if isinstance(move, int):
+            return self.variations[move]
+        for node in self.variations:
+            if node.move == move:
+                return node
+        raise KeyError(f"no variation {move} here")
+
+    def has_variation(self, move: Move) -> bool:
+        return any(node.move == move for node in self.variations)
+
+    def add_variation(self, move: Move, *, comment: str = "", nags: Iterable[int] = ()) -> GameNode:
+        """Add the legal ``move`` as the last continuation (the main one if there is none
+        yet); IllegalMoveError otherwise. Returns the new node."""
+        board = self.board()
+        board.push(move)  # raises IllegalMoveError
+        node = GameNode(self, board.peek(), comment=comment, nags=nags)
+        self.variations.append(node)
+        self._changed()
+        return node
+
+    def add_main_variation(self, move: Move, *, comment: str = "") -> GameNode:
+        """Add ``move`` as the main continuation (the former main one becomes the first
+        alternative)."""
+        node = self.add_variation(move, comment=comment)
+        self.variations.remove(node)
+        self.variations.insert(0, node)
+        self._changed()
+        return node
+
+    def promote_to_main(self, move: Move) -> None:
+        """Make the continuation by ``move`` the main one."""
+        node = self.variation(move)
+        self.variations.remove(node)
+        self.variations.insert(0, node)
+        self._changed()
+
+    def promote(self, move: Move) -> None:
+        """Move the continuation by ``move`` one place up."""
+        node = self.variation(move)
+        i = self.variations.index(node)
+        if i > 0:
+            self.variations[i - 1], self.variations[i] = self.variations[i], self.variations[i - 1]
+            self._changed()
+
+    def demote(self, move: Move) -> None:
+        """Move the continuation by ``move`` one place down."""
+        node = self.variation(move)
+        i = self.variations.index(node)
+        if i < len(self.variations) - 1:
+            self.variations[i + 1], self.variations[i] = self.variations[i], self.variations[i + 1]
+            self._changed()
+
+    def remove_variation(self, move: Move) -> None:
+        """Remove the continuation by ``move`` and everything after it."""
+        self.variations.remove(self.variation(move))
+        self._changed()
+
+    def _changed(self) -> None:
+        """Tell the game when its main line may have changed."""
+        game = self.root()._game
+        if game is not None and self.is_mainline():
+            game._mainline_changed()
+
+    def __repr__(self) -> str:
+        move = "root" if self.move is None else str(self.move)
+        return f"<GameNode {move} ({len(self.variations)} variations)>"
+
+
+Node = GameNode
+"""The former name of :class:`GameNode`."""
+
+
+def board_outcome(
+    board: Board, *, claim_draw: bool = False, draw_rules: Optional[DrawRules] = None
+) -> Optional[Outcome]:
+    """How the game stands after ``board``'s move stack (for :meth:`Board.outcome`)."""
+    if not board.legal_moves:
+        return Outcome(Termination.NO_MOVES, not board.turn)
+    rules = FMJD64 if draw_rules is None else draw_rules
+    root = board.root()
+    halfmove, fullmove = board._start_clocks
+    game = Game(f"{root.fen()}:H{halfmove}:F{fullmove}", draw_rules=rules)
+    for move in board.move_stack:
+        game._push_unchecked(move)
+    termination = rules.reached(game._history(), claim=claim_draw)
+    return None if termination is None else Outcome(termination, None)
+
+
 class Headers(MutableMapping[str, str]):
-    """PDN tags, in insertion order (the seven standard tags first)."""
+    """PDN tags, in insertion order (the seven standard tags first). ``Result`` is the
+    game's :meth:`Game.result`; setting it records a result the rules do not give (a loss
+    on time, an adjudication): ``"1-0"``, ``"0-1"``, ``"1/2-1/2"``, or ``"*"`` to forget it."""
 
     STANDARD = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 
-    def __init__(self, items: Optional[dict[str, str]] = None) -> None:
+    def __init__(self, items: Optional[dict[str, str]] = None, game: Optional[Game] = None):
+        self._game = game
         self._data: dict[str, str] = {name: "?" for name in self.STANDARD}
         self._data["Result"] = "*"
         self._data["Date"] = "????.??.??"
         self._data["GameType"] = "25"
         if items:
-            self._data.update(items)
+            self.update(items)
 
     def __getitem__(self, key: str) -> str:
+        if key == "Result" and self._game is not None:
+            return self._game.result()
         return self._data[key]
 
     def __setitem__(self, key: str, value: str) -> None:
-        self._data[key] = str(value)
+        value = str(value)
+        if key == "Result" and self._game is not None:
+            self._game._record_result(value)
+        self._data[key] = value
 
     def __delitem__(self, key: str) -> None:
+        if key == "Result" and self._game is not None:
+            self._game._record_result("*")
         del self._data[key]
 
     def __iter__(self) -> Iterator[str]:
@@ -90,14 +327,18 @@ class Headers(MutableMapping[str, str]):
         return len(self._data)
 
     def __repr__(self) -> str:
-        return f"Headers({self._data!r})"
+        return f"Headers({dict(self)!r})"
 
 
 class Game:
     """A game: ``Game()`` from the start position, ``Game(fen)`` from a setup.
 
-    ``game.board`` is the current position. Moves pushed on the game form its main line;
-    ``draw_rules`` (FMJD-64 by default) adjudicate automatic draws after every move.
+    Moves pushed on the game form its main line; ``draw_rules`` (FMJD-64 by default)
+    adjudicate automatic draws. ``game.board`` is the current position, read-only (a
+    :class:`GameBoard`). The moves form a tree as in python-chess: ``game.root()`` is the
+    first position, each :class:`GameNode` has ``variations``; ``game.nodes`` lists the main
+    line. Once the game has ended (no legal move, a draw rule, ``resign``, ``agree_draw``,
+    a recorded result), ``push`` raises :class:`GameOverError` until ``pop``.
     """
 
     def __init__(
@@ -107,72 +348,174 @@ class Game:
         draw_rules: DrawRules = FMJD64,
         headers: Optional[dict[str, str]] = None,
     ) -> None:
-        self.board = Board(fen) if fen is not None else Board()
+        self._board = GameBoard(fen) if fen is not None else GameBoard()
         self.draw_rules = draw_rules
-        self.headers = Headers(headers)
-        if fen is not None and self.board.fen() != STARTING_FEN:
-            self.headers["FEN"] = self.board.fen()
-        self.comment = ""
-        self.nodes: list[Node] = []
+        self._root = GameNode(None, None)
+        self._root._game = self
+        self._nodes: list[GameNode] = []
         self.errors: list[Exception] = []
-        self._start_fen = self.board.fen()
+        self._start_fen = self._board.fen()
+        self._ended: Optional[tuple[int, Outcome]] = None  # (ply, outcome) when it ended
+        self._reset_rule_view()
+        self.headers = Headers(game=self)
+        if fen is not None and self._start_fen != STARTING_FEN:
+            self.headers["FEN"] = self._start_fen
+        if headers:
+            self.headers.update(headers)
+
+    def _reset_rule_view(self) -> None:
         # What the draw rules read, kept for the first len(self._plies) plies and brought up
         # to date when asked for (pushing a move costs only the move): a board replaying
         # the main line, the snapshot after every ply and what every ply did.
-        self._replay = self.board.copy(stack=False)
-        self._snapshots: list[Snapshot] = [_snapshot(self.board)]
+        self._replay = Board(self._start_fen)
+        self._snapshots: list[Snapshot] = [_snapshot(self._replay)]
         self._plies: list[Ply] = []
-        self._ended: Optional[tuple[int, Outcome]] = None  # (ply, outcome) when it ended
         self._checked = -1  # the last snapshot the draw rules have been applied to
 
-    # ---- moves -------------------------------------------------------------------------
+    # ---- the tree -------------------------------------------------------------------------
+
+    @property
+    def board(self) -> GameBoard:
+        """The current position (end of the main line), read-only."""
+        return self._board
 
     @property
     def start_fen(self) -> str:
         return self._start_fen
 
-    def push(self, move: Move) -> Node:
-        """Play a legal move on the main line (IllegalMoveError otherwise)."""
+    @property
+    def nodes(self) -> list[GameNode]:
+        """The nodes of the main line, first move first (a new list)."""
+        return list(self._nodes)
+
+    @property
+    def comment(self) -> str:
+        """The comment before the first move."""
+        return self._root.comment
+
+    @comment.setter
+    def comment(self, text: str) -> None:
+        self._root.comment = text
+
+    @property
+    def variations(self) -> list[GameNode]:
+        """The first moves: the main one, then the alternatives."""
+        return self._root.variations
+
+    def root(self) -> GameNode:
+        """The node of the first position."""
+        return self._root
+
+    def end(self) -> GameNode:
+        """The last node of the main line."""
+        return self._nodes[-1] if self._nodes else self._root
+
+    def next(self) -> Optional[GameNode]:
+        return self._root.next()
+
+    def mainline(self) -> Iterator[GameNode]:
+        """The nodes of the main line."""
+        return iter(self.nodes)
+
+    def mainline_moves(self) -> list[Move]:
+        """The moves of the main line."""
+        return [node.move for node in self._nodes]  # type: ignore[misc]
+
+    def add_variation(self, move: Move, *, comment: str = "") -> GameNode:
+        """Add a first move (the main one if there is none yet)."""
+        return self._root.add_variation(move, comment=comment)
+
+    def _mainline_changed(self) -> None:
+        """The tree was edited: follow the new main line with the board and the rules."""
+        self._nodes = list(self._root.mainline())
+        board = GameBoard(self._start_fen)
+        for node in self._nodes:
+            _core.Board.push(board, node.move)
+        self._board = board
+        if self._ended is not None and (
+            self._ended[0] > len(self._nodes) or self._ended[1].termination not in MANUAL
+        ):
+            self._ended = None
+        self._reset_rule_view()
+
+    # ---- moves ----------------------------------------------------------------------------
+
+    def push(self, move: Move) -> GameNode:
+        """Play a legal move at the end of the main line (IllegalMoveError otherwise;
+        GameOverError once the game has ended)."""
         if not isinstance(move, Move):
             raise TypeError(
                 f"Game.push takes a Move, not {type(move).__name__} (push_move takes text)"
             )
-        self.board.push(move)  # raises IllegalMoveError, board unchanged
-        node = Node(self.board.peek())
-        self.nodes.append(node)
+        outcome = self.outcome()
+        if outcome is not None and outcome.termination is not Termination.NO_MOVES:
+            raise GameOverError(
+                f"the game is over ({outcome.result()}, {outcome.termination.value}): "
+                "pop the last move first"
+            )
+        return self._push_unchecked(move)
+
+    def _push_unchecked(self, move: Move) -> GameNode:
+        """Push without asking whether the game has ended (readers of recorded games)."""
+        _core.Board.push(self._board, move)  # raises IllegalMoveError, board unchanged
+        node = GameNode(self.end(), self._board.peek())
+        node.parent.variations.insert(0, node)  # type: ignore[union-attr]
+        self._nodes.append(node)
         return node
 
     def push_move(self, text: str) -> Move:
         """Parse a move in any notation (``c3-d4``, ``22x15``, …), play it and return it."""
-        move = self.board.parse_move(text)
+        move = self._board.parse_move(text)
         self.push(move)
-        return self.board.peek()
+        return self._board.peek()
 
     def _push_move_texts(self, texts: list[str]) -> Optional[Exception]:
         """Parse and play move texts on the main line, stopping at the first that fails
         (whose exception is returned)."""
-        played, error = self.board._push_move_texts(texts)
-        self.nodes.extend(Node(move) for move in played)
+        played, error = _core.Board._push_move_texts(self._board, texts)
+        end = self.end()
+        for move in played:
+            node = GameNode(end, move)
+            end.variations.insert(0, node)
+            self._nodes.append(node)
+            end = node
         return error
 
     def pop(self) -> Move:
-        """Take back the last move of the main line."""
-        move = self.board.pop()
-        self.nodes.pop()
-        if len(self._plies) > len(self.nodes):
+        """Take back the last move of the main line (its node leaves the tree; an
+        alternative to it, if any, becomes the main line)."""
+        if not self._nodes:
+            raise IndexError("pop from a game with no moves")
+        node = self._nodes[-1]
+        parent = node.parent
+        assert parent is not None
+        parent.variations.remove(node)
+        if parent.variations:
+            self._mainline_changed()
+            return node.move  # type: ignore[return-value]
+        move = _core.Board.pop(self._board)
+        self._nodes.pop()
+        if len(self._plies) > len(self._nodes):
             self._plies.pop()
             self._snapshots.pop()
             self._replay.pop()
-        if self._ended is not None and self._ended[0] > len(self.nodes):
+        if self._ended is not None and self._ended[0] > len(self._nodes):
             self._ended = None
-        self._checked = min(self._checked, len(self.nodes))
+        self._checked = min(self._checked, len(self._nodes))
         return move
+
+    def ply(self) -> int:
+        """The number of plies (half-moves) of the main line."""
+        return len(self._nodes)
+
+    # ---- results --------------------------------------------------------------------------
 
     def _sync(self) -> None:
         """Bring the draw rules' view (plies and snapshots) up to the main line."""
         replay, plies, snapshots = self._replay, self._plies, self._snapshots
-        for node in self.nodes[len(plies) :]:
+        for node in self._nodes[len(plies) :]:
             move = node.move
+            assert move is not None
             piece = replay.piece_at(move.start)
             replay.push(move)
             plies.append(
@@ -184,16 +527,6 @@ class Game:
                 )
             )
             snapshots.append(_snapshot(replay))
-
-    def mainline_moves(self) -> list[Move]:
-        """The moves of the main line."""
-        return [node.move for node in self.nodes]
-
-    def ply(self) -> int:
-        """The number of plies (half-moves) of the main line."""
-        return len(self.nodes)
-
-    # ---- results -----------------------------------------------------------------------
 
     def _history(self) -> History:
         self._sync()
@@ -224,19 +557,43 @@ class Game:
             self._ended = (i, outcome)
 
     def _no_moves(self) -> Optional[Outcome]:
-        if self.board.legal_moves:
+        if self._board.legal_moves:
             return None
-        return Outcome(Termination.NO_MOVES, not self.board.turn)
+        return Outcome(Termination.NO_MOVES, not self._board.turn)
+
+    def _end_by_hand(self, outcome: Outcome) -> None:
+        current = self.outcome()
+        if current is not None:
+            raise GameOverError(
+                f"the game is already over ({current.result()}, {current.termination.value})"
+            )
+        self._ended = (len(self._nodes), outcome)
 
     def resign(self, color: bool) -> None:
-        """Record that ``color`` resigned."""
-        self._check_end()
-        self._ended = (len(self.nodes), Outcome(Termination.RESIGNATION, not color))
+        """Record that ``color`` resigned (GameOverError if the game has ended)."""
+        self._end_by_hand(Outcome(Termination.RESIGNATION, not color))
 
     def agree_draw(self) -> None:
-        """Record a draw by agreement."""
-        self._check_end()
-        self._ended = (len(self.nodes), Outcome(Termination.AGREEMENT, None))
+        """Record a draw by agreement (GameOverError if the game has ended)."""
+        self._end_by_hand(Outcome(Termination.AGREEMENT, None))
+
+    def _record_result(self, text: str) -> None:
+        """A result from outside the rules (headers["Result"] = …); "*" forgets it."""
+        text = text.strip()
+        if text == "*":
+            if self._ended is not None and self._ended[1].termination in MANUAL:
+                self._ended = None
+            return
+        if text not in RESULTS:
+            raise ValueError(f"a result is 1-0, 0-1, 1/2-1/2 or *, not {text!r}")
+        current = self.outcome()
+        if current is not None and current.result() == text:
+            return
+        if current is not None and current.termination not in MANUAL:
+            raise GameOverError(
+                f"the rules end this game {current.result()} ({current.termination.value})"
+            )
+        self._ended = (len(self._nodes), Outcome(Termination.RECORDED, RESULTS[text]))
 
     def outcome(self, *, claim_draw: bool = False) -> Optional[Outcome]:
         """The outcome, or None while the game goes on. ``claim_draw`` also applies the
@@ -270,5 +627,7 @@ class Game:
             f"<Game {self.headers['White']!r} vs {self.headers['Black']!r} at {self.board.fen()!r}>"
         )
 
+
+MANUAL = (Termination.RESIGNATION, Termination.AGREEMENT, Termination.RECORDED)
 
 GameOrBoard = Union[Game, Board]

@@ -360,7 +360,11 @@ def main() -> int:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors=errors)
-    HubServer().run()
+    server = HubServer()
+    try:
+        server.run()
+    except KeyboardInterrupt:  # Ctrl-C, or a GUI ending the engine with SIGINT
+        return 130
     return 0
 
 

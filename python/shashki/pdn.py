@@ -23,7 +23,7 @@ import weakref
 from typing import Callable, Optional, TextIO
 
 from shashki import Board
-from shashki.game import Game, Node
+from shashki.game import Game, GameNode, GameOverError
 
 __all__ = ["PdnError", "read_game", "write_game"]
 
@@ -288,11 +288,10 @@ def read_game(handle: TextIO, *, variations: bool = True, errors: str = "raise")
             raise pdn_error from None
         game = Game()
         game.errors.append(pdn_error)
-        game.headers.update(headers)
+        _set_headers(game, headers)
         return game
-    game.headers.update(headers)
-    if "Result" in headers:
-        game.headers["Result"] = RESULTS.get(headers["Result"].strip(), headers["Result"])
+    tag_result = headers.pop("Result", None)
+    _set_headers(game, headers)
     for problem in problems:
         if errors == "raise":
             raise problem
@@ -303,7 +302,29 @@ def read_game(handle: TextIO, *, variations: bool = True, errors: str = "raise")
         if errors == "raise":
             raise
         game.errors.append(error)
+    if tag_result is not None and game.result() == "*":
+        _record(game, tag_result)  # the movetext gave none: the tag's
     return game
+
+
+def _set_headers(game: Game, headers: dict[str, str]) -> None:
+    for name, value in headers.items():
+        if name == "Result":
+            _record(game, value)
+        else:
+            game.headers[name] = value
+
+
+def _record(game: Game, text: str) -> None:
+    """A result as the file gives it (lidraughts' 2-0 too). Where the rules already end
+    the game otherwise, the rules' result stands."""
+    result = RESULTS.get(text.strip())
+    if result is None or result == "*":
+        return
+    try:
+        game.headers["Result"] = result
+    except GameOverError:
+        pass
 
 
 # Movetext without comments, variations, NAGs or marks takes the fast path.
@@ -334,7 +355,7 @@ def _parse_movetext(game: Game, lines: list[tuple[int, str]], variations: bool) 
         moves, result = _plain_moves(text)
         if game._push_move_texts(moves) is None:
             if result is not None:
-                game.headers["Result"] = RESULTS[result]
+                _record(game, result)
             return
         while game.nodes:
             game.pop()
@@ -381,8 +402,10 @@ def _tokens(
     variations: bool,
     add_comment: Callable[[object, str], None],
 ) -> None:
-    # Each context: (board or None for the main line, nodes list)
-    stack: list[tuple[Optional[Board], list[Node]]] = [(None, game.nodes)]
+    # Each line being read: its board (None for the main line: the game's), the node its
+    # next move follows, whether a move of the line has been read yet, and the comments
+    # before its first move (that move's starting_comment).
+    stack: list[list] = [[None, game.root(), False, []]]
     skip_depth = 0
     pos = 0
     match = TOKEN.match
@@ -410,40 +433,41 @@ def _tokens(
             elif kind == "close":
                 skip_depth -= 1
             continue
-        board, nodes = stack[-1]
-        if kind == "open":
-            if not nodes:
+        context = stack[-1]
+        board, node, started, before_first = context
+        if kind == "comment":
+            comments = [c.strip() for c in _COMMENT_BODY.findall(token)]
+            if started or len(stack) == 1:
+                for comment in comments:
+                    add_comment(node, comment)
+            else:
+                before_first.extend(comments)
+        elif kind == "open":
+            if node.move is None:
                 raise PdnError("a variation before any move", *where(start))
             if not variations:
                 skip_depth = 1
                 continue
             base = (board if board is not None else game.board).copy()
             base.pop()
-            variation: list[Node] = []
-            nodes[-1].variations.append(variation)
-            stack.append((base, variation))
+            stack.append([base, node.parent, False, []])
         elif kind == "close":
             if len(stack) == 1:
                 raise PdnError("')' without a variation to close", *where(start))
             stack.pop()
-        elif kind == "comment":
-            owner = nodes[-1] if nodes else game if len(stack) == 1 else None
-            if owner is not None:
-                for comment in _COMMENT_BODY.findall(token):
-                    add_comment(owner, comment.strip())
         elif kind == "nag":
             digits = token[1:]
             if len(digits) > 3 or int(digits) > MAX_NAG:
                 shown = digits if len(digits) <= 12 else digits[:12] + "…"
                 raise PdnError(f"NAG ${shown} is not within $0-${MAX_NAG}", *where(start))
-            if nodes:
-                nodes[-1].nags.append(int(digits))
+            if started:
+                node.nags.append(int(digits))
         elif kind == "mark_alone":
-            if nodes:
-                nodes[-1].nags.append(MARKS[token])
+            if started:
+                node.nags.append(MARKS[token])
         elif kind == "result":
             if len(stack) == 1:
-                game.headers["Result"] = RESULTS[token]
+                _record(game, token)
                 break
         elif kind == "move":
             move_text = m.group("move")
@@ -453,11 +477,16 @@ def _tokens(
             except ValueError as error:
                 raise PdnError(str(error), *where(start)) from None
             if board is None:
-                node = game.push(move)
+                node = game._push_unchecked(move)
             else:
                 board.push(move)
-                node = Node(board.peek())
-                nodes.append(node)
+                child = GameNode(node, board.peek())
+                node.variations.append(child)
+                node = child
+            if before_first:
+                node.starting_comment = " ".join(c for c in before_first if c)
+                before_first.clear()
+            context[1], context[2] = node, True
             mark = m.group("mark")
             if mark:
                 node.nags.append(MARKS[mark])
@@ -482,8 +511,6 @@ def write_game(
     if not isinstance(game, Game):
         raise TypeError(f"write_game writes a Game, not {type(game).__name__}")
     result = game.result()
-    if result == "*" and game.headers.get("Result", "*") in RESULTS.values():
-        result = game.headers.get("Result", "*")
     headers = dict(game.headers)
     headers["Result"] = result
     headers.setdefault("GameType", "25")
@@ -499,7 +526,7 @@ def write_game(
     if comments and game.comment:
         tokens.append("{" + game.comment + "}")
     start = Board(game.start_fen)
-    _write_line(start, game.nodes, tokens, notation, comments, variations, 0 if start.turn else 1)
+    _write_tree(start, game.root(), tokens, notation, comments, variations)
     tokens.append(result)
     lines: list[str] = []
     current = ""
@@ -514,60 +541,73 @@ def write_game(
     return tag_text + "\n" + "\n".join(lines) + "\n"
 
 
-def _write_line(
+def _write_tree(
     board: Board,
-    nodes: list[Node],
+    root: GameNode,
     tokens: list[str],
     notation: str,
     comments: bool,
     variations: bool,
-    ply_in_game: int,
 ) -> None:
-    """The tokens of a line and its variations, depth first. Iterative (a stack of frames,
-    not recursion), so variations nested any depth deep are written."""
+    """The tokens of the tree below ``root``: at every node its main continuation, then
+    each alternative in parentheses, then on along the main line. Iterative (a stack of
+    frames, not recursion), so variations nested any depth deep are written."""
 
     class Frame:
-        __slots__ = ("board", "nodes", "index", "ply", "need_number", "next_variation")
+        """A line being written: the board before ``node``'s continuations."""
 
-        def __init__(self, board: Board, nodes: list[Node], ply: int) -> None:
-            self.board = board.copy(stack=False)
-            self.nodes = nodes
-            self.index = 0
+        __slots__ = ("board", "node", "ply", "need_number", "alternative", "first")
+
+        def __init__(self, board: Board, node: GameNode, ply: int, first: Optional[GameNode]):
+            self.board = board
+            self.node = node
             self.ply = ply
             self.need_number = True
-            self.next_variation = -1  # -1: the node at index is not written yet
+            self.alternative = 1  # the next alternative of node.variations to write
+            self.first = first  # a variation frame writes this move first
 
-    stack = [Frame(board, nodes, ply_in_game)]
+    def write(frame: Frame, child: GameNode) -> None:
+        if comments and child.starting_comment:
+            tokens.append("{" + child.starting_comment.replace("}", ")") + "}")
+            frame.need_number = True
+        _write_node(frame.board, child, frame.ply, frame.need_number, tokens, notation)
+        frame.need_number = False
+        if comments and child.comment:
+            tokens.append("{" + child.comment.replace("}", ")") + "}")
+            frame.need_number = True
+
+    first_ply = 0 if board.turn else 1
+    stack = [Frame(board.copy(stack=False), root, first_ply, None)]
     while stack:
         frame = stack[-1]
-        if frame.index == len(frame.nodes):
+        if frame.first is not None:  # a variation: its own first move, then on from it
+            child, frame.first = frame.first, None
+            write(frame, child)
+            frame.board.push(child.move)
+            frame.node, frame.ply = child, frame.ply + 1
+            continue
+        children = frame.node.variations
+        if not children:
             stack.pop()
             if stack:
                 tokens.append(")")
                 stack[-1].need_number = True
             continue
-        node = frame.nodes[frame.index]
-        if frame.next_variation < 0:
-            _write_node(frame.board, node, frame.ply, frame.need_number, tokens, notation)
-            frame.need_number = False
-            if comments and node.comment:
-                tokens.append("{" + node.comment.replace("}", ")") + "}")
-                frame.need_number = True
-            frame.next_variation = 0
-        if variations and frame.next_variation < len(node.variations):
-            variation = node.variations[frame.next_variation]
-            frame.next_variation += 1
+        main = children[0]
+        if frame.alternative == 1:
+            write(frame, main)
+        if variations and frame.alternative < len(children):
+            alternative = children[frame.alternative]
+            frame.alternative += 1
             tokens.append("(")
-            stack.append(Frame(frame.board, variation, frame.ply))
+            stack.append(Frame(frame.board.copy(stack=False), frame.node, frame.ply, alternative))
             continue
-        frame.board.push(node.move)
-        frame.ply += 1
-        frame.index += 1
-        frame.next_variation = -1
+        frame.board.push(main.move)
+        frame.node, frame.ply, frame.alternative = main, frame.ply + 1, 1
 
 
 def _write_node(
-    board: Board, node: Node, ply: int, need_number: bool, tokens: list[str], notation: str
+    board: Board, node: GameNode, ply: int, need_number: bool, tokens: list[str], notation: str
 ) -> None:
     number = ply // 2 + 1
     prefix = ""

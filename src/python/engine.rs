@@ -81,7 +81,8 @@ impl PySearchEngine {
     /// Search the board's position. `history` lists the hashes of the earlier positions of
     /// the game (oldest first). Returns `(best, ponder, info)`.
     #[pyo3(signature = (board, history, *, depth = None, nodes = None, movetime = None,
-                        time_left = None, increment = None, moves_to_go = None, on_info = None))]
+                        time_left = None, increment = None, moves_to_go = None, on_info = None,
+                        root_moves = None))]
     #[allow(clippy::too_many_arguments)]
     fn search<'py>(
         &self,
@@ -95,11 +96,25 @@ impl PySearchEngine {
         increment: Option<f64>,
         moves_to_go: Option<&Bound<'py, PyAny>>,
         on_info: Option<Py<PyAny>>,
+        root_moves: Option<Vec<PyRef<'py, super::PyMove>>>,
     ) -> PyResult<SearchOutput<'py>> {
         let depth = opt_int_in(depth, "depth", 1, 120)?.map(|d| d as u32);
         let nodes = opt_int_in(nodes, "nodes", 1, i64::MAX)?.map(|n| n as u64);
         let moves_to_go = opt_int_in(moves_to_go, "moves_to_go", 1, 1000)?.map(|n| n as u32);
+        let pos = board.position();
+        let root_moves: Vec<_> = root_moves
+            .unwrap_or_default()
+            .iter()
+            .map(|m| m.inner)
+            .collect();
+        if let Some(m) = root_moves.iter().find(|m| !pos.is_legal(m)) {
+            return Err(PyValueError::new_err(format!(
+                "root move {} is not legal in this position",
+                m.long_text()
+            )));
+        }
         let limits = Limits {
+            root_moves,
             depth,
             nodes,
             movetime: seconds("movetime", movetime)?,
@@ -107,7 +122,6 @@ impl PySearchEngine {
             increment: seconds("increment", increment)?.unwrap_or_default(),
             moves_to_go,
         };
-        let pos = board.position();
         drop(board);
         let stop = Arc::new(AtomicBool::new(false));
         let mut callback_error: Option<PyErr> = None;

@@ -147,7 +147,40 @@ impl PyMove {
     }
 
     fn __repr__(&self) -> String {
-        format!("Move('{}')", self.inner.long_text())
+        format!("<Move {}>", self.inner.long_text())
+    }
+
+    /// A move from its parts (`start`, `path`, `captured`, `promotes`, as the attributes give
+    /// them): how moves are pickled and copied. Whether it is legal is up to the board.
+    #[staticmethod]
+    fn _from_parts(
+        start: &Bound<'_, PyAny>,
+        path: Vec<Bound<'_, PyAny>>,
+        captured: Vec<Bound<'_, PyAny>>,
+        promotes: bool,
+    ) -> PyResult<PyMove> {
+        let from = square_arg(start)?;
+        let path: Vec<Square> = path.iter().map(square_arg).collect::<PyResult<_>>()?;
+        let captured: crate::Bitboard = captured
+            .iter()
+            .map(square_arg)
+            .collect::<PyResult<Vec<Square>>>()?
+            .into_iter()
+            .collect();
+        CoreMove::from_parts(from, &path, captured, promotes)
+            .map(|inner| PyMove { inner })
+            .ok_or_else(|| PyValueError::new_err("these parts do not form a move"))
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let m = slf.get().inner;
+        let path: Vec<usize> = m.path().iter().map(|s| s.index()).collect();
+        let captured: Vec<usize> = m.captured().iter().map(Square::index).collect();
+        let args = (m.from().index(), path, captured, m.promotes()).into_pyobject(py)?;
+        Ok((slf.get_type().getattr("_from_parts")?, args))
     }
 }
 
@@ -205,6 +238,9 @@ pub struct PyBoard {
     pos: Position,
     stack: Vec<(Position, CoreMove)>,
     cache: Option<Vec<CoreMove>>,
+    /// The FEN's clocks for the first position: plies since a capture or man move (`H`)
+    /// and the move number (`F`).
+    start_clocks: (u32, u32),
 }
 
 impl PyBoard {
@@ -227,6 +263,26 @@ impl PyBoard {
         self.pos = pos;
         self.cache = None;
     }
+
+    /// Set up an edited position and clear the stack; ValueError (board unchanged) when it
+    /// is not a legal setup.
+    fn set_setup(&mut self, setup: &crate::Setup) -> PyResult<()> {
+        let pos = Position::from_setup(setup).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        self.set_position(pos);
+        self.stack.clear();
+        self.start_clocks = (0, 1);
+        Ok(())
+    }
+}
+
+pub(crate) fn parse_fen_with_clocks(text: &str) -> PyResult<(Position, (u32, u32))> {
+    let parsed = fen::parse_fen(text).map_err(|e| FenError::new_err(e.to_string()))?;
+    let pos = Position::from_setup(&parsed.setup).map_err(|e| FenError::new_err(e.to_string()))?;
+    let clocks = (
+        parsed.halfmove_clock.unwrap_or(0),
+        parsed.fullmove_number.unwrap_or(1).max(1),
+    );
+    Ok((pos, clocks))
 }
 
 pub(crate) fn parse_fen_arg(text: &str) -> PyResult<Position> {
@@ -238,15 +294,97 @@ impl PyBoard {
     #[new]
     #[pyo3(signature = (fen = None))]
     fn new(fen: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        let pos = match fen {
-            Some(text) if !text.is_none() => parse_fen_arg(&fen_text(text)?)?,
-            _ => Position::start(),
+        let (pos, start_clocks) = match fen {
+            Some(text) if !text.is_none() => parse_fen_with_clocks(&fen_text(text)?)?,
+            _ => (Position::start(), (0, 1)),
         };
         Ok(PyBoard {
             pos,
             stack: Vec::new(),
             cache: None,
+            start_clocks,
         })
+    }
+
+    /// The clocks of the FEN the board was set up from: `(halfmove, fullmove)`, `(0, 1)`
+    /// when it gave none.
+    #[getter]
+    fn _start_clocks(&self) -> (u32, u32) {
+        self.start_clocks
+    }
+
+    /// Put `piece` on `square` (None empties it); the move stack is cleared. A man on its
+    /// own crowning rank is refused (ValueError), the board unchanged.
+    #[pyo3(signature = (square, piece))]
+    fn set_piece_at(
+        &mut self,
+        square: &Bound<'_, PyAny>,
+        piece: Option<PyRef<'_, PyPiece>>,
+    ) -> PyResult<()> {
+        let sq = square_arg(square)?;
+        let mut setup = self.pos.setup();
+        for set in [
+            &mut setup.white_men,
+            &mut setup.white_kings,
+            &mut setup.black_men,
+            &mut setup.black_kings,
+        ] {
+            *set = set.without(sq);
+        }
+        if let Some(p) = piece {
+            let set = match (p.color, p.king) {
+                (true, false) => &mut setup.white_men,
+                (true, true) => &mut setup.white_kings,
+                (false, false) => &mut setup.black_men,
+                (false, true) => &mut setup.black_kings,
+            };
+            *set = set.with(sq);
+        }
+        self.set_setup(&setup)
+    }
+
+    /// Empty `square` and return what stood there (None if nothing); the stack is cleared.
+    fn remove_piece_at(&mut self, square: &Bound<'_, PyAny>) -> PyResult<Option<PyPiece>> {
+        let piece = self.piece_at(square)?;
+        if piece.is_some() {
+            self.set_piece_at(square, None)?;
+        }
+        Ok(piece)
+    }
+
+    /// Take every piece off (White to move) and clear the stack.
+    fn clear(&mut self) -> PyResult<()> {
+        let setup = crate::Setup {
+            turn: Some(Color::White),
+            ..crate::Setup::default()
+        };
+        self.set_setup(&setup)
+    }
+
+    /// The position turned half round with the colours swapped (White's man on c3 becomes
+    /// Black's man on f6) and the other side to move: the same game seen from the other
+    /// side (same perft). A new board without a move stack.
+    fn mirror<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let new = slf.get_type().call0()?;
+        {
+            let me = slf.borrow();
+            let s = me.pos.setup();
+            let turn = |set: crate::Bitboard| -> crate::Bitboard {
+                set.iter()
+                    .filter_map(|sq| Square::new(31 - sq.index() as u32))
+                    .collect()
+            };
+            let mirrored = crate::Setup {
+                turn: Some(!me.pos.turn()),
+                white_men: turn(s.black_men),
+                white_kings: turn(s.black_kings),
+                black_men: turn(s.white_men),
+                black_kings: turn(s.white_kings),
+            };
+            let other = new.cast::<PyBoard>()?;
+            other.borrow_mut().set_setup(&mirrored)?;
+        }
+        Ok(new)
     }
 
     /// A board set up from a FEN (numeric or algebraic squares, ranges, `[FEN "…"]`,
@@ -272,8 +410,9 @@ impl PyBoard {
 
     /// Set up a FEN and clear the move stack; on a bad FEN the board is unchanged.
     fn set_fen(&mut self, fen: &Bound<'_, PyAny>) -> PyResult<()> {
-        let pos = parse_fen_arg(&fen_text(fen)?)?;
+        let (pos, clocks) = parse_fen_with_clocks(&fen_text(fen)?)?;
         self.set_position(pos);
+        self.start_clocks = clocks;
         self.stack.clear();
         Ok(())
     }
@@ -323,9 +462,9 @@ impl PyBoard {
                 Ok(())
             }
             None => Err(IllegalMoveError::new_err(format!(
-                "illegal move {} in position {}",
+                "illegal move {}: {}",
                 m.long_text(),
-                fen::write_fen(&self.pos, Notation::Numeric)
+                notation::explain_illegal(&self.pos, m.from(), m.to())
             ))),
         }
     }
@@ -425,9 +564,9 @@ impl PyBoard {
         };
         if !self.moves().contains(&m) {
             return Err(IllegalMoveError::new_err(format!(
-                "illegal move {} in position {}",
+                "illegal move {}: {}",
                 m.long_text(),
-                fen::write_fen(&self.pos, Notation::Numeric)
+                notation::explain_illegal(&self.pos, m.from(), m.to())
             )));
         }
         Ok(notation::move_text(&self.pos, &m, notation, long))
@@ -485,8 +624,22 @@ impl PyBoard {
             other.pos = me.pos;
             other.cache = me.cache.clone();
             other.stack = if stack { me.stack.clone() } else { Vec::new() };
+            other.start_clocks = if stack { me.start_clocks } else { (0, 1) };
         }
         Ok(new)
+    }
+
+    /// Take `other`'s position, clocks and (with `stack`) move stack.
+    #[pyo3(signature = (other, stack = true))]
+    fn _copy_from(&mut self, other: PyRef<'_, PyBoard>, stack: bool) {
+        self.pos = other.pos;
+        self.cache = other.cache.clone();
+        self.stack = if stack {
+            other.stack.clone()
+        } else {
+            Vec::new()
+        };
+        self.start_clocks = if stack { other.start_clocks } else { (0, 1) };
     }
 
     /// Same position and side to move (the histories are not compared).
@@ -664,6 +817,10 @@ fn perft_options(
     })
 }
 
+/// Perfts this shallow take milliseconds at most: they run on the calling thread (a worker
+/// thread watching for Ctrl-C would cost more than the count).
+const INLINE_PERFT_DEPTH: u32 = 4;
+
 fn depth_arg(depth: &Bound<'_, PyAny>) -> PyResult<u32> {
     Ok(args::int_in(depth, "depth", 0, 63, PyValueError::new_err)? as u32)
 }
@@ -686,10 +843,14 @@ fn perft(
     let pos = board.pos;
     drop(board);
     let stop = AtomicBool::new(false);
-    args::interruptible(py, &stop, || {
-        crate::perft_until(&pos, depth, &options, Some(&stop))
-    })?
-    .map_err(|e| PyMemoryError::new_err(e.to_string()))
+    let count = if depth <= INLINE_PERFT_DEPTH {
+        py.detach(|| crate::perft_until(&pos, depth, &options, None))
+    } else {
+        args::interruptible(py, &stop, || {
+            crate::perft_until(&pos, depth, &options, Some(&stop))
+        })?
+    };
+    count.map_err(|e| PyMemoryError::new_err(e.to_string()))
 }
 
 /// Leaves below each legal move: `{move text: count}` (texts with every landing square).
@@ -708,9 +869,13 @@ fn perft_divide_py<'py>(
     let pos = board.pos;
     drop(board);
     let stop = AtomicBool::new(false);
-    let entries = args::interruptible(py, &stop, || {
-        perft_divide(&pos, depth.max(1), &options, Some(&stop), |_| {})
-    })?
+    let entries = if depth <= INLINE_PERFT_DEPTH {
+        py.detach(|| perft_divide(&pos, depth.max(1), &options, None, |_| {}))
+    } else {
+        args::interruptible(py, &stop, || {
+            perft_divide(&pos, depth.max(1), &options, Some(&stop), |_| {})
+        })?
+    }
     .map_err(|e| PyMemoryError::new_err(e.to_string()))?;
     let out = PyDict::new(py);
     for e in entries {

@@ -29,7 +29,7 @@ type Order = smallvec::SmallVec<[(i32, u8); 64]>;
 
 /// What limits a search. Unset fields do not limit; with nothing set the search runs until
 /// stopped (or to [`MAX_PLY`]).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Maximum depth in plies.
     pub depth: Option<u32>,
@@ -43,6 +43,10 @@ pub struct Limits {
     pub increment: Duration,
     /// Moves to the next time control.
     pub moves_to_go: Option<u32>,
+    /// Search only these root moves (all legal moves when empty); the others are as if
+    /// they were not there. Several searches, each leaving out the best moves of the ones
+    /// before, give the best lines in order (multi-PV).
+    pub root_moves: Vec<Move>,
 }
 
 /// A score from the side to move's point of view.
@@ -204,6 +208,7 @@ impl Engine {
             start,
             hard_deadline: hard.and_then(|d| start.checked_add(d)),
             node_limit: limits.nodes,
+            root_moves: &limits.root_moves,
         };
         let max_depth = limits
             .depth
@@ -256,6 +261,7 @@ struct Shared<'a> {
     start: Instant,
     hard_deadline: Option<Instant>,
     node_limit: Option<u64>,
+    root_moves: &'a [Move],
 }
 
 struct Worker<'a> {
@@ -356,7 +362,8 @@ impl<'a> Worker<'a> {
         soft: Option<Duration>,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
-        let root_moves = root.legal_moves();
+        let mut root_moves = root.legal_moves();
+        self.restrict_root(&mut root_moves);
         let mut result = SearchResult {
             best: root_moves.first().copied(),
             ponder: None,
@@ -450,6 +457,14 @@ impl<'a> Worker<'a> {
         result
     }
 
+    /// Keep only the root moves the limits allow (all when none are named).
+    fn restrict_root(&self, moves: &mut MoveList) {
+        let allowed = self.shared.root_moves;
+        if !allowed.is_empty() {
+            moves.retain(|m| allowed.contains(m));
+        }
+    }
+
     fn is_repetition(&self, hash: u64) -> bool {
         self.hashes
             .iter()
@@ -510,6 +525,9 @@ impl<'a> Worker<'a> {
         }
         let mut moves = MoveList::new();
         pos.legal_moves_into(crate::Counting::Distinct, &mut moves);
+        if ply == 0 {
+            self.restrict_root(&mut moves);
+        }
         if moves.is_empty() {
             return -(WIN - ply as i32);
         }
@@ -608,13 +626,16 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
-        self.shared.table.store(
-            pos.hash(),
-            to_table(best_score, ply),
-            depth,
-            bound,
-            best_index,
-        );
+        // A root searched over some of its moves only has no true value: not stored.
+        if ply > 0 || self.shared.root_moves.is_empty() {
+            self.shared.table.store(
+                pos.hash(),
+                to_table(best_score, ply),
+                depth,
+                bound,
+                best_index,
+            );
+        }
         best_score
     }
 
