@@ -46,7 +46,30 @@ def test_moves() -> None:
     proc = run("moves", "W:We1:Bd2,b4,d4,f4,f2")
     assert proc.returncode == 0
     assert "e1:c3:a5" in proc.stdout and "31x22x13" in proc.stdout
-    assert len(proc.stdout.splitlines()) == 3
+    header, *rows = proc.stdout.splitlines()
+    assert header.split()[:2] == ["algebraic", "numeric"] and len(rows) == 3
+
+
+@pytest.mark.parametrize("command", ["perft", "moves", "analyse", "selfplay", "play", "bench"])
+def test_every_command_documents_its_arguments(command: str) -> None:
+    proc = run(command, "--help")
+    assert proc.returncode == 0
+    text = proc.stdout
+    if command in ("perft", "moves", "analyse"):
+        assert "FEN" in text and "W:W21-32:B1-12" in text
+    if command == "perft":
+        assert "DEPTH" in text and "0-63" in text
+    if command == "analyse":
+        assert "3" in text and "seconds" in text
+    if command == "play":
+        assert "(default: 1.0)" in text
+
+
+def test_analyse_several_lines() -> None:
+    proc = run("analyse", "--depth", "6", "--multipv", "3")
+    final = [line for line in proc.stdout.splitlines() if re.match(r"line \d: ", line)]
+    firsts = {line.split("  ")[1].split()[0] for line in final}
+    assert proc.returncode == 0 and len(final) == 3 and len(firsts) == 3
 
 
 def test_analyse_prints_iterations_then_the_line() -> None:

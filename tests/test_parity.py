@@ -272,3 +272,57 @@ def test_the_game_board_is_read_only() -> None:
     board.push_move("f6-g5")
     assert type(board) is shashki.Board and len(game.board.move_stack) == 1
     assert pickle.loads(pickle.dumps(game.board)) == game.board
+
+
+# ---- the engine's lifecycle and several lines --------------------------------------------------
+
+
+def test_engine_context_manager_and_close() -> None:
+    from shashki.engine import Engine, EngineClosedError, Limit
+
+    with Engine(hash_mb=4) as engine:
+        assert engine.play(shashki.Board(), Limit(depth=3)).move is not None
+    with pytest.raises(EngineClosedError):
+        engine.play(shashki.Board(), Limit(depth=3))
+    engine.close()  # twice is harmless
+
+
+def test_multipv_lines_are_distinct_and_best_first() -> None:
+    from shashki.engine import Engine, Limit
+
+    seen: list[int] = []
+    with Engine(hash_mb=8) as engine:
+        infos = engine.analyse(
+            shashki.Board(), Limit(depth=6), multipv=4, on_info=lambda i: seen.append(i["multipv"])
+        )
+        single = engine.analyse(shashki.Board("W:W21:B1"), Limit(depth=4), multipv=3)
+        with pytest.raises(ValueError, match="multipv"):
+            engine.analyse(shashki.Board(), Limit(depth=2), multipv=0)
+    assert [i["multipv"] for i in infos] == [1, 2, 3, 4]
+    assert len({i["pv"][0] for i in infos}) == 4
+    keys = [i["score"].relative.cp for i in infos]
+    assert keys == sorted(keys, reverse=True)
+    assert set(seen) == {1, 2, 3, 4}
+    assert len(single) == 1 and single[0]["multipv"] == 1  # one legal move
+
+
+def test_play_greets_thinks_aloud_and_names_the_players(tmp_path) -> None:
+    import argparse
+
+    from shashki.play import play
+
+    path = tmp_path / "game.pdn"
+    out: list[str] = []
+    feed = iter(["c3-d4", "c3-b4", f"save {path}", "quit"])
+
+    def read(prompt: str) -> str:
+        return next(feed)
+
+    options = dict(color="white", time=0.02, fen=None, ascii=True, two_players=False)
+    play(argparse.Namespace(watch=False, white="Ann", **options), read=read, write=out.append)
+    text = "\n".join(out)
+    assert out[0].startswith("shashki play:") and "help" in out[0]
+    assert "is thinking" in text
+    assert "a capture is compulsory" in text or "illegal move" in text
+    saved = path.read_text(encoding="utf-8")
+    assert '[White "Ann"]' in saved and f'[Black "shashki {shashki.__version__}"]' in saved

@@ -25,50 +25,123 @@ class _UsageError(Exception):
     pass
 
 
+FEN_HELP = (
+    "a position as FEN: numeric 'W:W21-32:B1-12', algebraic 'W:Wa1,c3:BKd6' (K marks "
+    'kings), optionally in [FEN "..."]; the start position when left out'
+)
+
+
+class _Formatter(argparse.HelpFormatter):
+    """Help that shows each option's default where it has a real one."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        if action.default not in (None, False, argparse.SUPPRESS) and action.option_strings:
+            text += " (default: %(default)s)"
+        return text
+
+
 def _parser() -> argparse.ArgumentParser:
+    formatter = _Formatter
     parser = argparse.ArgumentParser(
-        prog="shashki", description="Russian draughts: perft and tools."
+        prog="shashki",
+        description="Russian draughts: perft, analysis, play, and the Hub engine protocol.",
+        epilog="'shashki COMMAND --help' tells more about each command.",
     )
     parser.add_argument("--version", action="version", version=f"shashki {shashki.__version__}")
-    sub = parser.add_subparsers(dest="command", required=True)
-    perft = sub.add_parser("perft", help="count the leaves of the move tree")
-    perft.add_argument("args", nargs="+", metavar="[FEN] DEPTH", help="optional FEN, then depth")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    perft = sub.add_parser(
+        "perft",
+        help="count the leaves of the move tree",
+        description="Count the leaves of the move tree DEPTH plies deep (perft), with bulk "
+        "counting, in convention A (distinct moves) unless --orders. Ctrl-C stops it.",
+        formatter_class=formatter,
+    )
+    perft.add_argument(
+        "args",
+        nargs="+",
+        metavar="[FEN] DEPTH",
+        help=f"DEPTH: plies, 0-63; FEN: {FEN_HELP}",
+    )
     perft.add_argument("--divide", action="store_true", help="count below each root move")
     perft.add_argument(
         "--orders",
         action="store_true",
         help="count capture orders separately (convention B)",
     )
-    perft.add_argument("--threads", type=int, default=None, help="worker threads")
-    perft.add_argument("--hash", type=int, default=0, metavar="MB", help="hash table size")
+    perft.add_argument(
+        "--threads", type=int, default=None, help="worker threads (default: one, no pool)"
+    )
+    perft.add_argument(
+        "--hash", type=int, default=0, metavar="MB", help="hash table size in MB (0: none)"
+    )
     perft.add_argument("--json", action="store_true", help="print one JSON object")
 
-    moves = sub.add_parser("moves", help="list the legal moves of a position")
-    moves.add_argument("fen", nargs="?", default=None)
+    moves = sub.add_parser(
+        "moves",
+        help="list the legal moves of a position",
+        description="List the legal moves: algebraic, numeric (PDN) and with every landing.",
+        formatter_class=formatter,
+    )
+    moves.add_argument("fen", nargs="?", default=None, metavar="FEN", help=FEN_HELP)
 
-    analyse = sub.add_parser("analyse", aliases=["analyze"], help="search a position")
-    analyse.add_argument("fen", nargs="?", default=None)
-    analyse.add_argument("--depth", type=int, default=None)
-    analyse.add_argument("--time", type=float, default=None, help="seconds")
-    analyse.add_argument("--hash", type=int, default=64, metavar="MB")
-    analyse.add_argument("--threads", type=int, default=1)
+    analyse = sub.add_parser(
+        "analyse",
+        aliases=["analyze"],
+        help="search a position",
+        description="Search a position, printing a line per depth, then the best line. "
+        "Thinks 3 seconds unless --depth or --time says otherwise; Ctrl-C stops it.",
+        formatter_class=formatter,
+    )
+    analyse.add_argument("fen", nargs="?", default=None, metavar="FEN", help=FEN_HELP)
+    analyse.add_argument("--depth", type=int, default=None, help="plies (default: by time)")
+    analyse.add_argument(
+        "--time", type=float, default=None, help="seconds (default: 3 when no --depth)"
+    )
+    analyse.add_argument("--multipv", type=int, default=1, help="best lines to show")
+    analyse.add_argument("--hash", type=int, default=64, metavar="MB", help="table size in MB")
+    analyse.add_argument("--threads", type=int, default=1, help="search threads")
 
-    selfplay = sub.add_parser("selfplay", help="play an engine game against itself")
+    selfplay = sub.add_parser(
+        "selfplay",
+        help="play an engine game against itself",
+        description="The engine plays itself under the FMJD-64 draw rules, then the PDN.",
+        formatter_class=formatter,
+    )
     selfplay.add_argument("--time", type=float, default=0.1, help="seconds a move")
-    selfplay.add_argument("--fen", default=None)
-    selfplay.add_argument("--max-plies", type=int, default=400)
+    selfplay.add_argument("--fen", default=None, help=FEN_HELP)
+    selfplay.add_argument("--max-plies", type=int, default=400, help="then agree a draw")
 
-    sub.add_parser("bench", help="fixed-depth search benchmark")
+    sub.add_parser(
+        "bench",
+        help="fixed-depth search benchmark",
+        description="Search six positions to depth 13 and report nodes per second.",
+        formatter_class=formatter,
+    )
 
-    play = sub.add_parser("play", help="play against the engine in the terminal")
-    play.add_argument("--color", choices=["white", "black"], default="white")
+    play = sub.add_parser(
+        "play",
+        help="play against the engine in the terminal",
+        description="A game in the terminal. Type moves (c3-d4, 22-18, e3:c5:e7, c3d4) or "
+        "'help' for the commands.",
+        formatter_class=formatter,
+    )
+    play.add_argument("--color", choices=["white", "black"], default="white", help="your side")
     play.add_argument("--time", type=float, default=1.0, help="engine seconds a move")
-    play.add_argument("--fen", default=None)
+    play.add_argument("--fen", default=None, help=FEN_HELP)
     play.add_argument("--ascii", action="store_true", help="plain ASCII board")
     play.add_argument("--two-players", action="store_true", help="two people at one terminal")
     play.add_argument("--watch", action="store_true", help="watch the engine play itself")
+    play.add_argument("--white", default=None, help="White's name in saved games")
+    play.add_argument("--black", default=None, help="Black's name in saved games")
 
-    sub.add_parser("hub", help="Hub protocol engine on stdin/stdout")
+    sub.add_parser(
+        "hub",
+        help="Hub protocol engine on stdin/stdout",
+        description="Speak the Hub protocol (Scan's, version 2) on stdin/stdout, for GUIs "
+        "and bots (pydraughts' HubEngine).",
+        formatter_class=formatter,
+    )
     return parser
 
 
@@ -129,6 +202,8 @@ def _perft(args: argparse.Namespace) -> int:
 
 def _moves(args: argparse.Namespace) -> int:
     board = shashki.Board(args.fen) if args.fen else shashki.Board()
+    if board.legal_moves:
+        print(f"{'algebraic':<16} {'numeric':<16} every landing")
     for move in board.legal_moves:
         print(f"{board.move_text(move):<16} {board.move_text(move, notation='numeric'):<16} {move}")
     if not board.legal_moves:
@@ -159,7 +234,19 @@ def _analyse(args: argparse.Namespace) -> int:
     limit = Limit(depth=args.depth, time=args.time)
     if args.depth is None and args.time is None:
         limit = Limit(time=3.0)
+    _check_positive("multipv", args.multipv)
     engine = Engine(hash_mb=args.hash, threads=args.threads)
+    if args.multipv > 1:
+        infos = engine.analyse(
+            board,
+            limit,
+            multipv=args.multipv,
+            on_info=lambda i: print(f"line {i['multipv']} " + _info_line(i), flush=True),
+        )
+        for info in infos:
+            line = " ".join(str(m) for m in info["pv"]) or "(no legal moves)"
+            print(f"line {info['multipv']}: {info['score']}  {line}")
+        return 0
     info = engine.analyse(board, limit, on_info=lambda i: print(_info_line(i), flush=True))
     line = " ".join(str(m) for m in info["pv"]) or "(no legal moves)"
     print(f"best line: {line}")

@@ -18,7 +18,7 @@ still returns a move), and Ctrl-C interrupts a search (KeyboardInterrupt).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional, Union
+from typing import Any, Callable, Optional, Union, overload
 
 from shashki import Board, Move, _core
 from shashki.game import Game
@@ -172,6 +172,18 @@ def _board_of(board_or_game: object) -> Board:
     raise TypeError(f"expected a Board, a Game or a FEN string, not {type(board_or_game).__name__}")
 
 
+class EngineClosedError(RuntimeError):
+    """The engine was closed (``close()`` or the end of its ``with`` block)."""
+
+
+def _line_key(info: InfoDict) -> float:
+    """Sort key of a line's score, best first when sorted in descending order."""
+    score = info["score"].relative
+    if score.win is not None:
+        return 1e9 - score.win if score.win > 0 else -1e9 - score.win
+    return float(score.cp or 0)
+
+
 class Engine:
     """shashki's search engine: a transposition table of ``hash_mb`` MiB (1–65536; the
     table's memory is taken and touched now, ``MemoryError`` when the machine does not have
@@ -185,7 +197,29 @@ class Engine:
     """
 
     def __init__(self, hash_mb: int = 64, threads: int = 1) -> None:
-        self._engine = _core.SearchEngine(hash_mb=hash_mb, threads=threads)
+        self._engine: Optional[_core.SearchEngine] = _core.SearchEngine(
+            hash_mb=hash_mb, threads=threads
+        )
+        self._stops = 0  # counts stop() calls: a multi-line analysis ends on one
+
+    def _core(self) -> _core.SearchEngine:
+        engine = self._engine
+        if engine is None:
+            raise EngineClosedError("the engine is closed")
+        return engine
+
+    def close(self) -> None:
+        """Stop any search and give back the table's memory. The engine cannot search
+        afterwards (EngineClosedError); closing twice is harmless."""
+        engine, self._engine = self._engine, None
+        if engine is not None:
+            engine.stop()
+
+    def __enter__(self) -> Engine:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
 
     def _search(
         self,
@@ -194,7 +228,10 @@ class Engine:
         on_info: Optional[Callable[[InfoDict], object]],
         *,
         need_limit: bool = False,
+        root_moves: Optional[list[Move]] = None,
+        extra: Optional[InfoDict] = None,
     ) -> tuple[Optional[Move], Optional[Move], InfoDict]:
+        engine = self._core()
         board = _board_of(board_or_game)
         if not isinstance(limit, Limit):
             raise TypeError(f"limit must be a Limit, not {type(limit).__name__}")
@@ -211,9 +248,12 @@ class Engine:
         if on_info is not None:
 
             def callback(raw: InfoDict) -> None:
-                on_info(_convert(raw, turn))
+                info = _convert(raw, turn)
+                if extra:
+                    info.update(extra)
+                on_info(info)
 
-        best, ponder, info = self._engine.search(
+        best, ponder, info = engine.search(
             board,
             _history(board),
             depth=limit.depth,
@@ -223,8 +263,12 @@ class Engine:
             increment=inc,
             moves_to_go=limit.remaining_moves,
             on_info=callback,
+            root_moves=root_moves,
         )
-        return best, ponder, _convert(info, turn)
+        out = _convert(info, turn)
+        if extra:
+            out.update(extra)
+        return best, ponder, out
 
     def play(
         self,
@@ -239,28 +283,91 @@ class Engine:
         best, ponder, info = self._search(board, limit, on_info, need_limit=True)
         return PlayResult(best, ponder, info)
 
+    @overload
     def analyse(
         self,
         board: Union[Board, Game, str],
         limit: Limit,
         *,
+        multipv: None = None,
         on_info: Optional[Callable[[InfoDict], object]] = None,
-    ) -> InfoDict:
+    ) -> InfoDict: ...
+
+    @overload
+    def analyse(
+        self,
+        board: Union[Board, Game, str],
+        limit: Limit,
+        *,
+        multipv: int,
+        on_info: Optional[Callable[[InfoDict], object]] = None,
+    ) -> list[InfoDict]: ...
+
+    def analyse(
+        self,
+        board: Union[Board, Game, str],
+        limit: Limit,
+        *,
+        multipv: Optional[int] = None,
+        on_info: Optional[Callable[[InfoDict], object]] = None,
+    ) -> Union[InfoDict, list[InfoDict]]:
         """Analyse: ``{"score": PovScore, "depth", "seldepth", "nodes", "nps", "time",
         "pv"}``; ``on_info`` is called after every iteration. ``Limit()`` analyses until
-        :meth:`stop` (from another thread) or Ctrl-C."""
-        return self._search(board, limit, on_info)[2]
+        :meth:`stop` (from another thread) or Ctrl-C.
+
+        ``multipv=K``: the best K lines, as a list of K infos (fewer when there are fewer
+        legal moves) with distinct first moves, best first, each with ``"multipv"`` (1…K,
+        also in the infos ``on_info`` gets). Each line is searched on its own, leaving out
+        the first moves of the lines before it; ``time`` and ``nodes`` are shared out
+        evenly among the lines, a depth holds for each."""
+        if multipv is None:
+            return self._search(board, limit, on_info)[2]
+        if isinstance(multipv, bool) or not isinstance(multipv, int) or multipv < 1:
+            raise ValueError(f"multipv must be a positive int, not {multipv!r}")
+        position = _board_of(board)
+        legal = list(position.legal_moves)
+        lines = min(multipv, len(legal))
+        if lines <= 1:
+            return [self._search(position, limit, on_info, extra={"multipv": 1})[2]]
+        share = Limit(
+            time=None if limit.time is None else limit.time / lines,
+            depth=limit.depth,
+            nodes=None if limit.nodes is None else max(1, limit.nodes // lines),
+            white_clock=limit.white_clock,
+            black_clock=limit.black_clock,
+            white_inc=limit.white_inc,
+            black_inc=limit.black_inc,
+            remaining_moves=limit.remaining_moves,
+        )
+        stops = self._stops
+        chosen: list[Move] = []
+        infos: list[InfoDict] = []
+        for index in range(1, lines + 1):
+            rest = [move for move in legal if move not in chosen]
+            best, _, info = self._search(
+                position, share, on_info, root_moves=rest, extra={"multipv": index}
+            )
+            first = info["pv"][0] if info["pv"] else best if best is not None else rest[0]
+            chosen.append(first)
+            infos.append(info)
+            if self._stops != stops:  # stopped: no further lines
+                break
+        infos.sort(key=_line_key, reverse=True)
+        for index, info in enumerate(infos, 1):
+            info["multipv"] = index
+        return infos
 
     def stop(self) -> None:
         """Stop every search running on this engine (call it from another thread); each
         returns its best move so far. A stop that comes before a search has started does
         not reach it: call it again while the search runs."""
-        self._engine.stop()
+        self._stops += 1
+        self._core().stop()
 
     def searches_running(self) -> int:
         """How many searches are running on this engine now."""
-        return self._engine.searches_running()
+        return self._core().searches_running()
 
     def new_game(self) -> None:
         """Forget what earlier searches stored."""
-        self._engine.clear()
+        self._core().clear()

@@ -58,6 +58,13 @@ def play(
         humans = set()
     else:
         humans = {args.color == "white"}
+    engine_name = f"shashki {shashki.__version__}"
+    you = "Player"
+    names = {side: (you if side in humans else engine_name) for side in (True, False)}
+    game.headers["White"] = getattr(args, "white", None) or names[True]
+    game.headers["Black"] = getattr(args, "black", None) or names[False]
+    game.headers["Event"] = "shashki play"
+    write("shashki play: type a move (c3-d4, 22-18, e3:c5:e7) or 'help'; Ctrl-C quits.")
     flipped = args.color == "black" and not args.two_players
     announced: set[str] = set()
 
@@ -79,6 +86,7 @@ def play(
                 write(f"draw rule {counter}: {counter.remaining} {counter.unit} left")
         side = "White" if game.board.turn else "Black"
         if game.board.turn not in humans:
+            write(f"{side} (engine) is thinking ({args.time:g} s)...")
             result = engine.play(game, limit)
             if result.move is None:
                 continue
@@ -105,6 +113,7 @@ def play(
         elif command == "moves":
             write(", ".join(game.board.move_text(m) for m in game.board.legal_moves))
         elif command == "hint":
+            write(f"thinking ({args.time:g} s)...")
             hint = engine.play(game, limit)
             if hint.move is not None:
                 write(f"hint: {game.board.move_text(hint.move)} ({hint.info['score']})")
@@ -138,7 +147,6 @@ def save(game: Game, path: Optional[str], write: Callable[[str], None]) -> None:
     if not path:
         write("usage: save FILE.pdn")
         return
-    game.headers["Result"] = game.result()
     try:
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(pdn.write_game(game))
