@@ -26,9 +26,15 @@ Interpretations where RULES.md leaves room (each rule's docstring says which it 
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Callable, ClassVar, NamedTuple, Optional, Protocol
+from collections import namedtuple
+
+from shashki._value import Value as _Value
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
+
+if TYPE_CHECKING:  # only for type checkers: typing costs import time
+    from collections.abc import Sequence
+    from typing import Callable, ClassVar, Optional, Protocol
 
 MAIN_ROAD = frozenset({0, 4, 9, 13, 18, 22, 27, 31})  # a1 b2 c3 d4 e5 f6 g7 h8
 
@@ -54,9 +60,19 @@ class Termination(enum.Enum):
     """A result from outside the rules: a loss on time, an adjudication (PDN's Result)."""
 
 
-class Snapshot(NamedTuple):
-    """The material of one position, as draw rules need it."""
+_SnapshotBase = namedtuple(
+    "_SnapshotBase",
+    "hash turn white_men white_kings black_men black_kings "
+    "white_kings_on_main_road black_kings_on_main_road",
+)
 
+
+class Snapshot(_SnapshotBase):
+    """The material of one position, as draw rules need it: ``hash``, ``turn``,
+    ``white_men``, ``white_kings``, ``black_men``, ``black_kings``,
+    ``white_kings_on_main_road``, ``black_kings_on_main_road``."""
+
+    __slots__ = ()
     hash: int
     turn: bool
     white_men: int
@@ -83,25 +99,28 @@ class Snapshot(NamedTuple):
         return self.white_kings_on_main_road if color else self.black_kings_on_main_road
 
 
-class Ply(NamedTuple):
-    """What one ply did."""
+class Ply(namedtuple("_PlyBase", "mover king_moved capture promotion")):
+    """What one ply did: ``mover`` (the colour), ``king_moved``, ``capture``,
+    ``promotion``."""
 
+    __slots__ = ()
     mover: bool
     king_moved: bool
     capture: bool
     promotion: bool
 
 
-@dataclass(frozen=True)
 class History:
     """``snapshots[i]`` is the position after ``plies[:i]``; ``snapshots[0]`` the start."""
 
-    snapshots: Sequence[Snapshot]
-    plies: Sequence[Ply]
+    __slots__ = ("snapshots", "plies")
+
+    def __init__(self, snapshots: Sequence[Snapshot], plies: Sequence[Ply]) -> None:
+        self.snapshots = snapshots
+        self.plies = plies
 
 
-@dataclass(frozen=True)
-class DrawCounter:
+class DrawCounter(_Value):
     """How far a draw rule's count has run: ``done`` of ``limit`` (both in ``unit``)."""
 
     termination: Termination
@@ -121,14 +140,25 @@ class DrawCounter:
         return f"{self.termination.value}: {self.done}/{self.limit} {self.unit}"
 
 
-class DrawRule(Protocol):
-    """A draw rule: its ``termination`` and how far its count has run. A rule may set
-    ``needs_kings = True`` when it cannot hold unless a king stands on the board (then it is
-    not asked while none does)."""
+if TYPE_CHECKING:
 
-    termination: Termination
+    class DrawRule(Protocol):
+        termination: Termination
 
-    def progress(self, history: History) -> Optional[DrawCounter]: ...
+        def progress(self, history: History) -> Optional[DrawCounter]: ...
+
+else:
+
+    class DrawRule:
+        """What a draw rule is: a ``termination`` and ``progress(history)``, how far its
+        count has run (a :class:`DrawCounter`, or None when its condition does not hold).
+        A rule may set ``needs_kings = True`` when it cannot hold unless a king stands on
+        the board (then it is not asked while none does). Any object with these works."""
+
+        termination: Termination
+
+        def progress(self, history: History) -> Optional[DrawCounter]:
+            raise NotImplementedError
 
 
 def _run_start(
@@ -184,8 +214,7 @@ def _material(s: Snapshot, color: bool) -> tuple[int, int]:
     return (s.kings(color), s.men(color))
 
 
-@dataclass(frozen=True)
-class Repetition:
+class Repetition(_Value):
     """7.2.3: the same position (pieces and side to move) for the ``times``-th time."""
 
     times: int = 3
@@ -212,8 +241,7 @@ class Repetition:
         return DrawCounter(self.termination, seen, self.times, "occurrences")
 
 
-@dataclass(frozen=True)
-class ThreeKingsVsKing:
+class ThreeKingsVsKing(_Value):
     """7.2.4: three or more kings (and no men) against a lone king, not taken by the
     stronger side's ``moves``-th move since that balance arose."""
 
@@ -232,8 +260,7 @@ class ThreeKingsVsKing:
         )
 
 
-@dataclass(frozen=True)
-class KingsOnly:
+class KingsOnly(_Value):
     """7.2.5: for ``moves`` moves of each side only kings moved, without captures (resets on
     a man move or a capture)."""
 
@@ -253,8 +280,7 @@ class KingsOnly:
         return DrawCounter(self.termination, run, 2 * self.moves, "plies")
 
 
-@dataclass(frozen=True)
-class UnchangedBalance:
+class UnchangedBalance(_Value):
     """7.2.6: both sides have kings and no capture or crowning for 30 moves (4–5 pieces on the
     board) or 60 moves (6–7 pieces); each side's moves count, so 60 or 120 plies."""
 
@@ -281,8 +307,7 @@ class UnchangedBalance:
         return DrawCounter(self.termination, done, 2 * limit, "plies")
 
 
-@dataclass(frozen=True)
-class MainRoad:
+class MainRoad(_Value):
     """7.2.7: three kings, two kings and a man, or a king and two men against a lone king on
     the main road (a1–h8), not won by the stronger side's 5th move; counts while the lone
     king holds the main road."""
@@ -302,8 +327,7 @@ class MainRoad:
         )
 
 
-@dataclass(frozen=True)
-class SmallEnding:
+class SmallEnding(_Value):
     """7.2.8: two kings, a king and a man, or one king against a lone king, not won by the
     stronger side's 5th move."""
 
@@ -322,8 +346,7 @@ class SmallEnding:
         )
 
 
-@dataclass(frozen=True)
-class NoCaptureOrPromotion:
+class NoCaptureOrPromotion(_Value):
     """Seed 001's site rule: ``moves`` moves of each side without a capture and without a man
     becoming a king."""
 
@@ -339,8 +362,7 @@ class NoCaptureOrPromotion:
         return DrawCounter(self.termination, run, 2 * self.moves, "plies")
 
 
-@dataclass(frozen=True)
-class KingAndMenVsKing:
+class KingAndMenVsKing(_Value):
     """Seed 002, art. 21: one king with one or more men against a lone king: 30 moves to win,
     counted until the balance of forces changes."""
 

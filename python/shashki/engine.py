@@ -17,17 +17,22 @@ still returns a move), and Ctrl-C interrupts a search (KeyboardInterrupt).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable, Optional, Union, overload
-
 from shashki import Board, Move, _core
+from shashki._value import Value
 from shashki.game import Game
 
-InfoDict = dict[str, Any]
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
+if TYPE_CHECKING:
+    from typing import Any, Callable, Optional, Union, overload
+
+    InfoDict = dict[str, Any]
+else:
+
+    def overload(function: object) -> object:  # the real one only matters to type checkers
+        return function
 
 
-@dataclass(frozen=True)
-class Score:
+class Score(Value):
     """A score for one side: centi-men (``cp``, a man = 100) or a forced win in ``win``
     moves (negative: a forced loss)."""
 
@@ -48,8 +53,7 @@ class Score:
         return f"{(self.cp or 0) / 100:+.2f}"
 
 
-@dataclass(frozen=True)
-class PovScore:
+class PovScore(Value):
     """A score from the point of view of ``turn`` (the side to move when it was computed)."""
 
     relative: Score
@@ -96,8 +100,7 @@ def _check_int(name: str, value: object, high: int) -> None:
         raise ValueError(f"Limit.{name} must be between 1 and {high}, not {shown}")
 
 
-@dataclass(frozen=True)
-class Limit:
+class Limit(Value):
     """When to stop searching. ``time``: seconds for this move; ``depth`` (1–120);
     ``nodes`` (1 to 2**63−1); ``white_clock``/``black_clock`` (seconds left),
     ``white_inc``/``black_inc``, ``remaining_moves`` (to the next time control, 1–1000).
@@ -116,7 +119,20 @@ class Limit:
     black_inc: Optional[float] = None
     remaining_moves: Optional[int] = None
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        time: Optional[float] = None,
+        depth: Optional[int] = None,
+        nodes: Optional[int] = None,
+        white_clock: Optional[float] = None,
+        black_clock: Optional[float] = None,
+        white_inc: Optional[float] = None,
+        black_inc: Optional[float] = None,
+        remaining_moves: Optional[int] = None,
+    ) -> None:
+        super().__init__(
+            time, depth, nodes, white_clock, black_clock, white_inc, black_inc, remaining_moves
+        )
         for name in ("time", "white_clock", "black_clock", "white_inc", "black_inc"):
             _check_seconds(name, getattr(self, name))
         _check_int("depth", self.depth, MAX_DEPTH)
@@ -132,14 +148,28 @@ class Limit:
         )
 
 
-@dataclass
 class PlayResult:
     """The move to play (``None`` when there is no legal move), the expected reply, and the
     last search report."""
 
-    move: Optional[Move]
-    ponder: Optional[Move]
-    info: InfoDict = field(default_factory=dict)
+    __slots__ = ("move", "ponder", "info")
+
+    def __init__(
+        self, move: Optional[Move], ponder: Optional[Move], info: Optional[InfoDict] = None
+    ) -> None:
+        self.move = move
+        self.ponder = ponder
+        self.info: InfoDict = {} if info is None else info
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PlayResult):
+            return NotImplemented
+        return (self.move, self.ponder, self.info) == (other.move, other.ponder, other.info)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"PlayResult(move={self.move!r}, ponder={self.ponder!r}, info={self.info!r})"
 
 
 def _history(board: Board) -> list[int]:
@@ -294,7 +324,7 @@ class Engine:
     ) -> InfoDict: ...
 
     @overload
-    def analyse(
+    def analyse(  # noqa: F811 (overloads)
         self,
         board: Union[Board, Game, str],
         limit: Limit,
@@ -303,7 +333,7 @@ class Engine:
         on_info: Optional[Callable[[InfoDict], object]] = None,
     ) -> list[InfoDict]: ...
 
-    def analyse(
+    def analyse(  # noqa: F811 (overloads)
         self,
         board: Union[Board, Game, str],
         limit: Limit,

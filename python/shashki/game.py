@@ -13,8 +13,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, MutableMapping
-from typing import NamedTuple, Optional, Union
+from collections import namedtuple
+from collections.abc import MutableMapping
 
 from shashki import STARTING_FEN, Board, Move, _core
 from shashki.draw import (
@@ -26,6 +26,11 @@ from shashki.draw import (
     Snapshot,
     Termination,
 )
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+    from typing import Optional, Union
 
 WHITE, BLACK = True, False
 
@@ -42,9 +47,10 @@ class ReadOnlyBoardError(TypeError):
     """``game.board`` is the game's current position, changed only through the game."""
 
 
-class Outcome(NamedTuple):
-    """How the game ended: a termination and the winner (``None`` for a draw)."""
+class Outcome(namedtuple("_OutcomeBase", "termination winner")):
+    """How the game ended: a ``termination`` and the ``winner`` (``None`` for a draw)."""
 
+    __slots__ = ()
     termination: Termination
     winner: Optional[bool]
 
@@ -288,7 +294,7 @@ def board_outcome(
     return None if termination is None else Outcome(termination, None)
 
 
-class Headers(MutableMapping[str, str]):
+class Headers(MutableMapping):  # type: ignore[type-arg]
     """PDN tags, in insertion order (the seven standard tags first). ``Result`` is the
     game's :meth:`Game.result`; setting it records a result the rules do not give (a loss
     on time, an adjudication): ``"1-0"``, ``"0-1"``, ``"1/2-1/2"``, or ``"*"`` to forget it."""
@@ -630,4 +636,5 @@ class Game:
 
 MANUAL = (Termination.RESIGNATION, Termination.AGREEMENT, Termination.RECORDED)
 
-GameOrBoard = Union[Game, Board]
+if TYPE_CHECKING:
+    GameOrBoard = Union[Game, Board]

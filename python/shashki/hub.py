@@ -35,19 +35,14 @@ from __future__ import annotations
 import re
 import sys
 import threading
-from typing import Optional, TextIO
+from typing import TYPE_CHECKING, Optional, TextIO
 
 import shashki
 from shashki import Board, Move, square_from_number
-from shashki.engine import (
-    MAX_DEPTH,
-    MAX_NODES,
-    MAX_REMAINING_MOVES,
-    MAX_SECONDS,
-    Engine,
-    InfoDict,
-    Limit,
-)
+from shashki.engine import MAX_DEPTH, MAX_NODES, MAX_REMAINING_MOVES, MAX_SECONDS, Engine, Limit
+
+if TYPE_CHECKING:
+    from shashki.engine import InfoDict
 
 DEFAULT_MOVE_TIME = 1.0
 """Seconds a move when ``go think`` comes with no ``level``."""

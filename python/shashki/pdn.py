@@ -20,10 +20,13 @@ from __future__ import annotations
 
 import re
 import weakref
-from typing import Callable, Optional, TextIO
 
 from shashki import Board
 from shashki.game import Game, GameNode, GameOverError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
+if TYPE_CHECKING:
+    from typing import Callable, Optional, TextIO
 
 __all__ = ["PdnError", "read_game", "write_game"]
 
