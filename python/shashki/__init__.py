@@ -121,7 +121,9 @@ class Board(_core.Board):
             board.pop()
         return board
 
-    def outcome(self, *, claim_draw: bool = False, draw_rules: object = None) -> object:
+    def outcome(
+        self, *, claim_draw: bool = False, draw_rules: Optional[DrawRules] = None
+    ) -> Optional[Outcome]:
         """How the game stands after the move stack: an ``Outcome`` (the side to move has no
         move, or a draw rule of ``draw_rules`` — FMJD-64 by default — holds now), or None.
         ``claim_draw`` also applies the claimable rules. Boards know no resignations: a
@@ -130,14 +132,16 @@ class Board(_core.Board):
 
         return board_outcome(self, claim_draw=claim_draw, draw_rules=draw_rules)
 
-    def is_game_over(self, *, claim_draw: bool = False, draw_rules: object = None) -> bool:
+    def is_game_over(
+        self, *, claim_draw: bool = False, draw_rules: Optional[DrawRules] = None
+    ) -> bool:
         """Whether :meth:`outcome` is not None."""
         return self.outcome(claim_draw=claim_draw, draw_rules=draw_rules) is not None
 
-    def result(self, *, claim_draw: bool = False, draw_rules: object = None) -> str:
+    def result(self, *, claim_draw: bool = False, draw_rules: Optional[DrawRules] = None) -> str:
         """``"1-0"``, ``"0-1"``, ``"1/2-1/2"``, or ``"*"`` while the game goes on."""
         outcome = self.outcome(claim_draw=claim_draw, draw_rules=draw_rules)
-        return "*" if outcome is None else outcome.result()  # type: ignore[attr-defined]
+        return "*" if outcome is None else outcome.result()
 
     # ---- copies and pickles ---------------------------------------------------------------
 
@@ -166,6 +170,13 @@ def _rebuild_board(cls: type[Board], fen: str, moves: list[Move]) -> Board:
         board.push(move)
     return board
 
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
+if TYPE_CHECKING:  # the lazily loaded names, for type checkers
+    from typing import Optional
+
+    from shashki.draw import DrawRules, Termination
+    from shashki.game import Game, Outcome
 
 _LAZY = {
     "Game": "shashki.game",
@@ -214,9 +225,36 @@ __all__ = [
 ]
 
 
-def _export_square_constants() -> None:
-    for index, name in enumerate(SQUARE_NAMES):
-        globals()[name.upper()] = index
-
-
-_export_square_constants()
+# The squares by name: A1 = 0, C1 = 1, … H8 = 31 (written out for type checkers).
+A1: int = 0
+C1: int = 1
+E1: int = 2
+G1: int = 3
+B2: int = 4
+D2: int = 5
+F2: int = 6
+H2: int = 7
+A3: int = 8
+C3: int = 9
+E3: int = 10
+G3: int = 11
+B4: int = 12
+D4: int = 13
+F4: int = 14
+H4: int = 15
+A5: int = 16
+C5: int = 17
+E5: int = 18
+G5: int = 19
+B6: int = 20
+D6: int = 21
+F6: int = 22
+H6: int = 23
+A7: int = 24
+C7: int = 25
+E7: int = 26
+G7: int = 27
+B8: int = 28
+D8: int = 29
+F8: int = 30
+H8: int = 31

@@ -20,6 +20,10 @@ from typing import Optional
 
 import shashki
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
+if TYPE_CHECKING:
+    from shashki.engine import InfoDict
+
 
 class _UsageError(Exception):
     pass
@@ -211,7 +215,7 @@ def _moves(args: argparse.Namespace) -> int:
     return 0
 
 
-def _info_line(info: dict) -> str:
+def _info_line(info: InfoDict) -> str:
     board_moves = " ".join(str(m) for m in info["pv"])
     return (
         f"depth {info['depth']:>2} seldepth {info['seldepth']:>2} "

@@ -208,7 +208,7 @@ class EngineClosedError(RuntimeError):
 
 def _line_key(info: InfoDict) -> float:
     """Sort key of a line's score, best first when sorted in descending order."""
-    score = info["score"].relative
+    score: Score = info["score"].relative
     if score.win is not None:
         return 1e9 - score.win if score.win > 0 else -1e9 - score.win
     return float(score.cp or 0)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import namedtuple
 from collections.abc import MutableMapping
 
-from shashki import STARTING_FEN, Board, Move, _core
+from shashki import STARTING_FEN, Board, Move, Piece, _core
 from shashki.draw import (
     FMJD64,
     DrawCounter,
@@ -30,7 +30,7 @@ from shashki.draw import (
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
-    from typing import Optional, Union
+    from typing import NoReturn, Optional, Union
 
 WHITE, BLACK = True, False
 
@@ -65,15 +65,11 @@ def _snapshot(board: Board) -> Snapshot:
     return Snapshot(*board._draw_snapshot())
 
 
-def _read_only(name: str) -> object:
-    def refuse(self: object, *args: object, **kwargs: object) -> None:
-        raise ReadOnlyBoardError(
-            f"game.board is read-only ({name}): play with game.push()/game.pop(), "
-            "or take game.board.copy()"
-        )
-
-    refuse.__name__ = name
-    return refuse
+def _refuse(name: str) -> NoReturn:
+    raise ReadOnlyBoardError(
+        f"game.board is read-only ({name}): play with game.push()/game.pop(), "
+        "or take game.board.copy()"
+    )
 
 
 class GameBoard(Board):
@@ -83,15 +79,32 @@ class GameBoard(Board):
 
     __slots__ = ()
 
-    push = _read_only("push")
-    pop = _read_only("pop")
-    push_move = _read_only("push_move")
-    set_fen = _read_only("set_fen")
-    set_piece_at = _read_only("set_piece_at")
-    remove_piece_at = _read_only("remove_piece_at")
-    clear = _read_only("clear")
-    _push_move_texts = _read_only("_push_move_texts")
-    _copy_from = _read_only("_copy_from")
+    def push(self, move: Move) -> None:
+        _refuse("push")
+
+    def pop(self) -> Move:
+        _refuse("pop")
+
+    def push_move(self, text: str) -> Move:
+        _refuse("push_move")
+
+    def set_fen(self, fen: str) -> None:
+        _refuse("set_fen")
+
+    def set_piece_at(self, square: int, piece: Optional[Piece]) -> None:
+        _refuse("set_piece_at")
+
+    def remove_piece_at(self, square: int) -> Optional[Piece]:
+        _refuse("remove_piece_at")
+
+    def clear(self) -> None:
+        _refuse("clear")
+
+    def _push_move_texts(self, texts: list[str]) -> tuple[list[Move], Optional[ValueError]]:
+        _refuse("_push_move_texts")
+
+    def _copy_from(self, other: _core.Board, stack: bool = True) -> None:
+        _refuse("_copy_from")
 
     def copy(self, *, stack: bool = True) -> Board:  # type: ignore[override]
         board = Board()
@@ -436,6 +449,7 @@ class Game:
         self._nodes = list(self._root.mainline())
         board = GameBoard(self._start_fen)
         for node in self._nodes:
+            assert node.move is not None
             _core.Board.push(board, node.move)
         self._board = board
         if self._ended is not None and (

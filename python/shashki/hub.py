@@ -97,7 +97,8 @@ def board_from_hub(text: str) -> Board:
     """A board from a Hub position string (``W`` + 32 characters in PDN order)."""
     if len(text) != 33 or text[0] not in "WB":
         raise ValueError(f"position must be W or B and 32 squares, got {text!r}")
-    white, black = [], []
+    white: list[str] = []
+    black: list[str] = []
     for number, char in enumerate(text[1:], start=1):
         if char == "e":
             continue
@@ -137,7 +138,7 @@ class HubServer:
     def __init__(self, inp: TextIO = sys.stdin, out: TextIO = sys.stdout) -> None:
         self.inp, self.out = inp, out
         self.lock = threading.Lock()
-        self.params = {"hash": 64, "threads": 1, "variant": "russian"}
+        self.params: dict[str, int] = {"hash": 64, "threads": 1}
         self.engine: Optional[Engine] = None
         self.board = Board()
         self.level: dict[str, float] = {}

@@ -21,12 +21,12 @@ from __future__ import annotations
 import re
 import weakref
 
-from shashki import Board
+from shashki import Board, Move
 from shashki.game import Game, GameNode, GameOverError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
 if TYPE_CHECKING:
-    from typing import Callable, Optional, TextIO
+    from typing import Any, Callable, Optional, TextIO
 
 __all__ = ["PdnError", "read_game", "write_game"]
 
@@ -285,8 +285,10 @@ def read_game(handle: TextIO, *, variations: bool = True, errors: str = "raise")
             )
         game = Game(fen)
     except (PdnError, ValueError) as error:
-        line = next((n for n, t in tag_lines if "FEN" in t), tag_lines[0][0] if tag_lines else 1)
-        pdn_error = error if isinstance(error, PdnError) else PdnError(str(error), line, 1)
+        fen_line: int = next(
+            (n for n, t in tag_lines if "FEN" in t), tag_lines[0][0] if tag_lines else 1
+        )
+        pdn_error = error if isinstance(error, PdnError) else PdnError(str(error), fen_line, 1)
         if errors == "raise":
             raise pdn_error from None
         game = Game()
@@ -337,7 +339,7 @@ _NUMBERED = re.compile(r"\d+\.(?:\.\.)?(.*)")
 
 def _plain_moves(text: str) -> tuple[list[str], Optional[str]]:
     """The move texts and the result of plain movetext (numbers dropped)."""
-    moves = []
+    moves: list[str] = []
     for token in text.split():
         if token in RESULTS:
             return moves, token
@@ -408,7 +410,7 @@ def _tokens(
     # Each line being read: its board (None for the main line: the game's), the node its
     # next move follows, whether a move of the line has been read yet, and the comments
     # before its first move (that move's starting_comment).
-    stack: list[list] = [[None, game.root(), False, []]]
+    stack: list[list[Any]] = [[None, game.root(), False, []]]
     skip_depth = 0
     pos = 0
     match = TOKEN.match
@@ -420,7 +422,7 @@ def _tokens(
             line, col = where(pos)
             snippet = text[pos : pos + 12].split("\n")[0]
             raise PdnError(f"unexpected text {snippet!r}", line, col)
-        kind = m.lastgroup
+        kind = m.lastgroup or "end"
         pos = m.end()
         if kind == "mark":
             kind = "move"
@@ -586,7 +588,7 @@ def _write_tree(
         if frame.first is not None:  # a variation: its own first move, then on from it
             child, frame.first = frame.first, None
             write(frame, child)
-            frame.board.push(child.move)
+            frame.board.push(_move(child))
             frame.node, frame.ply = child, frame.ply + 1
             continue
         children = frame.node.variations
@@ -605,8 +607,14 @@ def _write_tree(
             tokens.append("(")
             stack.append(Frame(frame.board.copy(stack=False), frame.node, frame.ply, alternative))
             continue
-        frame.board.push(main.move)
+        frame.board.push(_move(main))
         frame.node, frame.ply, frame.alternative = main, frame.ply + 1, 1
+
+
+def _move(node: GameNode) -> Move:
+    """The move of a node below the root."""
+    assert node.move is not None
+    return node.move
 
 
 def _write_node(
@@ -618,7 +626,7 @@ def _write_node(
         prefix = f"{number}. "
     elif need_number:
         prefix = f"{number}... "
-    text = prefix + board.move_text(node.move, notation=notation)
+    text = prefix + board.move_text(_move(node), notation=notation)
     marks = [NAG_MARKS[n] for n in node.nags if n in NAG_MARKS]
     if len(marks) == 1 and len(node.nags) == 1:
         tokens.append(text + marks[0])

@@ -51,10 +51,14 @@ class RefMove:
 
 
 class MoveLike(Protocol):
-    start: int
-    end: int
-    captured: frozenset[int]
-    promotes: bool
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+    @property
+    def captured(self) -> frozenset[int]: ...
+    @property
+    def promotes(self) -> bool: ...
 
 
 @dataclass
@@ -199,7 +203,7 @@ def quiet_moves(state: State) -> list[RefMove]:
             if owner(piece) != state.turn:
                 continue
             start = square_index(file, rank)
-            if is_king(piece):
+            if piece is not None and is_king(piece):
                 for df, dr in DIAGONALS:
                     f, r = file + df, rank + dr
                     while on_board(f, r) and state.grid[r][f] is None:
