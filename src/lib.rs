@@ -31,6 +31,7 @@
 //! ```
 
 mod bitboard;
+pub mod egtb;
 mod error;
 mod fen;
 mod memory;

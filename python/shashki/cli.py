@@ -7,6 +7,7 @@
 - ``shashki bench`` — fixed-depth search benchmark (nodes/s)
 - ``shashki play [--color white|black] [--time S] [--ascii] [--two-players] [--watch]``
 - ``shashki hub`` — the Hub protocol engine on stdin/stdout
+- ``shashki egtb build DIR --pieces N``, ``shashki egtb probe FEN --dir DIR`` — endgame tables
 """
 
 from __future__ import annotations
@@ -138,6 +139,34 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--watch", action="store_true", help="watch the engine play itself")
     play.add_argument("--white", default=None, help="White's name in saved games")
     play.add_argument("--black", default=None, help="Black's name in saved games")
+
+    tables = sub.add_parser(
+        "egtb",
+        help="endgame tables: build, probe",
+        description="Endgame tables built by retrograde analysis: every position of a few "
+        "pieces solved.",
+        formatter_class=formatter,
+    )
+    tables_sub = tables.add_subparsers(dest="egtb_command", required=True, metavar="ACTION")
+    build = tables_sub.add_parser(
+        "build",
+        help="build the tables of up to N pieces",
+        description="Build every material balance of 2 to N pieces into DIR (kept balances "
+        "are skipped: an interrupted build resumes), with a progress bar on stderr.",
+        formatter_class=formatter,
+    )
+    build.add_argument("dir", metavar="DIR", help="the directory of the tables")
+    build.add_argument("--pieces", type=int, default=4, help="most pieces (5: minutes)")
+    build.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")
+    probe = tables_sub.add_parser(
+        "probe",
+        help="the value of a position",
+        description="The value of a position from the tables: win, draw or loss for the "
+        "side to move, the moves to the end, the best move; also under FMJD-64's move limits.",
+        formatter_class=formatter,
+    )
+    probe.add_argument("fen", metavar="FEN", help=FEN_HELP)
+    probe.add_argument("--dir", default="egtb", help="the directory of the tables")
 
     sub.add_parser(
         "hub",
@@ -312,6 +341,39 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _egtb(args: argparse.Namespace) -> int:
+    from shashki import draw, egtb
+
+    if args.egtb_command == "build":
+        if not 2 <= args.pieces <= 8:
+            raise _UsageError(f"--pieces must be between 2 and 8, not {args.pieces}")
+        names = egtb.build(args.dir, pieces=args.pieces, threads=args.threads)
+        print(f"{len(names)} balances of up to {args.pieces} pieces in {args.dir}")
+        return 0
+    board = shashki.Board(args.fen)
+    try:
+        tables = egtb.open(args.dir)
+    except OSError as error:
+        raise _UsageError(f"cannot open the tables: {error}") from None
+    value = tables.probe(board)
+    if value is None:
+        print(f"not in the tables (they hold up to {tables.max_pieces} pieces)")
+        return 1
+    side = "White" if board.turn else "Black"
+    if value.wdl == 0:
+        print(f"draw ({side} to move)")
+    else:
+        verdict = "win" if value.wdl > 0 else "loss"
+        print(f"{verdict} for {side} (to move): {value.moves} moves, {value.plies} plies")
+    ruled = tables.probe(board, draw_rules=draw.FMJD64)
+    if ruled is not None and ruled.wdl != value.wdl:
+        print("under FMJD-64's move limits: a draw")
+    best = tables.best_move(board)
+    if best is not None:
+        print(f"best move: {board.move_text(best)}")
+    return 0
+
+
 def _hub(args: argparse.Namespace) -> int:
     from shashki.hub import main as hub_main
 
@@ -330,6 +392,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         "selfplay": _selfplay,
         "bench": _bench,
         "hub": _hub,
+        "egtb": _egtb,
     }
     try:
         if args.command == "play":

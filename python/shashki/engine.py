@@ -23,7 +23,10 @@ from shashki.game import Game
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
 if TYPE_CHECKING:
+    from os import PathLike
     from typing import Any, Callable, Optional, Union, overload
+
+    from shashki.egtb import EndgameTables
 
     InfoDict = dict[str, Any]
 else:
@@ -217,7 +220,8 @@ def _line_key(info: InfoDict) -> float:
 class Engine:
     """shashki's search engine: a transposition table of ``hash_mb`` MiB (1–65536; the
     table's memory is taken and touched now, ``MemoryError`` when the machine does not have
-    it free) and ``threads`` search threads (1–256).
+    it free), ``threads`` search threads (1–256), and optionally endgame ``tables`` (a
+    directory of :mod:`shashki.egtb` tables, or tables already open).
 
     Searches run without the GIL. Several may run on one engine at once from several
     threads: each keeps its own limits and stop flag (a short search ending does not end a
@@ -226,11 +230,31 @@ class Engine:
     usable.
     """
 
-    def __init__(self, hash_mb: int = 64, threads: int = 1) -> None:
+    def __init__(
+        self,
+        hash_mb: int = 64,
+        threads: int = 1,
+        *,
+        tables: Union[None, str, PathLike[str], EndgameTables] = None,
+    ) -> None:
         self._engine: Optional[_core.SearchEngine] = _core.SearchEngine(
             hash_mb=hash_mb, threads=threads
         )
         self._stops = 0  # counts stop() calls: a multi-line analysis ends on one
+        self.tables: Optional[EndgameTables] = None
+        if tables is not None:
+            self.set_tables(tables)
+
+    def set_tables(self, tables: Union[None, str, PathLike[str], EndgameTables]) -> None:
+        """Use endgame tables (a directory or :func:`shashki.egtb.open`'s tables; None for
+        none): positions they hold get their exact value, so the engine plays them
+        perfectly and scores the lines that reach them exactly."""
+        from shashki import egtb
+
+        if tables is not None and not isinstance(tables, egtb.EndgameTables):
+            tables = egtb.open(tables)
+        self._core().set_endgame_tables(None if tables is None else tables._core)
+        self.tables = tables
 
     def _core(self) -> _core.SearchEngine:
         engine = self._engine

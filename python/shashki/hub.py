@@ -42,6 +42,7 @@ from shashki import Board, Move, square_from_number
 from shashki.engine import MAX_DEPTH, MAX_NODES, MAX_REMAINING_MOVES, MAX_SECONDS, Engine, Limit
 
 if TYPE_CHECKING:
+    from shashki.egtb import EndgameTables
     from shashki.engine import InfoDict
 
 DEFAULT_MOVE_TIME = 1.0
@@ -144,6 +145,7 @@ class HubServer:
         self.level: dict[str, float] = {}
         self.search: Optional[threading.Thread] = None
         self.search_engine: Optional[Engine] = None  # the engine the running search uses
+        self.tables: Optional[EndgameTables] = None
         self.pondering = False
 
     def send(self, line: str) -> None:
@@ -183,6 +185,7 @@ class HubServer:
             self.send('param name=variant value=russian type=enum values="russian"')
             self.send("param name=hash value=64 type=int min=1 max=65536")
             self.send("param name=threads value=1 type=int min=1 max=256")
+            self.send('param name=egtb value="" type=string')
             self.send("wait")
         elif command == "set-param":
             self.set_param(args.get("name", ""), args.get("value", ""))
@@ -218,6 +221,18 @@ class HubServer:
         if name == "variant":
             if value != "russian":
                 raise ValueError(f"variant {value!r} is not supported (russian only)")
+        elif name == "egtb":
+            from shashki import egtb
+
+            tables = None
+            if value:
+                try:
+                    tables = egtb.open(value)
+                except (OSError, ValueError) as error:
+                    raise ValueError(f"cannot open the endgame tables: {error}") from None
+            self.stop_search()
+            self.tables = tables
+            self.get_engine().set_tables(tables)
         elif name in ("hash", "threads"):
             try:
                 number = int(value)
@@ -236,6 +251,8 @@ class HubServer:
                 engine = Engine(hash_mb=int(params["hash"]), threads=int(params["threads"]))
             except MemoryError as error:
                 raise ValueError(f"{error}; keeping the {self.params['hash']} MB table") from None
+            if self.tables is not None:
+                engine.set_tables(self.tables)
             self.engine = engine
             self.params[name] = number
         else:

@@ -150,6 +150,13 @@ impl PySearchEngine {
         Ok((best, ponder, info_dict(py, &result.info)?))
     }
 
+    /// Use endgame tables in the searches that start from now on (None: none).
+    #[pyo3(signature = (tables))]
+    fn set_endgame_tables(&self, tables: Option<PyRef<'_, super::egtb::PyEndgameTables>>) {
+        self.engine
+            .set_endgame_tables(tables.map(|t| std::sync::Arc::clone(&t.tables)));
+    }
+
     /// Stop every search running on this engine (callable from any thread).
     fn stop(&self) {
         self.engine.stop();

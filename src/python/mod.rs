@@ -1,6 +1,7 @@
 //! `shashki._core`: thin PyO3 wrappers over the Rust core. No rules live here.
 
 mod args;
+mod egtb;
 mod engine;
 
 use std::sync::atomic::AtomicBool;
@@ -899,6 +900,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPiece>()?;
     m.add_class::<LegalMoves>()?;
     m.add_class::<engine::PySearchEngine>()?;
+    m.add_class::<egtb::PyEndgameTables>()?;
+    m.add_function(wrap_pyfunction!(egtb::build_endgame_tables, m)?)?;
     m.add_function(wrap_pyfunction!(square_name, m)?)?;
     m.add_function(wrap_pyfunction!(square_number, m)?)?;
     m.add_function(wrap_pyfunction!(parse_square, m)?)?;

@@ -22,7 +22,9 @@ use crate::position::Position;
 pub const WIN: i32 = 30_000;
 /// The deepest ply the search reaches.
 pub const MAX_PLY: usize = 128;
-const WIN_BOUND: i32 = WIN - MAX_PLY as i32;
+/// Scores beyond this are wins (or losses) at a known distance: the search's own (at most
+/// [`MAX_PLY`]) plus an endgame table's (at most 253 plies).
+const WIN_BOUND: i32 = WIN - 1000;
 
 /// Move indices with their ordering keys.
 type Order = smallvec::SmallVec<[(i32, u8); 64]>;
@@ -110,6 +112,7 @@ pub struct Engine {
     table: Table,
     running: Mutex<Vec<Arc<AtomicBool>>>,
     threads: usize,
+    endgame: std::sync::RwLock<Option<Arc<crate::egtb::Tables>>>,
 }
 
 /// Takes a search's stop flag off the engine's list when the search ends (even by a panic).
@@ -136,7 +139,23 @@ impl Engine {
             table: Table::new(hash_mb)?,
             running: Mutex::new(Vec::new()),
             threads: threads.clamp(1, 256),
+            endgame: std::sync::RwLock::new(None),
         })
+    }
+
+    /// Endgame tables for the searches that start from now on (None: none). A position of
+    /// a held balance gets its exact value, distance included: the engine plays them
+    /// perfectly and scores the lines that reach them exactly.
+    pub fn set_endgame_tables(&self, tables: Option<Arc<crate::egtb::Tables>>) {
+        *self.endgame.write().unwrap_or_else(|e| e.into_inner()) = tables;
+    }
+
+    /// Endgame tables in use.
+    pub fn endgame_tables(&self) -> Option<Arc<crate::egtb::Tables>> {
+        self.endgame
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
     }
 
     fn running(&self) -> std::sync::MutexGuard<'_, Vec<Arc<AtomicBool>>> {
@@ -209,6 +228,7 @@ impl Engine {
             hard_deadline: hard.and_then(|d| start.checked_add(d)),
             node_limit: limits.nodes,
             root_moves: &limits.root_moves,
+            endgame: self.endgame_tables(),
         };
         let max_depth = limits
             .depth
@@ -262,6 +282,7 @@ struct Shared<'a> {
     hard_deadline: Option<Instant>,
     node_limit: Option<u64>,
     root_moves: &'a [Move],
+    endgame: Option<Arc<crate::egtb::Tables>>,
 }
 
 struct Worker<'a> {
@@ -457,6 +478,19 @@ impl<'a> Worker<'a> {
         result
     }
 
+    /// The exact score of a position the endgame tables hold.
+    fn endgame_score(&self, pos: &Position, ply: usize) -> Option<i32> {
+        let tables = self.shared.endgame.as_ref()?;
+        if pos.occupied().count() > tables.max_pieces() {
+            return None;
+        }
+        Some(match tables.probe(pos)? {
+            crate::egtb::Value::Draw => 0,
+            crate::egtb::Value::Win(d) => WIN - ply as i32 - d as i32,
+            crate::egtb::Value::Loss(d) => -(WIN - ply as i32 - d as i32),
+        })
+    }
+
     /// Keep only the root moves the limits allow (all when none are named).
     fn restrict_root(&self, moves: &mut MoveList) {
         let allowed = self.shared.root_moves;
@@ -522,6 +556,11 @@ impl<'a> Worker<'a> {
         }
         if ply > 0 && self.is_repetition(pos.hash()) {
             return 0;
+        }
+        if ply > 0 {
+            if let Some(score) = self.endgame_score(pos, ply) {
+                return score;
+            }
         }
         let mut moves = MoveList::new();
         pos.legal_moves_into(crate::Counting::Distinct, &mut moves);
@@ -650,6 +689,9 @@ impl<'a> Worker<'a> {
     ) -> i32 {
         if ply > self.seldepth {
             self.seldepth = ply;
+        }
+        if let Some(score) = self.endgame_score(pos, ply) {
+            return score;
         }
         if !moves[0].is_capture() || ply >= MAX_PLY - 2 {
             return evaluate(pos);

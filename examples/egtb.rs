@@ -1,0 +1,32 @@
+//! `cargo run --release --example egtb -- DIR PIECES`: build endgame tables of up to PIECES
+//! pieces into DIR (resuming an interrupted build), with the time and size of each.
+use std::time::Instant;
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let dir = args.next().unwrap_or_else(|| "egtb".to_owned());
+    let pieces: u32 = args.next().and_then(|p| p.parse().ok()).unwrap_or(4);
+    let start = Instant::now();
+    let result = shashki::egtb::build_dir(
+        std::path::Path::new(&dir),
+        pieces,
+        &|i, n, m, slots| {
+            eprintln!(
+                "[{:>3}/{n}] {:<10} {slots:>10} slots  {:.1} s",
+                i + 1,
+                m.name(),
+                start.elapsed().as_secs_f64()
+            )
+        },
+        &|_| {},
+        &std::sync::atomic::AtomicBool::new(false),
+    );
+    match result {
+        Ok(tables) => println!(
+            "{} tables up to {pieces} pieces in {:.1} s",
+            tables.materials().len(),
+            start.elapsed().as_secs_f64()
+        ),
+        Err(e) => eprintln!("{e}"),
+    }
+}

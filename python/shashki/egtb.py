@@ -1,0 +1,216 @@
+"""Endgame tables: every position of a few pieces solved, built by retrograde analysis in
+the Rust core.
+
+>>> import shashki, shashki.egtb, tempfile
+>>> directory = tempfile.mkdtemp()
+>>> names = shashki.egtb.build(directory, pieces=3, progress=False)
+>>> len(names), names[:3]
+(16, ['KvK', 'KvB', 'WvK'])
+>>> tables = shashki.egtb.open(directory)
+>>> board = shashki.Board("W:WK29,K30:BK4")          # two kings against one
+>>> tables.probe_wdl(board), tables.probe_dtw(board)
+(0, 0)
+>>> board = shashki.Board("W:WK30:B20")              # a king against a man
+>>> tables.probe_wdl(board), tables.probe_dtw(board) > 0
+(1, True)
+
+What the tables store, for every position of up to N pieces (men and kings, both colours,
+either side to move): the value under the move rules alone (no draw by repetition or by a
+move count) and the distance to the end of the game with best play (the winner takes the
+quickest win, the loser the slowest loss), in plies.
+
+What a probe returns, for the side to move:
+
+- ``probe_wdl(board)``: 1 (wins), 0 (draw), -1 (loses); ``probe_dtw(board)``: the moves of the
+  winner until the game is won, positive when the side to move wins, negative when it
+  loses, 0 for a draw (or a position already lost: ``probe_wdl`` tells them apart).
+  ``probe(board)`` gives both and the plies.
+- With ``draw_rules`` (``shashki.draw.FMJD64``, …): the game's move-count rules are applied
+  to the board's history. A win that needs more moves than a rule whose count runs now
+  still allows (7.2.4: three kings against one in 15 moves; 7.2.5, 7.2.6, 7.2.7, 7.2.8) is
+  a draw; a position the rules have already drawn is a draw. The distance is to the end of
+  the game, so a win whose path converts (captures, crowns) and so restarts a count may be
+  called a draw by this test when the rules would allow it: a conservative reading.
+- ``None`` when the balance is not in the tables (or a side has no pieces: the game is
+  over). ``best_move(board)``: the quickest win, else a draw, else the slowest loss.
+
+Files: one per balance (``KKvK.egtb``: White's kings ``K`` and men ``W``, then Black's), with
+a header (format version, balance, checksum) and run-length compressed values; see
+``src/egtb/mod.rs`` for the layout. A build writes each balance through a temporary file,
+so an interrupted build keeps what it finished and resumes; building twice gives
+byte-identical files.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from shashki import Board, Move, _core
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
+if TYPE_CHECKING:
+    from os import PathLike
+    from typing import Optional, Union
+
+    from shashki.draw import DrawRules
+
+    StrPath = Union[str, PathLike[str]]
+
+__all__ = ["EndgameTables", "build", "open"]
+
+
+def build(
+    directory: StrPath,
+    pieces: int = 4,
+    *,
+    threads: Optional[int] = None,
+    progress: bool = True,
+) -> list[str]:
+    """Build every balance of 2 to ``pieces`` pieces into ``directory`` (made if needed),
+    keeping the balances already there; the names of the balances held. ``progress`` shows
+    a progress bar with the time left on stderr. Ctrl-C stops it between balances."""
+    started = time.monotonic()
+    done_slots = [0, 0]  # slots finished, slots of the balance being built
+
+    def on_start(index: int, count: int, name: str, slots: int) -> None:
+        done_slots[0] += done_slots[1]
+        done_slots[1] = slots
+        if not progress:
+            return
+        elapsed = time.monotonic() - started
+        rate = done_slots[0] / elapsed if elapsed > 0.5 and done_slots[0] else 0.0
+        total = _total_slots(pieces)
+        eta = f"{(total - done_slots[0]) / rate:.0f} s left" if rate else "…"
+        bar = "#" * int(20 * done_slots[0] / max(total, 1))
+        print(
+            f"\r[{bar:<20}] {index + 1}/{count} {name:<10} {elapsed:6.1f} s, {eta}      ",
+            end="",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    names: list[str] = _core.build_endgame_tables(
+        str(directory), pieces, threads=threads, on_start=on_start
+    )
+    if progress:
+        elapsed = time.monotonic() - started
+        print(f"\r{len(names)} balances in {elapsed:.1f} s" + " " * 40, file=sys.stderr)
+    return names
+
+
+def _total_slots(pieces: int) -> int:
+    from math import comb
+
+    total = 0
+    for wm in range(pieces + 1):
+        for wk in range(pieces + 1 - wm):
+            for bm in range(pieces + 1 - wm - wk):
+                for bk in range(pieces + 1 - wm - wk - bm):
+                    if wm + wk and bm + bk:
+                        total += comb(28, wm) * comb(32, wk) * comb(28, bm) * comb(32, bk)
+    return total
+
+
+class EndgameValue:
+    """A probe's answer for the side to move: ``wdl`` (1, 0, -1), ``plies`` to the end of
+    the game with best play, and ``moves``: the winner's moves until it has won."""
+
+    __slots__ = ("wdl", "plies")
+
+    def __init__(self, wdl: int, plies: int) -> None:
+        self.wdl = wdl
+        self.plies = plies
+
+    @property
+    def moves(self) -> int:
+        if self.wdl > 0:
+            return (self.plies + 1) // 2
+        return self.plies // 2
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, EndgameValue):
+            return NotImplemented
+        return (self.wdl, self.plies) == (other.wdl, other.plies)
+
+    def __hash__(self) -> int:
+        return hash((self.wdl, self.plies))
+
+    def __repr__(self) -> str:
+        return f"EndgameValue(wdl={self.wdl}, plies={self.plies})"
+
+
+class EndgameTables:
+    """Endgame tables in memory (see the module docs for what a probe returns)."""
+
+    def __init__(self, core: _core.EndgameTables) -> None:
+        self._core = core
+
+    @property
+    def max_pieces(self) -> int:
+        """The most pieces of any balance held."""
+        return self._core.max_pieces
+
+    def materials(self) -> list[str]:
+        """The balances held, by name."""
+        return self._core.materials()
+
+    def probe(
+        self, board: Board, *, draw_rules: Optional[DrawRules] = None
+    ) -> Optional[EndgameValue]:
+        """The value for the side to move, or None when the balance is not held."""
+        found = self._core.probe(board)
+        if found is None:
+            return None
+        value = EndgameValue(*found)
+        if draw_rules is not None and value.wdl != 0 and _drawn_by_rules(board, value, draw_rules):
+            return EndgameValue(0, 0)
+        return value
+
+    def probe_wdl(self, board: Board, *, draw_rules: Optional[DrawRules] = None) -> Optional[int]:
+        """1 (the side to move wins), 0, -1; None when the balance is not held."""
+        value = self.probe(board, draw_rules=draw_rules)
+        return None if value is None else value.wdl
+
+    def probe_dtw(self, board: Board, *, draw_rules: Optional[DrawRules] = None) -> Optional[int]:
+        """The winner's moves until it has won: positive when the side to move wins,
+        negative when it loses, 0 for a draw; None when the balance is not held."""
+        value = self.probe(board, draw_rules=draw_rules)
+        if value is None:
+            return None
+        return value.moves if value.wdl > 0 else -value.moves
+
+    def best_move(self, board: Board) -> Optional[Move]:
+        """The quickest win, else a draw, else the slowest loss (under the move rules);
+        None when the balance is not held or there is no legal move."""
+        return self._core.best_move(board)
+
+    def __repr__(self) -> str:
+        return f"<EndgameTables {len(self.materials())} balances, up to {self.max_pieces} pieces>"
+
+
+def _drawn_by_rules(board: Board, value: EndgameValue, rules: DrawRules) -> bool:
+    """Whether the rules' move counts that run now leave too few moves for this win."""
+    from shashki.game import board_outcome
+
+    if board_outcome(board, draw_rules=rules) is not None:
+        return True
+    from shashki.game import Game
+
+    root = board.root()
+    halfmove, fullmove = board._start_clocks
+    game = Game(f"{root.fen()}:H{halfmove}:F{fullmove}", draw_rules=rules)
+    for move in board.move_stack:
+        game._push_unchecked(move)
+    winner_moves = value.moves
+    for counter in game.draw_counters():
+        if counter.unit == "moves" and winner_moves > counter.remaining:
+            return True
+        if counter.unit == "plies" and value.plies > counter.remaining:
+            return True
+    return False
+
+
+def open(directory: StrPath) -> EndgameTables:  # noqa: A001 (as shashki.egtb.open)
+    """The tables in ``directory`` (every ``*.egtb`` file, read into memory and checked)."""
+    return EndgameTables(_core.EndgameTables.open(str(directory)))

@@ -1,0 +1,115 @@
+//! `shashki._core.EndgameTables` and `build_endgame_tables`: the endgame tables from Python.
+
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+
+use super::args::{int_in, interruptible};
+use super::{wrap, PyBoard, PyMove};
+use crate::egtb::{build_dir, Tables, Value};
+
+/// Endgame tables loaded in memory (read-only, shared with engines).
+#[pyclass(module = "shashki._core", name = "EndgameTables", frozen)]
+pub struct PyEndgameTables {
+    pub(crate) tables: Arc<Tables>,
+}
+
+fn value_tuple(value: Value) -> (i32, u8) {
+    (value.wdl(), value.plies())
+}
+
+#[pymethods]
+impl PyEndgameTables {
+    /// Every `*.egtb` file of `directory`, read and checked (OSError, ValueError for a
+    /// damaged file).
+    #[staticmethod]
+    fn open(py: Python<'_>, directory: PathBuf) -> PyResult<PyEndgameTables> {
+        let tables = py.detach(|| Tables::open(&directory)).map_err(|e| {
+            if e.reason.contains("os error") || !e.path.exists() {
+                PyOSError::new_err(e.to_string())
+            } else {
+                PyValueError::new_err(e.to_string())
+            }
+        })?;
+        Ok(PyEndgameTables {
+            tables: Arc::new(tables),
+        })
+    }
+
+    /// The most pieces of any balance held.
+    #[getter]
+    fn max_pieces(&self) -> u32 {
+        self.tables.max_pieces()
+    }
+
+    /// The balances held, by name (`KKvK`: White's kings and men `W`, then Black's).
+    fn materials(&self) -> Vec<String> {
+        self.tables.materials().iter().map(|m| m.name()).collect()
+    }
+
+    /// `(wdl, plies)` for the side to move: 1 win, 0 draw, -1 loss, and the plies to the
+    /// end with best play; None when the balance is not held.
+    fn probe(&self, board: PyRef<'_, PyBoard>) -> Option<(i32, u8)> {
+        self.tables.probe(&board.position()).map(value_tuple)
+    }
+
+    /// The best move: the quickest win, else a draw, else the slowest loss; None when the
+    /// balance is not held or there is no move.
+    fn best_move(&self, py: Python<'_>, board: PyRef<'_, PyBoard>) -> PyResult<Option<Py<PyMove>>> {
+        let pos = board.position();
+        self.tables.best_move(&pos).map(|m| wrap(py, m)).transpose()
+    }
+}
+
+/// Build every balance of up to `pieces` pieces into `directory` (resuming: sound files
+/// are kept). `on_start(index, count, name, slots)` is called as each balance starts.
+/// Runs without the GIL; Ctrl-C stops it between balances (what is finished stays).
+#[pyfunction]
+#[pyo3(signature = (directory, pieces, *, threads = None, on_start = None))]
+pub fn build_endgame_tables(
+    py: Python<'_>,
+    directory: PathBuf,
+    pieces: &Bound<'_, PyAny>,
+    threads: Option<&Bound<'_, PyAny>>,
+    on_start: Option<Py<PyAny>>,
+) -> PyResult<Vec<String>> {
+    let pieces = int_in(pieces, "pieces", 2, 8, PyValueError::new_err)? as u32;
+    let threads = match threads {
+        Some(t) if !t.is_none() => int_in(t, "threads", 1, 1024, PyValueError::new_err)? as usize,
+        _ => 0,
+    };
+    let stop = AtomicBool::new(false);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start threads: {e}")))?;
+    let result = interruptible(py, &stop, || {
+        pool.install(|| {
+            build_dir(
+                &directory,
+                pieces,
+                &|i, n, m, slots| {
+                    if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                        return;
+                    }
+                    if let Some(cb) = &on_start {
+                        Python::attach(|py| {
+                            if cb.call1(py, (i, n, m.name(), slots)).is_err() {
+                                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                            }
+                        });
+                    }
+                },
+                &|_| {},
+                &stop,
+            )
+        })
+    })?;
+    match result {
+        Ok(tables) => Ok(tables.materials().iter().map(|m| m.name()).collect()),
+        Err(e) => Err(PyRuntimeError::new_err(e.to_string())),
+    }
+}

@@ -1,0 +1,171 @@
+//! Endgame tables of up to 4 pieces: built, every value checked against its children,
+//! known results, byte-identical rebuilds, files that detect damage.
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::OnceLock;
+
+use shashki::egtb::{build_dir, build_material, read_table, verify, Material, Tables, Value};
+use shashki::{Color, Position, Setup, Square};
+
+fn dir() -> PathBuf {
+    std::env::temp_dir().join(format!("shashki-egtb-test-{}", std::process::id()))
+}
+
+fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        build_dir(
+            &dir(),
+            4,
+            &|_, _, _, _| {},
+            &|_| {},
+            &AtomicBool::new(false),
+        )
+        .expect("tables up to 4 pieces")
+    })
+}
+
+fn kings(white: &[u32], black: &[u32], turn: Color) -> Option<Position> {
+    let set = |squares: &[u32]| {
+        squares
+            .iter()
+            .filter_map(|s| Square::new(*s))
+            .fold(shashki::Bitboard::EMPTY, |b, s| b.with(s))
+    };
+    Position::from_setup(&Setup {
+        white_kings: set(white),
+        black_kings: set(black),
+        turn: Some(turn),
+        ..Setup::default()
+    })
+    .ok()
+}
+
+const MAIN_ROAD: [u32; 8] = [0, 4, 9, 13, 18, 22, 27, 31];
+
+#[test]
+fn every_value_agrees_with_its_children() {
+    let tables = tables();
+    assert_eq!(tables.materials().len(), 41);
+    let mut positions = 0;
+    for m in tables.materials() {
+        positions += verify(tables, m).unwrap_or_else(|e| panic!("{e}"));
+    }
+    assert!(positions > 10_000_000, "{positions}");
+}
+
+#[test]
+fn three_kings_win_against_a_lone_king_off_the_main_road_within_15_moves() {
+    // The exceptions: the lone king attacks a king that cannot be saved (with Black to
+    // move it could capture at once), which leaves two kings against one.
+    let tables = tables();
+    let (mut won, mut longest, mut exceptions) = (0, 0, Vec::new());
+    let mut road_draws = 0;
+    for a in 0..32 {
+        for b in a + 1..32 {
+            for c in b + 1..32 {
+                for k in 0..32 {
+                    let Some(pos) = kings(&[a, b, c], &[k], Color::White) else {
+                        continue;
+                    };
+                    let value = tables.probe(&pos).expect("KKKvK is held");
+                    if MAIN_ROAD.contains(&k) {
+                        if value == Value::Draw {
+                            road_draws += 1;
+                        }
+                        continue;
+                    }
+                    match value {
+                        Value::Win(d) => {
+                            won += 1;
+                            longest = longest.max(d.div_ceil(2));
+                        }
+                        other => {
+                            let hanging = pos.with_turn(Color::Black).has_captures();
+                            if !hanging {
+                                exceptions.push((a, b, c, k, other));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(longest <= 15, "a win takes {longest} moves");
+    assert!(
+        exceptions.is_empty(),
+        "{} exceptions: {:?}",
+        exceptions.len(),
+        &exceptions[..5.min(exceptions.len())]
+    );
+    assert!(won > 100_000 && road_draws > 10_000, "{won} {road_draws}");
+}
+
+#[test]
+fn two_kings_against_one_draw_unless_the_lone_king_is_trapped_within_four_moves() {
+    let tables = tables();
+    let (mut draws, mut quick, mut slow) = (0, 0, 0);
+    for turn in [Color::White, Color::Black] {
+        for a in 0..32 {
+            for b in a + 1..32 {
+                for k in 0..32 {
+                    let Some(pos) = kings(&[a, b], &[k], turn) else {
+                        continue;
+                    };
+                    match tables.probe(&pos).expect("KKvK is held") {
+                        Value::Draw => draws += 1,
+                        Value::Win(d) | Value::Loss(d) if d <= 8 => quick += 1,
+                        _ => slow += 1,
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(
+        slow, 0,
+        "a win of two kings that takes more than four moves"
+    );
+    assert!(draws > 20_000 && quick > 0, "{draws} {quick}");
+}
+
+#[test]
+fn building_twice_gives_identical_bytes() {
+    let tables = tables();
+    for m in [
+        Material {
+            white_men: 0,
+            white_kings: 3,
+            black_men: 0,
+            black_kings: 1,
+        },
+        Material {
+            white_men: 1,
+            white_kings: 1,
+            black_men: 1,
+            black_kings: 1,
+        },
+    ] {
+        let again = build_material(m, tables, &|_| {}).expect("rebuild");
+        assert_eq!(Some(&again), tables.values(&m));
+        let path = dir().join(format!("{}.egtb", m.name()));
+        let (read_m, read) = read_table(&path).expect("read");
+        assert_eq!((read_m, &read), (m, &again));
+    }
+}
+
+#[test]
+fn damaged_files_are_refused() {
+    let _ = tables();
+    let path = dir().join("KKvK.egtb");
+    let mut bytes = std::fs::read(&path).expect("file");
+    let copy = dir().join("damaged.egtb");
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x5a;
+    std::fs::write(&copy, &bytes).expect("write");
+    assert!(read_table(&copy).is_err());
+    std::fs::write(&copy, &bytes[..40]).expect("write");
+    assert!(read_table(&copy).is_err());
+    std::fs::write(&copy, b"not a table").expect("write");
+    assert!(read_table(&copy).is_err());
+    let _ = std::fs::remove_file(&copy);
+}
