@@ -4,8 +4,13 @@ adjudicated with the game layer's FMJD-64 draw rules.
     python benches/match.py --a shashki:time=0.1 --b pydraughts:depth=6 \\
         --pydraughts-python /path/to/venv-with-py-draughts/bin/python --pdn match.pdn
 
-Players: ``shashki:time=SECONDS`` (or ``depth=N``, ``nodes=N``, ``hash=MB``) and
-``pydraughts:depth=N`` (py-draughts' SimpleEngine, run in a subprocess with its own Python).
+Players: ``shashki:time=SECONDS`` (or ``depth=N``, ``nodes=N``, ``hash=MB``, ``egtb=DIR``
+for endgame tables) and ``pydraughts:depth=N`` (py-draughts' SimpleEngine, run in a
+subprocess with its own Python). ``--endgames N --pieces K`` starts from N random positions
+of K men a side instead of the openings (to see what endgame tables change):
+
+    python benches/match.py --a shashki:depth=6,egtb=egtb5 --b shashki:depth=6 \
+        --endgames 60 --pieces 3
 Prints each result, the score, the Elo difference with a 95 % interval, and writes the PDN.
 """
 
@@ -44,7 +49,7 @@ MAX_PLIES = 300
 
 class ShashkiPlayer:
     def __init__(self, options: dict[str, str]) -> None:
-        self.engine = Engine(hash_mb=int(options.get("hash", 64)))
+        self.engine = Engine(hash_mb=int(options.get("hash", 64)), tables=options.get("egtb"))
         self.limit = Limit(
             time=float(options["time"]) if "time" in options else None,
             depth=int(options["depth"]) if "depth" in options else None,
@@ -97,12 +102,39 @@ def make_player(spec: str, python: str):
     raise SystemExit(f"unknown player {spec!r}")
 
 
+def random_endgames(count: int, men: int, seed: int) -> list[str]:
+    """``count`` random positions of ``men`` men a side, White to move, no capture due,
+    both sides with moves: starting points for endgame matches."""
+    import random
+
+    rng = random.Random(seed)
+    out: list[str] = []
+    while len(out) < count:
+        squares = rng.sample(range(4, 28), 2 * men)
+        white = [shashki.square_number(s) for s in squares[:men]]
+        black = [shashki.square_number(s) for s in squares[men:]]
+        fen = f"W:W{','.join(map(str, white))}:B{','.join(map(str, black))}"
+        board = shashki.Board(fen)
+        if board.has_captures() or not board.legal_moves:
+            continue
+        if not board.mirror().legal_moves or board.mirror().has_captures():
+            continue
+        out.append("fen:" + fen)
+    return out
+
+
 def play_game(white, black, opening: str) -> tuple[Game, dict[str, float]]:
-    game = Game()
+    if opening.startswith("fen:"):
+        game = Game(opening[4:])
+        opening_plies = 0
+    else:
+        game = Game()
+        for text in opening.split():
+            game.push_move(text)
+        opening_plies = len(opening.split())
     game.headers["White"], game.headers["Black"] = white.name, black.name
     game.headers["Event"] = f"shashki match, opening {opening}"
-    for text in opening.split():
-        game.push_move(text)
+    del opening_plies
     times = {white.name: 0.0, black.name: 0.0}
     while not game.is_game_over() and game.ply() < MAX_PLIES:
         player = white if game.board.turn else black
@@ -139,7 +171,15 @@ def main() -> None:
     parser.add_argument("--openings", type=int, default=len(OPENINGS))
     parser.add_argument("--pydraughts-python", default=sys.executable)
     parser.add_argument("--pdn", default=None, help="write the games here")
+    parser.add_argument("--endgames", type=int, default=0, help="random endgame starts")
+    parser.add_argument("--pieces", type=int, default=3, help="men a side in the endgames")
+    parser.add_argument("--seed", type=int, default=1, help="of the random endgames")
     args = parser.parse_args()
+    openings = (
+        random_endgames(args.endgames, args.pieces, args.seed)
+        if args.endgames
+        else OPENINGS[: args.openings]
+    )
     for opening in OPENINGS:
         board = shashki.Board()
         for text in opening.split():
@@ -152,7 +192,7 @@ def main() -> None:
     totals = {a.name: 0.0, b.name: 0.0}
     moves = {a.name: 0, b.name: 0}
     try:
-        for opening in OPENINGS[: args.openings]:
+        for opening in openings:
             for a_white in (True, False):
                 white, black = (a, b) if a_white else (b, a)
                 a.new_game()
@@ -160,7 +200,7 @@ def main() -> None:
                 game, times = play_game(white, black, opening)
                 for name, t in times.items():
                     totals[name] += t
-                plies = game.ply() - len(opening.split())
+                plies = game.ply() - (0 if opening.startswith("fen:") else len(opening.split()))
                 moves[white.name] += (plies + 1) // 2
                 moves[black.name] += plies // 2
                 result = game.result()
