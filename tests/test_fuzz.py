@@ -12,14 +12,11 @@ from __future__ import annotations
 import io
 import os
 import random
-import subprocess
-import sys
-import threading
-import time
 from pathlib import Path
 
 import pytest
 import shashki
+from hub_process import HubProcess
 from hypothesis import given
 from hypothesis import strategies as st
 from shashki import hub, pdn
@@ -258,45 +255,6 @@ def garbage_line(rng: random.Random) -> bytes:
     return line.encode("utf-8", "surrogatepass")
 
 
-class HubUnderFuzz:
-    def __init__(self) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "shashki", "hub"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-        )
-        self.out: list[str] = []
-        self.err: list[bytes] = []
-        threading.Thread(target=self._read, daemon=True).start()
-        threading.Thread(target=self._read_err, daemon=True).start()
-
-    def _read(self) -> None:
-        assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            self.out.append(line.decode("utf-8", "replace").rstrip("\n"))
-
-    def _read_err(self) -> None:
-        assert self.proc.stderr is not None
-        for line in self.proc.stderr:
-            self.err.append(line)
-
-    def send(self, line: bytes) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(line + b"\n")
-        self.proc.stdin.flush()
-
-    def wait_for(self, prefix: str, timeout: float = 30) -> str:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            for i, line in enumerate(self.out):
-                if line.startswith(prefix):
-                    del self.out[: i + 1]
-                    return line
-            time.sleep(0.005)
-        raise AssertionError(f"no {prefix!r} within {timeout} s: {self.out[-5:]}")
-
-
 def test_fuzz_hub_garbage_between_real_commands() -> None:
     rng = random.Random(20261130)
     boards = [shashki.Board()]
@@ -307,7 +265,7 @@ def test_fuzz_hub_garbage_between_real_commands() -> None:
             break
         board.push(rng.choice(moves))
         boards.append(board.copy(stack=False))
-    engine = HubUnderFuzz()
+    engine = HubProcess()
     peak_rss = 0.0
     try:
         engine.send(b"hub")
@@ -326,7 +284,7 @@ def test_fuzz_hub_garbage_between_real_commands() -> None:
                 engine.send(b"stop")  # a garbage search sends its done before the pong
                 engine.send(b"ping")
                 engine.wait_for("pong")
-                del engine.out[:]
+                del engine.lines[:]
                 engine.send(f"pos pos={hub.board_to_hub(target)}".encode())
                 engine.send(b"level move-time=0.02")
                 engine.send(b"go think")
@@ -334,25 +292,9 @@ def test_fuzz_hub_garbage_between_real_commands() -> None:
                 if target.legal_moves:
                     move = done.split("move=")[1].split()[0]
                     assert hub.move_from_hub(target, move) in target.legal_moves
-            peak_rss = max(peak_rss, rss_mb(engine.proc.pid))
-        engine.send(b"quit")
-        engine.proc.wait(timeout=30)
+            peak_rss = max(peak_rss, engine.rss_mb())
     finally:
-        if engine.proc.poll() is None:
-            engine.proc.kill()
-        engine.proc.communicate(timeout=30)
-    stderr = b"".join(engine.err).decode("utf-8", "replace")
+        stderr = engine.close()
     assert "Traceback" not in stderr, stderr[-2000:]
     assert engine.proc.returncode == 0
     assert peak_rss < 1024, peak_rss  # MB: a 64 MB table, a few threads
-
-
-def rss_mb(pid: int) -> float:
-    try:
-        status = Path(f"/proc/{pid}/status").read_text()
-    except OSError:
-        return 0.0
-    for line in status.splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0

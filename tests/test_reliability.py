@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 import shashki
+from hub_process import HubProcess
 from hypothesis import given
 from hypothesis import strategies as st
 from shashki import hub, pdn
@@ -47,69 +48,19 @@ def rss_mb(pid: int | str = "self") -> float:
     raise AssertionError("no VmRSS")
 
 
-class Hub:
-    """``shashki hub`` in a subprocess, spoken to line by line."""
-
-    def __init__(self) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "shashki", "hub"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            bufsize=1,
-        )
-        self.lines: list[str] = []
-        self._reader = threading.Thread(target=self._read, daemon=True)
-        self._reader.start()
-
-    def _read(self) -> None:
-        assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            self.lines.append(line.rstrip("\n"))
-
-    def send(self, *lines: str) -> None:
-        assert self.proc.stdin is not None
-        for line in lines:
-            self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def wait_for(self, prefix: str, timeout: float = 20) -> str:
-        """The first line starting with ``prefix`` not yet waited for (consumed)."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            for i, line in enumerate(self.lines):
-                if line.startswith(prefix):
-                    del self.lines[: i + 1]
-                    return line
-            time.sleep(0.01)
-        raise AssertionError(f"no {prefix!r} within {timeout} s; got {self.lines[-5:]}")
-
-    def close(self) -> str:
-        """Quit; the standard error output."""
-        try:
-            self.send("quit")
-        except BrokenPipeError:
-            pass
-        _, err = self.proc.communicate(timeout=20)
-        return err
-
-
 @pytest.fixture
 def hub_process():
-    hub = Hub()
+    hub = HubProcess()
     hub.send("hub", "init")
     hub.wait_for("ready")
     yield hub
-    if hub.proc.poll() is None:
-        hub.proc.kill()
-    hub.proc.communicate(timeout=20)  # closes the pipes
+    hub.close()
 
 
 # ---- 1. set-param during a search ----------------------------------------------------------
 
 
-def test_1_set_param_during_a_search_does_not_hang(hub_process: Hub) -> None:
+def test_1_set_param_during_a_search_does_not_hang(hub_process: HubProcess) -> None:
     hub_process.send("go analyze")
     hub_process.wait_for("info")
     hub_process.send("set-param name=hash value=8", "stop", "ping")
@@ -126,7 +77,7 @@ def test_1_set_param_during_a_search_does_not_hang(hub_process: Hub) -> None:
     "level",
     ["move-time=inf", "move-time=1e10", "time=1e10", "nodes=1e30", "moves=5000", "depth=999"],
 )
-def test_2_every_go_think_ends_in_done(hub_process: Hub, level: str) -> None:
+def test_2_every_go_think_ends_in_done(hub_process: HubProcess, level: str) -> None:
     hub_process.send(f"level {level}", "go think")
     time.sleep(0.2)
     hub_process.send("stop")
@@ -138,7 +89,7 @@ def test_2_every_go_think_ends_in_done(hub_process: Hub, level: str) -> None:
     assert "Traceback" not in hub_process.close()
 
 
-def test_2_bad_levels_get_an_error_and_keep_the_old_level(hub_process: Hub) -> None:
+def test_2_bad_levels_get_an_error_and_keep_the_old_level(hub_process: HubProcess) -> None:
     hub_process.send("level move-time=0.05")
     for bad in ["move-time=inf", "move-time=nan", "time=-1", "nodes=1e30", "depth=x"]:
         hub_process.send(f"level {bad}")
@@ -173,7 +124,7 @@ def test_3_perft_table_too_large_is_a_memory_error() -> None:
     assert shashki.perft(board, 3, hash_mb=1) == 302
 
 
-def test_3_hub_keeps_its_table(hub_process: Hub) -> None:
+def test_3_hub_keeps_its_table(hub_process: HubProcess) -> None:
     hub_process.send(f"set-param name=hash value={too_large_mb()}")
     assert "cannot allocate" in hub_process.wait_for("error")
     hub_process.send("level move-time=0.05", "go think")
