@@ -1,0 +1,106 @@
+"""The match runner and its statistics: ``python -m shashki.match``."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from shashki import match, pdn
+
+
+def test_sprt_bounds_and_direction() -> None:
+    lower, upper = match.sprt_bounds()
+    assert lower == pytest.approx(-2.944, abs=1e-3) and upper == pytest.approx(2.944, abs=1e-3)
+    strong = match.Results()
+    for points in [2, 1.5, 1.5, 1, 2, 1.5, 1, 2] * 10:
+        strong.add_pair(points)
+    assert strong.llr(0, 10) > upper  # A clearly stronger: H1
+    assert strong.elo()[1] > 0
+    equal = match.Results()
+    for points in [1, 0.5, 1.5, 1] * 50:
+        equal.add_pair(points)
+    assert equal.llr(0, 10) < 0 < equal.llr(-10, 0)
+    low, high = equal.elo()[1:]
+    assert low < 0 < high
+    assert equal.pairs == [0, 50, 100, 50, 0] and equal.score() == pytest.approx(0.5)
+
+
+def test_elo_and_scores_are_inverse() -> None:
+    for elo in (-300, -50, 0, 25, 400):
+        assert match.elo_from_score(match.score_from_elo(elo)) == pytest.approx(elo)
+
+
+def test_a_small_match_on_any_executor(tmp_path: Path) -> None:
+    path = tmp_path / "games.pdn"
+    seen: list[int] = []
+    with ThreadPoolExecutor(2) as pool:
+        results = match.run_match(
+            "shashki:hash=4",
+            "shashki:hash=4",
+            match.BUILTIN_OPENINGS[:3],
+            match.TimeControl(depth=2),
+            executor=pool,
+            pdn_path=str(path),
+            report=lambda r, opening: seen.append(r.count),
+        )
+    assert results.count == 3 and sorted(seen) == [1, 2, 3]
+    assert results.wins + results.draws + results.losses == 6
+    assert sum(results.pairs) == 3
+    handle = io.StringIO(path.read_text(encoding="utf-8"))
+    games = []
+    while (game := pdn.read_game(handle)) is not None:
+        games.append(game)
+    assert len(games) == 6 and all(g.result() != "*" for g in games)
+
+
+def test_hub_players_and_the_sprt_stop() -> None:
+    hub = f"hub:{sys.executable} -m shashki hub"
+    with ThreadPoolExecutor(1) as pool:
+        results = match.run_match(
+            "shashki:hash=4",
+            hub,
+            match.BUILTIN_OPENINGS * 3,
+            match.TimeControl(nodes=300),
+            executor=pool,
+            sprt=(0.0, 200.0),
+        )
+    # Identical engines at fixed nodes: the SPRT accepts H0 long before 30 pairs.
+    assert 2 <= results.count < 30
+    assert results.llr(0.0, 200.0) <= match.sprt_bounds()[0]
+
+
+def test_ballot_openings_from_pydraughts() -> None:
+    openings = match.load_openings("ballots")
+    assert len(openings) > 500 and all(":" in o for o in openings)
+    assert match.load_openings("ballots", seed=2) != openings
+    with pytest.raises(ValueError):
+        match.TimeControl(nodes=1, time=1.0)
+
+
+def test_command_line_with_worker_processes() -> None:
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "shashki.match",
+            "--b",
+            "shashki:hash=4",
+            "--depth",
+            "2",
+            "--openings",
+            "builtin",
+            "--pairs",
+            "2",
+            "--workers",
+            "2",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "games 4:" in proc.stdout and "pentanomial" in proc.stdout
