@@ -7,7 +7,7 @@ the Rust core.
 >>> len(names), names[:3]
 (16, ['KvK', 'KvB', 'WvK'])
 >>> tables = shashki.egtb.open(directory)
->>> board = shashki.Board("W:WK29,K30:BK4")          # two kings against one
+>>> board = shashki.Board("W:WK30,K31:BK3")          # two kings against one: drawn
 >>> tables.probe_wdl(board), tables.probe_dtw(board)
 (0, 0)
 >>> board = shashki.Board("W:WK30:B20")              # a king against a man
