@@ -543,7 +543,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--openings", default="ballots", help="ballots, 150, builtin or a file")
     parser.add_argument("--pairs", type=int, default=None, help="at most this many pairs")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--sprt", default=None, help="ELO0,ELO1: stop at the SPRT's bounds")
+    parser.add_argument(
+        "--sprt", default=None, help="ELO0,ELO1: stop at the bounds (negative: --sprt=-5,5)"
+    )
     parser.add_argument("--seed", type=int, default=1, help="shuffles the openings")
     parser.add_argument("--pdn", default=None, help="write every game here")
     args = parser.parse_args(argv)
