@@ -19,6 +19,8 @@ pub struct PerftOptions {
     pub threads: Option<usize>,
     /// Size of the hash table in MiB; 0 for none.
     pub hash_mb: usize,
+    /// Seed of the table's second key (two runs with different seeds share no collision).
+    pub key_seed: u64,
 }
 
 /// Leaves at `depth` plies, counting distinct moves (convention A).
@@ -45,43 +47,79 @@ pub fn perft_counting(pos: &Position, depth: u32, counting: Counting) -> u64 {
 /// take well under a millisecond).
 const STOP_CHECK_DEPTH: u32 = 6;
 
-/// A lock-free table of (position, depth) → count, shared by threads. Each entry stores
-/// `key ^ data` and `data`, so a torn write is detected as a miss.
+/// A lock-free table of (position, depth) → count, shared by threads. An entry takes two
+/// slots: `key ^ data`, `data`, `check ^ data` and `data` again, where `key` is the
+/// position's Zobrist hash and `check` a second hash of the whole position (seeded by
+/// [`PerftOptions::key_seed`]): 128 bits must agree before a count is reused, so a count
+/// never rests on a 64-bit collision, and a torn write reads as a miss.
 struct Table {
     entries: Slots,
     mask: usize,
+    seed: u64,
+}
+
+/// A 64-bit hash of the whole position independent of the Zobrist keys.
+#[inline]
+fn check_hash(pos: &Position, seed: u64) -> u64 {
+    use crate::piece::Color;
+    let mix = |mut z: u64| {
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let mut h = mix(seed ^ 0x9e37_79b9_7f4a_7c15);
+    for part in [
+        pos.men(Color::White).bits(),
+        pos.kings(Color::White).bits(),
+        pos.men(Color::Black).bits(),
+        pos.kings(Color::Black).bits(),
+        pos.turn() as u64,
+    ] {
+        h = mix(h ^ part);
+    }
+    h
 }
 
 impl Table {
-    fn new(mb: usize) -> Result<Option<Table>, TableAllocError> {
+    fn new(mb: usize, seed: u64) -> Result<Option<Table>, TableAllocError> {
         if mb == 0 {
             return Ok(None);
         }
-        let size = slots_for_mb(mb);
+        let size = slots_for_mb(mb).max(2);
         Ok(Some(Table {
             entries: Slots::new(size)?,
-            mask: size - 1,
+            mask: size / 2 - 1,
+            seed,
         }))
     }
 
     #[inline]
-    fn probe(&self, hash: u64, depth: u32) -> Option<u64> {
-        let e = &self.entries[hash as usize & self.mask];
-        let data = e[1].load(Ordering::Relaxed);
-        let key = e[0].load(Ordering::Relaxed);
-        if key ^ data == hash && data & 63 == depth as u64 && data != 0 {
-            Some(data >> 6)
-        } else {
-            None
+    fn probe(&self, pos: &Position, depth: u32) -> Option<u64> {
+        let hash = pos.hash();
+        let i = (hash as usize & self.mask) * 2;
+        let (a, b) = (&self.entries[i], &self.entries[i + 1]);
+        let data = a[1].load(Ordering::Relaxed);
+        if data == 0 || data & 63 != depth as u64 || a[0].load(Ordering::Relaxed) ^ data != hash {
+            return None;
         }
+        if b[1].load(Ordering::Relaxed) != data
+            || b[0].load(Ordering::Relaxed) ^ data != check_hash(pos, self.seed)
+        {
+            return None;
+        }
+        Some(data >> 6)
     }
 
     #[inline]
-    fn store(&self, hash: u64, depth: u32, count: u64) {
-        let e = &self.entries[hash as usize & self.mask];
+    fn store(&self, pos: &Position, depth: u32, count: u64) {
+        let hash = pos.hash();
+        let i = (hash as usize & self.mask) * 2;
+        let (a, b) = (&self.entries[i], &self.entries[i + 1]);
         let data = (count << 6) | depth as u64;
-        e[0].store(hash ^ data, Ordering::Relaxed);
-        e[1].store(data, Ordering::Relaxed);
+        a[0].store(hash ^ data, Ordering::Relaxed);
+        a[1].store(data, Ordering::Relaxed);
+        b[0].store(check_hash(pos, self.seed) ^ data, Ordering::Relaxed);
+        b[1].store(data, Ordering::Relaxed);
     }
 }
 
@@ -109,7 +147,7 @@ impl Runner<'_> {
                 n
             }
             (_, Some(table)) => {
-                if let Some(n) = table.probe(pos.hash(), depth) {
+                if let Some(n) = table.probe(pos, depth) {
                     return n;
                 }
                 let mut n = 0;
@@ -118,7 +156,7 @@ impl Runner<'_> {
                 });
                 // A count cut short by a stop is partial: never store it.
                 if !(check && self.stopped()) {
-                    table.store(pos.hash(), depth, n);
+                    table.store(pos, depth, n);
                 }
                 n
             }
@@ -180,7 +218,7 @@ pub fn perft_divide(
     if depth == 0 {
         return Ok(Vec::new());
     }
-    let table = Table::new(options.hash_mb)?;
+    let table = Table::new(options.hash_mb, options.key_seed)?;
     let runner = Runner {
         counting: options.counting,
         table: table.as_ref(),
@@ -220,5 +258,38 @@ pub fn perft_divide(
         }
     } else {
         roots.iter().map(run_root).collect()
+    })
+}
+
+/// Perft of many positions sharing one hash table (their subtrees often transpose): the
+/// count below each, `depth` plies deep. Threads (the options') share out the positions.
+/// A raised `stop` ends the run early (the counts are then partial).
+pub fn perft_batch(
+    positions: &[Position],
+    depth: u32,
+    options: &PerftOptions,
+    stop: Option<&AtomicBool>,
+) -> Result<Vec<u64>, TableAllocError> {
+    let table = Table::new(options.hash_mb, options.key_seed)?;
+    let runner = Runner {
+        counting: options.counting,
+        table: table.as_ref(),
+        stop,
+    };
+    let count = |p: &Position| {
+        if runner.stopped() {
+            0
+        } else {
+            runner.count(p, depth)
+        }
+    };
+    let threads = options.threads.unwrap_or(1).max(1);
+    Ok(if threads > 1 {
+        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+            Ok(pool) => pool.install(|| positions.par_iter().map(count).collect()),
+            Err(_) => positions.iter().map(count).collect(),
+        }
+    } else {
+        positions.iter().map(count).collect()
     })
 }

@@ -95,6 +95,7 @@ fn hashed_and_threaded_perft_agree_with_plain() {
                 counting: line.counting,
                 threads,
                 hash_mb,
+                key_seed: hash_mb as u64,
             };
             assert_eq!(
                 perft_with(&pos, line.depth, &options).ok(),

@@ -94,6 +94,7 @@ def perft(
     distinct: bool = True,
     threads: Optional[int] = None,
     hash_mb: int = 0,
+    key_seed: int = 0,
 ) -> int: ...
 def perft_divide(
     board: Board,
@@ -102,6 +103,7 @@ def perft_divide(
     distinct: bool = True,
     threads: Optional[int] = None,
     hash_mb: int = 0,
+    key_seed: int = 0,
 ) -> dict[str, int]: ...
 
 class SearchEngine:
@@ -141,3 +143,12 @@ def build_endgame_tables(
     threads: Optional[int] = None,
     on_start: Optional[Callable[[int, int, str, int], object]] = None,
 ) -> list[str]: ...
+def perft_many(
+    fens: list[str],
+    depth: int,
+    *,
+    distinct: bool = True,
+    threads: Optional[int] = None,
+    hash_mb: int = 0,
+    key_seed: int = 0,
+) -> list[int]: ...

@@ -804,10 +804,13 @@ fn perft_options(
     distinct: bool,
     threads: Option<&Bound<'_, PyAny>>,
     hash_mb: Option<&Bound<'_, PyAny>>,
+    key_seed: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PerftOptions> {
     let threads = args::opt_int_in(threads, "threads", 1, 1024)?.map(|n| n as usize);
     let hash_mb = args::opt_int_in(hash_mb, "hash_mb", 0, 65536)?.unwrap_or(0);
+    let key_seed = args::opt_int_in(key_seed, "key_seed", 0, i64::MAX)?.unwrap_or(0);
     Ok(PerftOptions {
+        key_seed: key_seed as u64,
         counting: if distinct {
             Counting::Distinct
         } else {
@@ -827,10 +830,12 @@ fn depth_arg(depth: &Bound<'_, PyAny>) -> PyResult<u32> {
 }
 
 /// Leaves of the move tree `depth` plies deep. `distinct=False` counts capture orders
-/// separately (convention B). Runs without the GIL; Ctrl-C interrupts it
-/// (KeyboardInterrupt); MemoryError when the hash table does not fit in free memory.
+/// separately (convention B). `hash_mb` MiB of table (each count kept under a 128-bit key:
+/// the Zobrist hash and a second hash seeded by `key_seed`). Runs without the GIL; Ctrl-C
+/// interrupts it (KeyboardInterrupt); MemoryError when the table does not fit in memory.
 #[pyfunction]
-#[pyo3(signature = (board, depth, *, distinct = true, threads = None, hash_mb = None))]
+#[pyo3(signature = (board, depth, *, distinct = true, threads = None, hash_mb = None,
+                    key_seed = None))]
 fn perft(
     py: Python<'_>,
     board: PyRef<'_, PyBoard>,
@@ -838,8 +843,9 @@ fn perft(
     distinct: bool,
     threads: Option<&Bound<'_, PyAny>>,
     hash_mb: Option<&Bound<'_, PyAny>>,
+    key_seed: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<u64> {
-    let options = perft_options(distinct, threads, hash_mb)?;
+    let options = perft_options(distinct, threads, hash_mb, key_seed)?;
     let depth = depth_arg(depth)?;
     let pos = board.pos;
     drop(board);
@@ -854,9 +860,38 @@ fn perft(
     count.map_err(|e| PyMemoryError::new_err(e.to_string()))
 }
 
+/// Perft of many positions (FENs) sharing one hash table: a count for each, `depth` plies
+/// below it. For splitting a deep perft into sub-positions (`shashki.distributed`). Runs
+/// without the GIL; Ctrl-C interrupts it.
+#[pyfunction]
+#[pyo3(signature = (fens, depth, *, distinct = true, threads = None, hash_mb = None,
+                    key_seed = None))]
+fn perft_many(
+    py: Python<'_>,
+    fens: Vec<Bound<'_, PyAny>>,
+    depth: &Bound<'_, PyAny>,
+    distinct: bool,
+    threads: Option<&Bound<'_, PyAny>>,
+    hash_mb: Option<&Bound<'_, PyAny>>,
+    key_seed: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<u64>> {
+    let options = perft_options(distinct, threads, hash_mb, key_seed)?;
+    let depth = depth_arg(depth)?;
+    let positions: Vec<Position> = fens
+        .iter()
+        .map(|f| parse_fen_arg(&fen_text(f)?))
+        .collect::<PyResult<_>>()?;
+    let stop = AtomicBool::new(false);
+    args::interruptible(py, &stop, || {
+        crate::perft_batch(&positions, depth, &options, Some(&stop))
+    })?
+    .map_err(|e| PyMemoryError::new_err(e.to_string()))
+}
+
 /// Leaves below each legal move: `{move text: count}` (texts with every landing square).
 #[pyfunction]
-#[pyo3(signature = (board, depth, *, distinct = true, threads = None, hash_mb = None))]
+#[pyo3(signature = (board, depth, *, distinct = true, threads = None, hash_mb = None,
+                    key_seed = None))]
 fn perft_divide_py<'py>(
     py: Python<'py>,
     board: PyRef<'_, PyBoard>,
@@ -864,8 +899,9 @@ fn perft_divide_py<'py>(
     distinct: bool,
     threads: Option<&Bound<'_, PyAny>>,
     hash_mb: Option<&Bound<'_, PyAny>>,
+    key_seed: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let options = perft_options(distinct, threads, hash_mb)?;
+    let options = perft_options(distinct, threads, hash_mb, key_seed)?;
     let depth = depth_arg(depth)?;
     let pos = board.pos;
     drop(board);
@@ -907,6 +943,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_square, m)?)?;
     m.add_function(wrap_pyfunction!(square_from_number, m)?)?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
+    m.add_function(wrap_pyfunction!(perft_many, m)?)?;
     m.add("perft_divide", wrap_pyfunction!(perft_divide_py, m)?)?;
     m.add("FenError", py.get_type::<FenError>())?;
     m.add("SquareError", py.get_type::<SquareError>())?;

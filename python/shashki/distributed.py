@@ -1,0 +1,225 @@
+"""Perft beyond one process: local worker processes, or a Dask cluster.
+
+The tree is split ``split_depth`` plies below the root; transpositions are merged into
+unique positions with multiplicities (the number of move sequences reaching each, counted
+by the convention: distinct moves, or capture orders for convention B); batches of
+positions go to workers, which run the hashed Rust perft (``_core.perft_many``, one table a
+batch, 128-bit keys); the counts times the multiplicities are summed exactly.
+
+>>> import shashki, shashki.distributed
+>>> from concurrent.futures import ThreadPoolExecutor
+>>> with ThreadPoolExecutor(2) as pool:
+...     shashki.distributed.perft(shashki.Board(), 8, split_depth=3, executor=pool)
+929899
+
+``executor``: any ``concurrent.futures.Executor`` or a Dask ``distributed.Client`` (its
+``get_executor()`` is used: tasks of a lost worker are recomputed by Dask); by default a
+pool of local worker processes, one per core. ``checkpoint``: a file recording the finished
+sub-positions, so that a long run survives a restart and resumes where it was.
+``progress``: a progress bar on stderr (sub-positions done, leaves so far, time left).
+
+The CLI: ``shashki perft 17 --workers 2`` (local), ``shashki perft 18 --scheduler
+tcp://HOST:8786`` (a running Dask scheduler; ``pip install "shashki[distributed]"`` there,
+and ``dask worker tcp://HOST:8786`` on each machine with shashki installed).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+
+from shashki import Board, _core, perft_divide
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
+if TYPE_CHECKING:
+    from typing import Optional
+
+__all__ = ["perft", "split"]
+
+
+def split(board: Board, plies: int, *, distinct: bool = True) -> dict[str, int]:
+    """The positions ``plies`` below ``board``, as FEN → the number of move sequences
+    (distinct moves, or capture orders with ``distinct=False``) that reach each."""
+    frontier = {board.fen(): 1}
+    for _ in range(plies):
+        following: dict[str, int] = {}
+        for fen, paths in frontier.items():
+            position = Board(fen)
+            if distinct:
+                children = [(move, 1) for move in position.legal_moves]
+            else:
+                # Every capture order of a move is a path of its own (convention B).
+                orders = perft_divide(position, 1, distinct=False)
+                children = [(position.parse_move(text), n) for text, n in orders.items()]
+            for move, count in children:
+                position.push(move)
+                key = position.fen()
+                following[key] = following.get(key, 0) + paths * count
+                position.pop()
+        frontier = following
+    return frontier
+
+
+def count_batch(
+    fens: list[str], depth: int, distinct: bool, hash_mb: int, key_seed: int
+) -> list[int]:
+    """The work of one task: perft of each position, one hash table for the batch."""
+    return _core.perft_many(
+        fens, depth, distinct=distinct, hash_mb=hash_mb, key_seed=key_seed, threads=1
+    )
+
+
+def _executor_of(executor: object) -> Executor:
+    get_executor = getattr(executor, "get_executor", None)  # a Dask Client
+    if callable(get_executor):
+        return get_executor()  # type: ignore[no-any-return]
+    if not isinstance(executor, Executor):
+        raise TypeError(f"executor must be an Executor or a Dask Client, not {executor!r}")
+    return executor
+
+
+class _Checkpoint:
+    """The finished sub-positions of a run: a header line, then one JSON line a batch."""
+
+    def __init__(self, path: str, header: dict[str, object]) -> None:
+        self.path = path
+        self.done: dict[str, int] = {}
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as handle:
+                lines = handle.read().splitlines()
+            if lines:
+                if json.loads(lines[0]) != header:
+                    raise ValueError(
+                        f"checkpoint {path} belongs to another run: {lines[0]} (this one: "
+                        f"{json.dumps(header)})"
+                    )
+                for line in lines[1:]:
+                    try:
+                        record = json.loads(line)
+                    except json.JSONDecodeError:
+                        break  # a line cut short when the run stopped
+                    self.done.update(zip(record["fens"], record["counts"]))
+        self.handle = open(path, "a", encoding="utf-8")  # noqa: SIM115
+        if not self.done and self.handle.tell() == 0:
+            self.handle.write(json.dumps(header) + "\n")
+            self.handle.flush()
+
+    def record(self, fens: list[str], counts: list[int]) -> None:
+        self.handle.write(json.dumps({"fens": fens, "counts": counts}) + "\n")
+        self.handle.flush()
+        os.fsync(self.handle.fileno())
+
+    def close(self) -> None:
+        self.handle.close()
+
+
+def perft(
+    board: Board,
+    depth: int,
+    *,
+    distinct: bool = True,
+    split_depth: Optional[int] = None,
+    executor: object = None,
+    workers: Optional[int] = None,
+    hash_mb: int = 64,
+    key_seed: int = 0,
+    batch_size: int = 64,
+    checkpoint: Optional[str] = None,
+    progress: bool = False,
+) -> int:
+    """Leaves ``depth`` plies below ``board``, counted by workers (see the module docs).
+    ``split_depth`` (default: enough plies for a few thousand sub-positions, at most
+    ``depth - 2``); ``hash_mb`` and ``key_seed`` go to each worker's table."""
+    if not 0 <= depth <= 63:
+        raise ValueError(f"depth must be between 0 and 63, not {depth}")
+    if split_depth is None:
+        split_depth = max(0, min(depth - 2, 5))
+    if not 0 <= split_depth <= depth:
+        raise ValueError(f"split_depth must be between 0 and depth, not {split_depth}")
+    started = time.monotonic()
+    parts = split(board, split_depth, distinct=distinct)
+    remaining_depth = depth - split_depth
+    header = {
+        "fen": board.fen(),
+        "depth": depth,
+        "distinct": distinct,
+        "split_depth": split_depth,
+    }
+    saved = _Checkpoint(checkpoint, header) if checkpoint else None
+    done: dict[str, int] = dict(saved.done) if saved else {}
+    todo = sorted(fen for fen in parts if fen not in done)
+    batches = [todo[i : i + batch_size] for i in range(0, len(todo), batch_size)]
+    own = executor is None
+    pool: Optional[ProcessPoolExecutor] = (
+        ProcessPoolExecutor(workers or os.cpu_count() or 1) if executor is None else None
+    )
+    runner: Executor = pool if pool is not None else _executor_of(executor)
+    leaves = sum(parts[fen] * count for fen, count in done.items() if fen in parts)
+    finished = len(done)
+    pending: dict[Future[list[int]], list[str]] = {}
+    queue = list(reversed(batches))  # batches to (re)submit, next last
+    failures = 0
+    in_flight = 2 * (workers or os.cpu_count() or 1) + 2
+    try:
+        while queue or pending:
+            while queue and len(pending) < in_flight:
+                fens = queue.pop()
+                try:
+                    future = runner.submit(
+                        count_batch, fens, remaining_depth, distinct, hash_mb, key_seed
+                    )
+                except BrokenProcessPool:
+                    if pool is None:
+                        raise
+                    # A local worker died: a new pool, and its batches again.
+                    queue.append(fens)
+                    queue.extend(pending.values())
+                    pending.clear()
+                    pool.shutdown(wait=False, cancel_futures=True)
+                    pool = runner = ProcessPoolExecutor(workers or os.cpu_count() or 1)
+                    continue
+                pending[future] = fens
+            completed, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in completed:
+                fens = pending.pop(future)
+                try:
+                    counts = future.result()
+                except Exception as error:  # a lost worker, a cancelled task: count again
+                    failures += 1
+                    if failures > 10 * max(len(batches), 1):
+                        raise RuntimeError(f"perft tasks keep failing: {error}") from error
+                    queue.append(fens)
+                    continue
+                leaves += sum(parts[fen] * count for fen, count in zip(fens, counts))
+                finished += len(fens)
+                if saved is not None:
+                    saved.record(fens, counts)
+                if progress:
+                    _show(finished, len(parts), leaves, started)
+    finally:
+        for future in pending:
+            future.cancel()
+        if saved is not None:
+            saved.close()
+        if own and pool is not None:
+            pool.shutdown(cancel_futures=True)
+    if progress:
+        print(file=sys.stderr)
+    return leaves
+
+
+def _show(done: int, total: int, leaves: int, started: float) -> None:
+    elapsed = time.monotonic() - started
+    left = elapsed / done * (total - done) if done else 0.0
+    bar = "#" * int(30 * done / max(total, 1))
+    print(
+        f"\r[{bar:<30}] {done}/{total} sub-positions, {leaves} leaves, "
+        f"{elapsed:.0f} s, {left:.0f} s left   ",
+        end="",
+        file=sys.stderr,
+        flush=True,
+    )

@@ -1,0 +1,127 @@
+"""Perft split over worker processes and over a real Dask cluster (a scheduler and two
+worker processes started here, on 127.0.0.1): exact counts in both conventions, a worker
+killed mid-run, a checkpointed run interrupted and resumed."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import threading
+import time
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+import shashki
+from conftest import perft_lines
+from shashki import distributed
+
+LINES = [line for line in perft_lines() if 50_000 <= line.nodes <= 3_000_000][:6]
+
+
+def test_split_keeps_every_path() -> None:
+    board = shashki.Board()
+    for plies in range(5):
+        for distinct in (True, False):
+            parts = distributed.split(board, plies, distinct=distinct)
+            assert sum(parts.values()) == shashki.perft(board, plies, distinct=distinct)
+    # Transpositions merge: fewer positions than paths.
+    parts = distributed.split(board, 4)
+    assert len(parts) < sum(parts.values())
+
+
+def test_local_worker_processes() -> None:
+    board = shashki.Board()
+    assert distributed.perft(board, 11, workers=2, hash_mb=16) == 110_917_189
+    assert distributed.perft(board, 11, distinct=False, workers=2, hash_mb=16) == 110_961_169
+    for line in LINES:
+        got = distributed.perft(
+            shashki.Board(line.fen), line.depth, distinct=line.distinct, workers=2, split_depth=2
+        )
+        assert got == line.nodes, line
+
+
+@pytest.fixture(scope="module")
+def dask_client():
+    dask_distributed = pytest.importorskip("distributed")
+    cluster = dask_distributed.LocalCluster(
+        host="127.0.0.1",
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=None,
+        silence_logs=50,
+    )
+    client = dask_distributed.Client(cluster)
+    yield client
+    client.close()
+    cluster.close()
+
+
+def test_dask_cluster_counts_exactly(dask_client) -> None:
+    board = shashki.Board()
+    assert distributed.perft(board, 11, executor=dask_client, hash_mb=16) == 110_917_189
+    assert (
+        distributed.perft(board, 11, distinct=False, executor=dask_client, hash_mb=16)
+        == 110_961_169
+    )
+    for line in LINES[:3]:
+        got = distributed.perft(
+            shashki.Board(line.fen), line.depth, distinct=line.distinct, executor=dask_client
+        )
+        assert got == line.nodes, line
+
+
+def test_a_worker_killed_mid_run(dask_client) -> None:
+    pids = dask_client.run(os.getpid)  # worker address -> its process
+    box: dict[str, int] = {}
+    thread = threading.Thread(
+        target=lambda: box.update(
+            leaves=distributed.perft(
+                shashki.Board(), 12, executor=dask_client, hash_mb=8, batch_size=8
+            )
+        )
+    )
+    thread.start()
+    time.sleep(2.0)
+    # One worker process is killed (its nanny starts another); its tasks run again.
+    os.kill(next(iter(pids.values())), signal.SIGKILL)
+    thread.join(timeout=600)
+    assert box.get("leaves") == 544_770_444
+
+
+class StopAfter(Executor):
+    """An executor that runs a few tasks, then fails: a run cut short."""
+
+    def __init__(self, tasks: int) -> None:
+        self.left = tasks
+        self.inner = ThreadPoolExecutor(2)
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        if self.left <= 0:
+            raise KeyboardInterrupt
+        self.left -= 1
+        return self.inner.submit(fn, *args, **kwargs)
+
+    def shutdown(self, wait: bool = True, **kwargs) -> None:
+        self.inner.shutdown(wait=wait)
+
+
+def test_an_interrupted_checkpointed_run_resumes(tmp_path: Path) -> None:
+    path = tmp_path / "perft.ckpt"
+    board = shashki.Board()
+    with pytest.raises(KeyboardInterrupt):
+        distributed.perft(
+            board, 10, split_depth=4, executor=StopAfter(10), batch_size=16, checkpoint=str(path)
+        )
+    lines = path.read_text(encoding="utf-8").splitlines()
+    header, records = json.loads(lines[0]), lines[1:]
+    assert header["depth"] == 10 and 1 <= len(records) <= 10
+    with ThreadPoolExecutor(2) as pool:
+        leaves = distributed.perft(
+            board, 10, split_depth=4, executor=pool, batch_size=16, checkpoint=str(path)
+        )
+    assert leaves == 22_444_032
+    with pytest.raises(ValueError, match="another run"):
+        distributed.perft(board, 9, split_depth=4, checkpoint=str(path))
