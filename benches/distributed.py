@@ -52,9 +52,8 @@ def main() -> None:
             f"Dask, {args.workers} workers",
             lambda: distributed.perft(board, args.depth, executor=client, hash_mb=args.hash),
         )
-    print(
-        f"split overhead: local {100 * (local / one - 1):+.0f} %, Dask {100 * (dask / one - 1):+.0f} %"
-    )
+    local_cost, dask_cost = 100 * (local / one - 1), 100 * (dask / one - 1)
+    print(f"split overhead: local {local_cost:+.0f} %, Dask {dask_cost:+.0f} %")
 
 
 if __name__ == "__main__":
