@@ -198,33 +198,25 @@ def test_the_engine_plays_table_positions_perfectly(tables_dir: Path) -> None:
 
 
 def test_the_hub_engine_takes_the_tables(tables_dir: Path) -> None:
+    from hub_process import HubProcess
     from shashki import hub
 
     board = shashki.Board("W:WK30,K31,K32:BK1")
-    commands = [
-        "hub",
-        f"set-param name=egtb value={tables_dir}",
-        "init",
-        f"pos pos={hub.board_to_hub(board)}",
-        "level depth=1",
-        "go think",
-        "set-param name=egtb value=/nonexistent/tables",
-        "ping",
-        "quit",
-    ]
-    proc = subprocess.run(
-        [sys.executable, "-m", "shashki", "hub"],
-        input="\n".join(commands) + "\n",
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    lines = proc.stdout.splitlines()
-    done = next(line for line in lines if line.startswith("done move="))
+    engine = HubProcess()
+    try:
+        engine.send("hub", f"set-param name=egtb value={tables_dir}", "init")
+        engine.wait_for("ready")
+        engine.send(f"pos pos={hub.board_to_hub(board)}", "level depth=1", "go think")
+        done = engine.wait_for("done move=", timeout=60)
+        engine.send("set-param name=egtb value=/nonexistent/tables")
+        assert "cannot open the endgame tables" in engine.wait_for("error")
+        engine.send("ping")
+        engine.wait_for("pong")
+    finally:
+        stderr = engine.close()
     move = hub.move_from_hub(board, done.split("move=")[1].split()[0])
     child = board.copy()
     child.push(move)
     tables = egtb.open(tables_dir)
     assert tables.probe_dtw(child) == -tables.probe_dtw(board) + 1  # a quickest win
-    assert any("cannot open the endgame tables" in line for line in lines)
-    assert "pong" in lines and "Traceback" not in proc.stderr
+    assert "Traceback" not in stderr
