@@ -56,8 +56,8 @@ pub use movegen::{Counting, Rules, Russian};
 pub use mv::{Move, MoveList, MAX_PATH};
 pub use notation::{explain_illegal, move_text, parse_move, split_move_text, MoveTextError};
 pub use perft::{
-    perft, perft_batch, perft_counting, perft_divide, perft_until, perft_with, DivideEntry,
-    PerftOptions,
+    perft, perft_batch, perft_batch_in, perft_counting, perft_divide, perft_until, perft_with,
+    DivideEntry, PerftOptions, PerftTable,
 };
 pub use piece::{Color, Piece, Role};
 pub use position::{Position, Setup};

@@ -261,9 +261,43 @@ pub fn perft_divide(
     })
 }
 
+/// A perft hash table that outlives one count: counts of several batches (of one counting
+/// convention) share it, so the subtrees they have in common are counted once.
+pub struct PerftTable {
+    table: Table,
+    counting: Counting,
+}
+
+impl PerftTable {
+    /// A table of about `mb` MiB (at least a few slots) for counts in `counting`, its second
+    /// key seeded by `key_seed`.
+    pub fn new(
+        mb: usize,
+        key_seed: u64,
+        counting: Counting,
+    ) -> Result<PerftTable, TableAllocError> {
+        let table = Table::new(mb.max(1), key_seed)?;
+        Ok(PerftTable {
+            table: table.unwrap_or(Table {
+                entries: crate::memory::Slots::new(2)?,
+                mask: 0,
+                seed: key_seed,
+            }),
+            counting,
+        })
+    }
+
+    /// The counting convention of the counts it holds.
+    pub fn counting(&self) -> Counting {
+        self.counting
+    }
+}
+
 /// Perft of many positions sharing one hash table (their subtrees often transpose): the
 /// count below each, `depth` plies deep. Threads (the options') share out the positions.
-/// A raised `stop` ends the run early (the counts are then partial).
+/// A raised `stop` ends the run early (the counts are then partial). With `table`, that
+/// table is used (and keeps its counts for the next batch; its convention is the one
+/// counted) instead of a new one of `options.hash_mb`.
 pub fn perft_batch(
     positions: &[Position],
     depth: u32,
@@ -271,9 +305,45 @@ pub fn perft_batch(
     stop: Option<&AtomicBool>,
 ) -> Result<Vec<u64>, TableAllocError> {
     let table = Table::new(options.hash_mb, options.key_seed)?;
+    Ok(count_positions(
+        positions,
+        depth,
+        options.counting,
+        table.as_ref(),
+        options.threads,
+        stop,
+    ))
+}
+
+/// [`perft_batch`] in a table kept between batches.
+pub fn perft_batch_in(
+    table: &PerftTable,
+    positions: &[Position],
+    depth: u32,
+    threads: Option<usize>,
+    stop: Option<&AtomicBool>,
+) -> Vec<u64> {
+    count_positions(
+        positions,
+        depth,
+        table.counting,
+        Some(&table.table),
+        threads,
+        stop,
+    )
+}
+
+fn count_positions(
+    positions: &[Position],
+    depth: u32,
+    counting: Counting,
+    table: Option<&Table>,
+    threads: Option<usize>,
+    stop: Option<&AtomicBool>,
+) -> Vec<u64> {
     let runner = Runner {
-        counting: options.counting,
-        table: table.as_ref(),
+        counting,
+        table,
         stop,
     };
     let count = |p: &Position| {
@@ -283,13 +353,13 @@ pub fn perft_batch(
             runner.count(p, depth)
         }
     };
-    let threads = options.threads.unwrap_or(1).max(1);
-    Ok(if threads > 1 {
+    let threads = threads.unwrap_or(1).max(1);
+    if threads > 1 {
         match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
             Ok(pool) => pool.install(|| positions.par_iter().map(count).collect()),
             Err(_) => positions.iter().map(count).collect(),
         }
     } else {
         positions.iter().map(count).collect()
-    })
+    }
 }

@@ -143,6 +143,10 @@ def build_endgame_tables(
     threads: Optional[int] = None,
     on_start: Optional[Callable[[int, int, str, int], object]] = None,
 ) -> list[str]: ...
+
+class PerftTable:
+    def __init__(self, hash_mb: int, *, distinct: bool = True, key_seed: int = 0) -> None: ...
+
 def perft_many(
     fens: list[str],
     depth: int,
@@ -151,4 +155,5 @@ def perft_many(
     threads: Optional[int] = None,
     hash_mb: int = 0,
     key_seed: int = 0,
+    table: Optional[PerftTable] = None,
 ) -> list[int]: ...

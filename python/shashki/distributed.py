@@ -3,8 +3,9 @@
 The tree is split ``split_depth`` plies below the root; transpositions are merged into
 unique positions with multiplicities (the number of move sequences reaching each, counted
 by the convention: distinct moves, or capture orders for convention B); batches of
-positions go to workers, which run the hashed Rust perft (``_core.perft_many``, one table a
-batch, 128-bit keys); the counts times the multiplicities are summed exactly.
+positions go to workers, which run the hashed Rust perft (``_core.perft_many``; each worker
+keeps one table, 128-bit keys, from batch to batch); the counts times the multiplicities are
+summed exactly.
 
 >>> import shashki, shashki.distributed
 >>> from concurrent.futures import ThreadPoolExecutor
@@ -64,13 +65,20 @@ def split(board: Board, plies: int, *, distinct: bool = True) -> dict[str, int]:
     return frontier
 
 
+_TABLES: dict[tuple[int, int, bool], _core.PerftTable] = {}
+
+
 def count_batch(
     fens: list[str], depth: int, distinct: bool, hash_mb: int, key_seed: int
 ) -> list[int]:
-    """The work of one task: perft of each position, one hash table for the batch."""
-    return _core.perft_many(
-        fens, depth, distinct=distinct, hash_mb=hash_mb, key_seed=key_seed, threads=1
-    )
+    """The work of one task: perft of each position. The worker keeps its hash table from
+    batch to batch (one table a process), so subtrees batches share are counted once."""
+    key = (hash_mb, key_seed, distinct)
+    table = _TABLES.get(key)
+    if table is None:
+        _TABLES.clear()
+        table = _TABLES[key] = _core.PerftTable(hash_mb, distinct=distinct, key_seed=key_seed)
+    return _core.perft_many(fens, depth, distinct=distinct, threads=1, table=table)
 
 
 def _executor_of(executor: object) -> Executor:

@@ -865,7 +865,8 @@ fn perft(
 /// without the GIL; Ctrl-C interrupts it.
 #[pyfunction]
 #[pyo3(signature = (fens, depth, *, distinct = true, threads = None, hash_mb = None,
-                    key_seed = None))]
+                    key_seed = None, table = None))]
+#[allow(clippy::too_many_arguments)]
 fn perft_many(
     py: Python<'_>,
     fens: Vec<Bound<'_, PyAny>>,
@@ -874,6 +875,7 @@ fn perft_many(
     threads: Option<&Bound<'_, PyAny>>,
     hash_mb: Option<&Bound<'_, PyAny>>,
     key_seed: Option<&Bound<'_, PyAny>>,
+    table: Option<PyRef<'_, PyPerftTable>>,
 ) -> PyResult<Vec<u64>> {
     let options = perft_options(distinct, threads, hash_mb, key_seed)?;
     let depth = depth_arg(depth)?;
@@ -882,10 +884,53 @@ fn perft_many(
         .map(|f| parse_fen_arg(&fen_text(f)?))
         .collect::<PyResult<_>>()?;
     let stop = AtomicBool::new(false);
+    if let Some(table) = table {
+        if table.table.counting() != options.counting {
+            return Err(PyValueError::new_err(
+                "this table holds counts of the other convention",
+            ));
+        }
+        let shared = std::sync::Arc::clone(&table.table);
+        return args::interruptible(py, &stop, || {
+            crate::perft_batch_in(&shared, &positions, depth, options.threads, Some(&stop))
+        });
+    }
     args::interruptible(py, &stop, || {
         crate::perft_batch(&positions, depth, &options, Some(&stop))
     })?
     .map_err(|e| PyMemoryError::new_err(e.to_string()))
+}
+
+/// A perft hash table kept between calls of `perft_many` (one counting convention).
+#[pyclass(module = "shashki._core", name = "PerftTable", frozen)]
+pub struct PyPerftTable {
+    table: std::sync::Arc<crate::PerftTable>,
+}
+
+#[pymethods]
+impl PyPerftTable {
+    #[new]
+    #[pyo3(signature = (hash_mb, *, distinct = true, key_seed = None))]
+    fn new(
+        py: Python<'_>,
+        hash_mb: &Bound<'_, PyAny>,
+        distinct: bool,
+        key_seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let mb = args::int_in(hash_mb, "hash_mb", 1, 65536, PyValueError::new_err)? as usize;
+        let seed = args::opt_int_in(key_seed, "key_seed", 0, i64::MAX)?.unwrap_or(0) as u64;
+        let counting = if distinct {
+            Counting::Distinct
+        } else {
+            Counting::Orders
+        };
+        let table = py
+            .detach(|| crate::PerftTable::new(mb, seed, counting))
+            .map_err(|e| PyMemoryError::new_err(e.to_string()))?;
+        Ok(PyPerftTable {
+            table: std::sync::Arc::new(table),
+        })
+    }
 }
 
 /// Leaves below each legal move: `{move text: count}` (texts with every landing square).
@@ -944,6 +989,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(square_from_number, m)?)?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add_function(wrap_pyfunction!(perft_many, m)?)?;
+    m.add_class::<PyPerftTable>()?;
     m.add("perft_divide", wrap_pyfunction!(perft_divide_py, m)?)?;
     m.add("FenError", py.get_type::<FenError>())?;
     m.add("SquareError", py.get_type::<SquareError>())?;
