@@ -1,4 +1,5 @@
-"""Engine matches: two players over balanced openings, each opening with both colours,
+"""Engine matches (a thin script; ``python -m shashki.match`` is the runner with SPRT,
+worker processes and ballots): two players over balanced openings, each opening with both colours,
 adjudicated with the game layer's FMJD-64 draw rules.
 
     python benches/match.py --a shashki:time=0.1 --b pydraughts:depth=6 \\
@@ -28,22 +29,10 @@ import shashki
 from shashki import pdn
 from shashki.engine import Engine, Limit
 from shashki.game import Game
+from shashki.match import BUILTIN_OPENINGS
 
-# Balanced two- and three-ply openings (ballot style), algebraic.
-OPENINGS = [
-    "c3-d4 f6-g5",
-    "c3-d4 d6-c5",
-    "c3-d4 b6-a5",
-    "c3-b4 f6-g5",
-    "c3-b4 b6-c5",
-    "e3-d4 d6-c5",
-    "e3-f4 f6-g5",
-    "g3-h4 b6-a5",
-    "g3-f4 f6-e5",
-    "a3-b4 b6-a5",
-    "c3-d4 f6-g5 b2-c3",
-    "e3-d4 b6-c5 d4:b6",
-]
+# Balanced two- and three-ply openings (ballot style), algebraic: the runner's, and two more.
+OPENINGS = [*BUILTIN_OPENINGS, "c3-d4 f6-g5 b2-c3", "e3-d4 b6-c5 d4:b6"]
 MAX_PLIES = 300
 
 
