@@ -76,6 +76,7 @@ def test_hub_players_and_the_sprt_stop() -> None:
 def test_ballot_openings_from_pydraughts() -> None:
     openings = match.load_openings("ballots")
     assert len(openings) > 500 and all(":" in o for o in openings)
+    assert len(match.load_openings("150")) == 150
     assert match.load_openings("ballots", seed=2) != openings
     with pytest.raises(ValueError):
         match.TimeControl(nodes=1, time=1.0)

@@ -396,14 +396,13 @@ def load_openings(kind: str, *, seed: int = 1) -> list[str]:
         name = "russian.json" if kind == "ballots" else "150russian_and_brazilian.json"
         with open(folder / name, encoding="utf-8") as handle:
             data = json.load(handle)
+        # Both files: {"all": {name: FEN}, "standard": [names]}; the 150 set's "standard"
+        # names its 150 positions.
+        by_name: dict[str, str] = data["all"]
         if kind == "ballots":
-            openings = list(data["all"].values())
+            openings = list(by_name.values())
         else:
-            openings = (
-                [v for v in data.values() if isinstance(v, str)]
-                if isinstance(data, dict)
-                else [v for v in data if isinstance(v, str)]
-            )
+            openings = [by_name[name] for name in data["standard"] if name in by_name]
         openings = [fen for fen in openings if _valid_fen(fen)]
     else:
         lines = Path(kind).read_text(encoding="utf-8").splitlines()
