@@ -151,11 +151,13 @@ class Board(_core.Board):
     def __deepcopy__(self, memo: dict[int, object]) -> Board:
         return self.copy()
 
-    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        root = self.root()
+    def _root_fen(self) -> str:
+        """The FEN of the position before the stack, with the FEN's clocks."""
         halfmove, fullmove = self._start_clocks
-        fen = f"{root.fen()}:H{halfmove}:F{fullmove}"
-        return (_rebuild_board, (type(self), fen, self.move_stack))
+        return f"{self.root().fen()}:H{halfmove}:F{fullmove}"
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (_rebuild_board, (type(self), self._root_fen(), self.move_stack))
 
     def _repr_svg_(self) -> str:
         from shashki import svg

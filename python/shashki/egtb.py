@@ -195,13 +195,9 @@ def _drawn_by_rules(board: Board, value: EndgameValue, rules: DrawRules) -> bool
 
     if board_outcome(board, draw_rules=rules) is not None:
         return True
-    from shashki.game import Game
+    from shashki.game import replay
 
-    root = board.root()
-    halfmove, fullmove = board._start_clocks
-    game = Game(f"{root.fen()}:H{halfmove}:F{fullmove}", draw_rules=rules)
-    for move in board.move_stack:
-        game._push_unchecked(move)
+    game = replay(board, rules)
     winner_moves = value.moves
     for counter in game.draw_counters():
         if counter.unit == "moves" and winner_moves > counter.remaining:

@@ -291,6 +291,15 @@ Node = GameNode
 """The former name of :class:`GameNode`."""
 
 
+def replay(board: Board, draw_rules: DrawRules = FMJD64) -> Game:
+    """A game of ``board``'s stack, from the position before it (the draw rules' view of a
+    board's history)."""
+    game = Game(board._root_fen(), draw_rules=draw_rules)
+    for move in board.move_stack:
+        game._push_unchecked(move)
+    return game
+
+
 def board_outcome(
     board: Board, *, claim_draw: bool = False, draw_rules: Optional[DrawRules] = None
 ) -> Optional[Outcome]:
@@ -298,11 +307,7 @@ def board_outcome(
     if not board.legal_moves:
         return Outcome(Termination.NO_MOVES, not board.turn)
     rules = FMJD64 if draw_rules is None else draw_rules
-    root = board.root()
-    halfmove, fullmove = board._start_clocks
-    game = Game(f"{root.fen()}:H{halfmove}:F{fullmove}", draw_rules=rules)
-    for move in board.move_stack:
-        game._push_unchecked(move)
+    game = replay(board, rules)
     termination = rules.reached(game._history(), claim=claim_draw)
     return None if termination is None else Outcome(termination, None)
 
