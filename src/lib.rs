@@ -43,6 +43,7 @@ mod piece;
 mod position;
 pub mod search;
 mod square;
+mod variant;
 mod zobrist;
 
 #[cfg(feature = "python")]
@@ -52,7 +53,7 @@ pub use bitboard::{BitIter, Bitboard, Direction};
 pub use error::{FenError, IllegalMoveError, PositionError, SquareError};
 pub use fen::{parse_fen, position_from_fen, write_fen, Fen, Notation};
 pub use memory::{available_memory, TableAllocError};
-pub use movegen::{Counting, Rules, Russian};
+pub use movegen::{Brazilian, CapturesOptional, Counting, Rules, Russian};
 pub use mv::{Move, MoveList, MAX_PATH};
 pub use notation::{explain_illegal, move_text, parse_move, split_move_text, MoveTextError};
 pub use perft::{
@@ -62,3 +63,4 @@ pub use perft::{
 pub use piece::{Color, Piece, Role};
 pub use position::{Position, Setup};
 pub use square::Square;
+pub use variant::{RuleSet, Variant};

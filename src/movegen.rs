@@ -2,10 +2,11 @@
 //! and promotion (RULES.md §2–3).
 //!
 //! Rule variations enter as a [`Rules`] type parameter resolved at compile time: each rule
-//! switch is an associated constant, so the Russian path pays nothing for the others. Only
-//! [`Russian`] is built; giveaway (поддавки) shares its moves, the captures-optional house
-//! rule of seed 001 is `CAPTURE_IS_MANDATORY = false`, Brazilian draughts would set
-//! `CROWN_DURING_CAPTURE = false` and add a majority filter.
+//! switch is an associated constant, so the Russian path pays nothing for the others:
+//! [`Russian`] (also the moves of giveaway and of the diagonal start), [`Brazilian`]
+//! (majority capture, no crowning mid-capture) and [`CapturesOptional`] of either (seed
+//! 001's house rule: a quiet move stays legal beside a capture). A position carries its
+//! [`RuleSet`]; [`with_rules!`](crate::with_rules) turns it into one of these types.
 
 use crate::bitboard::{Bitboard, Direction};
 use crate::mv::{Move, MoveList, MAX_PATH};
@@ -31,6 +32,9 @@ pub trait Rules: Copy + Send + Sync + 'static {
     const CROWN_DURING_CAPTURE: bool;
     /// Capturing is compulsory (RULES.md §3.1). Otherwise quiet moves stay legal beside captures.
     const CAPTURE_IS_MANDATORY: bool;
+    /// Only the captures that take the most pieces are legal (kings and men count the same),
+    /// as in Brazilian and international draughts.
+    const MAJORITY: bool;
 }
 
 /// Russian draughts (русские шашки), the rules of RULES.md.
@@ -40,6 +44,31 @@ pub struct Russian;
 impl Rules for Russian {
     const CROWN_DURING_CAPTURE: bool = true;
     const CAPTURE_IS_MANDATORY: bool = true;
+    const MAJORITY: bool = false;
+}
+
+/// Brazilian draughts: international rules on the 8×8 board. The capture that takes the
+/// most pieces is compulsory, and a man crossing the far rank during a capture goes on as
+/// a man (crowned only if the move ends there).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Brazilian;
+
+impl Rules for Brazilian {
+    const CROWN_DURING_CAPTURE: bool = false;
+    const CAPTURE_IS_MANDATORY: bool = true;
+    const MAJORITY: bool = true;
+}
+
+/// The rules `R` with capturing optional (seed 001's house rule): a quiet move is legal
+/// beside a capture; a capture, once chosen, follows `R` (completed; the majority rule
+/// among captures where `R` has it).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct CapturesOptional<R: Rules>(pub R);
+
+impl<R: Rules + Default> Rules for CapturesOptional<R> {
+    const CROWN_DURING_CAPTURE: bool = R::CROWN_DURING_CAPTURE;
+    const CAPTURE_IS_MANDATORY: bool = false;
+    const MAJORITY: bool = R::MAJORITY;
 }
 
 const BOARD: u64 = Bitboard::BOARD.0;
@@ -353,7 +382,18 @@ pub(crate) fn for_each_child<R: Rules, const HASH: bool>(
     counting: Counting,
     mut visit: impl FnMut(&Position),
 ) {
-    if has_captures(pos) {
+    if R::MAJORITY && has_captures(pos) {
+        let mut list = MoveList::new();
+        generate_captures::<R>(pos, counting, &mut list);
+        for m in list.iter() {
+            let mut child = *pos;
+            child.apply::<HASH>(m.from.bit(), m.to.bit(), m.captured.0, m.promotes);
+            visit(&child);
+        }
+        if R::CAPTURE_IS_MANDATORY {
+            return;
+        }
+    } else if has_captures(pos) {
         let mut sink = ChildSink::<_, HASH> {
             parent: pos,
             visit,
@@ -637,7 +677,28 @@ fn generate_captures<R: Rules>(pos: &Position, counting: Counting, list: &mut Mo
         long_capture: false,
     };
     search_captures::<_, R>(pos, counting, &mut sink);
+    if R::MAJORITY {
+        keep_majority(list, start_len);
+    }
     list.len() > start_len
+}
+
+/// Keep, among `list[begin..]`, only the moves that take the most pieces.
+fn keep_majority(list: &mut MoveList, begin: usize) {
+    let most = list[begin..]
+        .iter()
+        .map(|m| m.captured.count())
+        .max()
+        .unwrap_or(0);
+    let mut write = begin;
+    for read in begin..list.len() {
+        let m = list[read];
+        if m.captured.count() == most {
+            list[write] = m;
+            write += 1;
+        }
+    }
+    list.truncate(write);
 }
 
 /// Append the quiet moves of the side to move.
@@ -715,7 +776,13 @@ pub(crate) fn count_moves<R: Rules>(pos: &Position, counting: Counting) -> u64 {
     if any_jumper == 0 && (kings == 0 || !has_captures(pos)) {
         return quiet_count();
     }
-    let captures = count_captures::<R>(pos, counting, jumpers);
+    let captures = if R::MAJORITY {
+        let mut list = MoveList::new();
+        generate_captures::<R>(pos, counting, &mut list);
+        list.len() as u64
+    } else {
+        count_captures::<R>(pos, counting, jumpers)
+    };
     if R::CAPTURE_IS_MANDATORY {
         captures
     } else {

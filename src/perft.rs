@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 
 use crate::memory::{slots_for_mb, Slots, TableAllocError};
-use crate::movegen::{for_each_child, Counting, Russian};
+use crate::movegen::{count_moves, for_each_child, Counting, Rules};
 use crate::mv::{Move, MoveList};
 use crate::position::Position;
 
@@ -28,15 +28,21 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     perft_counting(pos, depth, Counting::Distinct)
 }
 
-/// Leaves at `depth` plies under a counting convention, single-threaded, no hashing.
+/// Leaves at `depth` plies under a counting convention, single-threaded, no hashing, under
+/// the position's rules.
 pub fn perft_counting(pos: &Position, depth: u32, counting: Counting) -> u64 {
+    crate::with_rules!(pos.rules(), R => count_leaves::<R>(pos, depth, counting))
+}
+
+/// [`perft_counting`] under the move rules `R`.
+fn count_leaves<R: Rules>(pos: &Position, depth: u32, counting: Counting) -> u64 {
     match depth {
         0 => 1,
-        1 => pos.count_moves(counting),
+        1 => count_moves::<R>(pos, counting),
         _ => {
             let mut n = 0;
-            for_each_child::<Russian, false>(pos, counting, |child| {
-                n += perft_counting(child, depth - 1, counting);
+            for_each_child::<R, false>(pos, counting, |child| {
+                n += count_leaves::<R>(child, depth - 1, counting);
             });
             n
         }
@@ -73,7 +79,7 @@ fn check_hash(pos: &Position, seed: u64) -> u64 {
         pos.kings(Color::White).bits(),
         pos.men(Color::Black).bits(),
         pos.kings(Color::Black).bits(),
-        pos.turn() as u64,
+        pos.turn() as u64 | (u64::from(pos.rules) << 8),
     ] {
         h = mix(h ^ part);
     }
@@ -130,19 +136,24 @@ struct Runner<'a> {
 }
 
 impl Runner<'_> {
-    fn count(&self, pos: &Position, depth: u32) -> u64 {
+    /// The count below `pos` under its rules.
+    fn count_any(&self, pos: &Position, depth: u32) -> u64 {
+        crate::with_rules!(pos.rules(), R => self.count::<R>(pos, depth))
+    }
+
+    fn count<R: Rules>(&self, pos: &Position, depth: u32) -> u64 {
         let check = depth >= STOP_CHECK_DEPTH && self.stop.is_some();
         if check && self.stopped() {
             return 0;
         }
         match (depth, self.table) {
             (0, _) => 1,
-            (1, _) => pos.count_moves(self.counting),
-            (_, None) if !check => perft_counting(pos, depth, self.counting),
+            (1, _) => count_moves::<R>(pos, self.counting),
+            (_, None) if !check => count_leaves::<R>(pos, depth, self.counting),
             (_, None) => {
                 let mut n = 0;
-                for_each_child::<Russian, false>(pos, self.counting, |child| {
-                    n += self.count(child, depth - 1);
+                for_each_child::<R, false>(pos, self.counting, |child| {
+                    n += self.count::<R>(child, depth - 1);
                 });
                 n
             }
@@ -151,8 +162,8 @@ impl Runner<'_> {
                     return n;
                 }
                 let mut n = 0;
-                for_each_child::<Russian, true>(pos, self.counting, |child| {
-                    n += self.count(child, depth - 1);
+                for_each_child::<R, true>(pos, self.counting, |child| {
+                    n += self.count::<R>(child, depth - 1);
                 });
                 // A count cut short by a stop is partial: never store it.
                 if !(check && self.stopped()) {
@@ -241,11 +252,11 @@ pub fn perft_divide(
                     }
                     let mut grandchild = child;
                     grandchild.play_unchecked(g);
-                    runner.count(&grandchild, depth - 2)
+                    runner.count_any(&grandchild, depth - 2)
                 })
                 .sum()
         } else {
-            runner.count(&child, depth - 1)
+            runner.count_any(&child, depth - 1)
         };
         let entry = DivideEntry { mv: *m, count };
         on_move(&entry);
@@ -350,7 +361,7 @@ fn count_positions(
         if runner.stopped() {
             0
         } else {
-            runner.count(p, depth)
+            runner.count_any(p, depth)
         }
     };
     let threads = threads.unwrap_or(1).max(1);

@@ -2,10 +2,11 @@
 
 use crate::bitboard::Bitboard;
 use crate::error::{IllegalMoveError, PositionError};
-use crate::movegen::{self, Counting, Russian};
+use crate::movegen::{self, Counting};
 use crate::mv::{Move, MoveList};
 use crate::piece::{Color, Piece, Role};
 use crate::square::Square;
+use crate::variant::RuleSet;
 use crate::zobrist;
 
 /// Pieces on squares and a side to move, not yet checked: what a FEN parses into.
@@ -69,6 +70,9 @@ pub struct Position {
     pub(crate) by_color: [Bitboard; 2],
     pub(crate) kings: Bitboard,
     pub(crate) turn: Color,
+    /// The rules the position is played under ([`RuleSet::code`]; 0 is Russian): one byte
+    /// beside `turn`, so Russian positions copy as before.
+    pub(crate) rules: u8,
     pub(crate) hash: u64,
 }
 
@@ -94,10 +98,31 @@ impl Position {
             ],
             kings: setup.white_kings | setup.black_kings,
             turn: setup.turn.unwrap_or(Color::White),
+            rules: 0,
             hash: 0,
         };
         pos.hash = pos.compute_hash();
         Ok(pos)
+    }
+
+    /// The start position of a rule set's variant, played under those rules.
+    pub fn start_of(rules: RuleSet) -> Position {
+        Position::from_setup(&rules.variant.start_setup())
+            .unwrap_or_else(|_| unreachable!())
+            .with_rules(rules)
+    }
+
+    /// The rules the position is played under.
+    #[inline]
+    pub fn rules(&self) -> RuleSet {
+        RuleSet::from_code(self.rules)
+    }
+
+    /// The same pieces played under other rules.
+    #[inline]
+    pub fn with_rules(mut self, rules: RuleSet) -> Position {
+        self.rules = rules.code();
+        self
     }
 
     /// Back to an unvalidated setup.
@@ -180,7 +205,7 @@ impl Position {
     /// The legal moves, one per distinct (start, end, captured set, promotion).
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        movegen::generate::<Russian>(self, Counting::Distinct, &mut list);
+        crate::with_rules!(self.rules(), R => movegen::generate::<R>(self, Counting::Distinct, &mut list));
         list
     }
 
@@ -188,14 +213,14 @@ impl Position {
     /// sequences that take the same pieces in another order are listed separately.
     pub fn legal_moves_counting(&self, counting: Counting) -> MoveList {
         let mut list = MoveList::new();
-        movegen::generate::<Russian>(self, counting, &mut list);
+        crate::with_rules!(self.rules(), R => movegen::generate::<R>(self, counting, &mut list));
         list
     }
 
     /// Append the legal moves under a counting convention to `list`.
     #[inline]
     pub fn legal_moves_into(&self, counting: Counting, list: &mut MoveList) {
-        movegen::generate::<Russian>(self, counting, list);
+        crate::with_rules!(self.rules(), R => movegen::generate::<R>(self, counting, list));
     }
 
     /// Whether the side to move must capture.
@@ -207,7 +232,7 @@ impl Position {
     /// The number of legal moves (fast: quiet moves are counted, not listed).
     #[inline]
     pub fn count_moves(&self, counting: Counting) -> u64 {
-        movegen::count_moves::<Russian>(self, counting)
+        crate::with_rules!(self.rules(), R => movegen::count_moves::<R>(self, counting))
     }
 
     /// Whether `m` is legal here (compared by start, end, captured set and promotion).

@@ -6,6 +6,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+import shashki
 from hypothesis import HealthCheck, settings
 
 DATA = Path(__file__).parent / "data"
@@ -30,24 +31,40 @@ class PerftLine:
     distinct: bool
     depth: int
     nodes: int
+    variant: str = "russian"
+    captures_optional: bool = False
+
+    def board(self) -> shashki.Board:
+        return shashki.Board(
+            self.fen, variant=self.variant, captures_optional=self.captures_optional
+        )
 
 
-def perft_lines() -> list[PerftLine]:
-    """Every line of tests/data/perft.txt (copied from the published reference figures)."""
+def perft_lines(name: str = "perft.txt") -> list[PerftLine]:
+    """Every line of tests/data/perft.txt (copied from the published reference figures), or
+    of another file of that format (variants_perft.txt adds variant lines)."""
     lines: list[PerftLine] = []
     ident = fen = ""
-    for raw in (DATA / "perft.txt").read_text(encoding="utf-8").splitlines():
+    variant, optional = "russian", False
+    for raw in (DATA / name).read_text(encoding="utf-8").splitlines():
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         key, _, rest = line.partition(" ")
         if key == "id":
             ident = rest.strip()
+            variant, optional = "russian", False
         elif key == "fen":
             fen = rest.strip()
+        elif key == "variant":
+            variant = rest.strip()
+        elif key == "captures_optional":
+            optional = rest.strip() == "true"
         elif key in ("A", "B"):
             depth, nodes = rest.split()
-            lines.append(PerftLine(ident, fen, key == "A", int(depth), int(nodes)))
+            lines.append(
+                PerftLine(ident, fen, key == "A", int(depth), int(nodes), variant, optional)
+            )
         else:
             raise ValueError(f"unknown line {line!r}")
     return lines

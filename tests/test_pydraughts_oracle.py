@@ -41,3 +41,63 @@ def test_three_oracles_agree(fen: str) -> None:
     # Where two of the three disagree, RULES.md decides; settled cases become named tests.
     assert rust == ref
     assert oracle == rust, f"pydraughts differs on {fen}"
+
+
+def pydraughts_brazilian_moves(fen: str) -> set[tuple[int, int, frozenset[int]]]:
+    algebraic = shashki.Board(fen).fen(notation="algebraic")
+    board = draughts.Board(variant="brazilian", fen=algebraic)
+    return {
+        (m.steps_move[0] - 1, m.steps_move[-1] - 1, frozenset(c - 1 for c in m.captures))
+        for m in board.legal_moves()
+    }
+
+
+@settings(max_examples=settings.default.max_examples)
+@given(positions())
+def test_brazilian_three_oracles_agree(fen: str) -> None:
+    rules = reference.rules_for("brazilian")
+    rust = strip(
+        {
+            (m.start, m.end, m.captured, m.promotes)
+            for m in shashki.Board(fen, variant="brazilian").legal_moves
+        }
+    )
+    ref = strip({m.key() for m in reference.legal_moves(fen, rules)})
+    assert rust == ref
+    assert pydraughts_brazilian_moves(fen) == rust, f"pydraughts differs on {fen}"
+
+
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "W:WKa1,e3:Bc3,f4",  # the king's two-piece capture beats the man's one
+        "W:Wb6:Bc7,e7",  # a man crosses the far rank and captures on as a man
+        "W:Wb6:Bc7,f6",  # a man ends its capture on the far rank
+        "W:Wc3,g3:BKd4,f4,e5",
+    ],
+)
+def test_brazilian_named_positions_agree_with_pydraughts(fen: str) -> None:
+    rust = {
+        (m.start, m.end, m.captured) for m in shashki.Board(fen, variant="brazilian").legal_moves
+    }
+    assert pydraughts_brazilian_moves(fen) == rust
+
+
+def test_brazilian_start_perft_agrees_with_pydraughts() -> None:
+    def count(board: draughts.Board, depth: int) -> int:
+        distinct = {}
+        for move in board.legal_moves():
+            key = (move.steps_move[0], move.steps_move[-1], frozenset(move.captures))
+            distinct.setdefault(key, move)
+        if depth == 1:
+            return len(distinct)
+        total = 0
+        for move in distinct.values():
+            board.push(move)
+            total += count(board, depth - 1)
+            board.pop()
+        return total
+
+    board = shashki.Board(variant="brazilian")
+    for depth in (1, 2, 3, 4):
+        assert count(draughts.Board(variant="brazilian"), depth) == shashki.perft(board, depth)

@@ -47,12 +47,20 @@ SQUARE_NAMES: list[str] = [square_name(sq) for sq in SQUARES]
 
 STARTING_FEN = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
 
+VARIANTS: tuple[str, ...] = ("russian", "giveaway", "brazilian", "diagonal")
+"""The games a :class:`Board` plays (its ``variant``)."""
+
 
 class Board(_core.Board):
     """A position with its move history.
 
     ``Board()`` is the start position with White to move; ``Board(fen)`` or
     ``Board.from_fen(fen)`` sets up any legal position; ``Board.empty()`` has no pieces.
+    ``variant`` chooses the game: ``"russian"`` (the default), ``"giveaway"`` (поддавки: a
+    side without pieces or moves wins), ``"brazilian"`` (majority capture, no crowning
+    mid-capture) or ``"diagonal"`` (Russian rules from the diagonal start);
+    ``captures_optional=True`` makes quiet moves legal beside captures (seed 001's house
+    rule). :data:`VARIANTS` lists the names.
     ``push``, ``pop``, ``peek``, ``legal_moves``, ``parse_move``, ``push_move``, ``fen``,
     ``outcome``, ``is_game_over``, ``result``, ``ply``, ``fullmove_number``, ``mirror``,
     ``set_piece_at``, ``remove_piece_at``, ``clear``, ``copy`` work as in python-chess.
@@ -66,9 +74,9 @@ class Board(_core.Board):
     __hash__ = None  # type: ignore[assignment]
 
     @classmethod
-    def empty(cls) -> Board:
+    def empty(cls, *, variant: str = "russian", captures_optional: bool = False) -> Board:
         """A board without pieces, White to move."""
-        return cls("W:W:B")
+        return cls("W:W:B", variant=variant, captures_optional=captures_optional)
 
     # ---- counting moves -------------------------------------------------------------------
 
@@ -157,7 +165,8 @@ class Board(_core.Board):
         return f"{self.root().fen()}:H{halfmove}:F{fullmove}"
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        return (_rebuild_board, (type(self), self._root_fen(), self.move_stack))
+        rules = (self.variant, self.captures_optional)
+        return (_rebuild_board, (type(self), self._root_fen(), self.move_stack, rules))
 
     def _repr_svg_(self) -> str:
         from shashki import svg
@@ -165,9 +174,11 @@ class Board(_core.Board):
         return svg.board(self, lastmove=self.peek() if self.move_stack else None)
 
 
-def _rebuild_board(cls: type[Board], fen: str, moves: list[Move]) -> Board:
-    """Unpickle a board: its first position, then its moves."""
-    board = cls(fen)
+def _rebuild_board(
+    cls: type[Board], fen: str, moves: list[Move], rules: tuple[str, bool] = ("russian", False)
+) -> Board:
+    """Unpickle a board: its first position under its rules, then its moves."""
+    board = cls(fen, variant=rules[0], captures_optional=rules[1])
     for move in moves:
         board.push(move)
     return board
@@ -215,6 +226,7 @@ __all__ = [
     "SQUARES",
     "SQUARE_NAMES",
     "STARTING_FEN",
+    "VARIANTS",
     "SquareError",
     "Termination",
     "WHITE",

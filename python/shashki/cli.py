@@ -46,6 +46,27 @@ class _Formatter(argparse.HelpFormatter):
         return text
 
 
+def _add_variant(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--variant",
+        choices=shashki.VARIANTS,
+        default="russian",
+        help="the game: Russian draughts, giveaway (поддавки), Brazilian, diagonal start",
+    )
+    parser.add_argument(
+        "--captures-optional",
+        action="store_true",
+        help="quiet moves legal beside captures (seed 001's house rule)",
+    )
+
+
+def _board(args: argparse.Namespace, fen: Optional[str]) -> shashki.Board:
+    """The board of a command: its FEN (or the variant's start) under --variant."""
+    return shashki.Board(
+        fen or None, variant=args.variant, captures_optional=args.captures_optional
+    )
+
+
 def _parser() -> argparse.ArgumentParser:
     formatter = _Formatter
     parser = argparse.ArgumentParser(
@@ -92,6 +113,7 @@ def _parser() -> argparse.ArgumentParser:
         "--checkpoint", default=None, metavar="FILE", help="record finished sub-positions here"
     )
     perft.add_argument("--key-seed", type=int, default=0, help="seed of the tables' second key")
+    _add_variant(perft)
 
     moves = sub.add_parser(
         "moves",
@@ -100,6 +122,7 @@ def _parser() -> argparse.ArgumentParser:
         formatter_class=formatter,
     )
     moves.add_argument("fen", nargs="?", default=None, metavar="FEN", help=FEN_HELP)
+    _add_variant(moves)
 
     analyse = sub.add_parser(
         "analyse",
@@ -117,16 +140,19 @@ def _parser() -> argparse.ArgumentParser:
     analyse.add_argument("--multipv", type=int, default=1, help="best lines to show")
     analyse.add_argument("--hash", type=int, default=64, metavar="MB", help="table size in MB")
     analyse.add_argument("--threads", type=int, default=1, help="search threads")
+    _add_variant(analyse)
 
     selfplay = sub.add_parser(
         "selfplay",
         help="play an engine game against itself",
-        description="The engine plays itself under the FMJD-64 draw rules, then the PDN.",
+        description="The engine plays itself under the variant's draw rules (FMJD-64 for "
+        "Russian draughts), then the PDN.",
         formatter_class=formatter,
     )
     selfplay.add_argument("--time", type=float, default=0.1, help="seconds a move")
     selfplay.add_argument("--fen", default=None, help=FEN_HELP)
     selfplay.add_argument("--max-plies", type=int, default=400, help="then agree a draw")
+    _add_variant(selfplay)
 
     sub.add_parser(
         "bench",
@@ -150,6 +176,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--watch", action="store_true", help="watch the engine play itself")
     play.add_argument("--white", default=None, help="White's name in saved games")
     play.add_argument("--black", default=None, help="Black's name in saved games")
+    _add_variant(play)
 
     tables = sub.add_parser(
         "egtb",
@@ -199,7 +226,7 @@ def _perft(args: argparse.Namespace) -> int:
         raise _UsageError(f"depth must be a whole number, not {depth_text!r}") from None
     if not 0 <= depth <= 63:
         raise _UsageError(f"depth must be between 0 and 63, not {depth}")
-    board = shashki.Board(fen[0]) if fen else shashki.Board()
+    board = _board(args, fen[0] if fen else None)
     if args.workers is not None or args.scheduler is not None or args.checkpoint is not None:
         return _perft_split(args, board, depth)
     options = {
@@ -304,13 +331,14 @@ def _perft_split(args: argparse.Namespace, board: shashki.Board, depth: int) -> 
 
 
 def _moves(args: argparse.Namespace) -> int:
-    board = shashki.Board(args.fen) if args.fen else shashki.Board()
+    board = _board(args, args.fen)
     if board.legal_moves:
         print(f"{'algebraic':<16} {'numeric':<16} every landing")
     for move in board.legal_moves:
         print(f"{board.move_text(move):<16} {board.move_text(move, notation='numeric'):<16} {move}")
     if not board.legal_moves:
-        print("no legal moves: the side to move has lost")
+        verdict = "won" if board.variant == "giveaway" else "lost"
+        print(f"no legal moves: the side to move has {verdict}")
     return 0
 
 
@@ -333,7 +361,7 @@ def _analyse(args: argparse.Namespace) -> int:
 
     _check_positive("depth", args.depth)
     _check_positive("time", args.time)
-    board = shashki.Board(args.fen) if args.fen else shashki.Board()
+    board = _board(args, args.fen)
     limit = Limit(depth=args.depth, time=args.time)
     if args.depth is None and args.time is None:
         limit = Limit(time=3.0)
@@ -362,7 +390,7 @@ def _selfplay(args: argparse.Namespace) -> int:
     from shashki.engine import Engine, Limit
 
     _check_positive("time", args.time)
-    game = shashki.Game(args.fen)
+    game = shashki.Game(args.fen, variant=args.variant, captures_optional=args.captures_optional)
     game.headers["White"] = game.headers["Black"] = f"shashki {shashki.__version__}"
     game.headers["Event"] = "shashki selfplay"
     engine = Engine()

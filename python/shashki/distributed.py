@@ -49,7 +49,7 @@ def split(board: Board, plies: int, *, distinct: bool = True) -> dict[str, int]:
     for _ in range(plies):
         following: dict[str, int] = {}
         for fen, paths in frontier.items():
-            position = Board(fen)
+            position = Board(fen, variant=board.variant, captures_optional=board.captures_optional)
             if distinct:
                 children = [(move, 1) for move in position.legal_moves]
             else:
@@ -69,16 +69,31 @@ _TABLES: dict[tuple[int, int, bool], _core.PerftTable] = {}
 
 
 def count_batch(
-    fens: list[str], depth: int, distinct: bool, hash_mb: int, key_seed: int
+    fens: list[str],
+    depth: int,
+    distinct: bool,
+    hash_mb: int,
+    key_seed: int,
+    variant: str = "russian",
+    captures_optional: bool = False,
 ) -> list[int]:
     """The work of one task: perft of each position. The worker keeps its hash table from
-    batch to batch (one table a process), so subtrees batches share are counted once."""
+    batch to batch (one table a process), so subtrees batches share are counted once (the
+    table's keys include the rules, so batches of several variants can share it)."""
     key = (hash_mb, key_seed, distinct)
     table = _TABLES.get(key)
     if table is None:
         _TABLES.clear()
         table = _TABLES[key] = _core.PerftTable(hash_mb, distinct=distinct, key_seed=key_seed)
-    return _core.perft_many(fens, depth, distinct=distinct, threads=1, table=table)
+    return _core.perft_many(
+        fens,
+        depth,
+        distinct=distinct,
+        threads=1,
+        table=table,
+        variant=variant,
+        captures_optional=captures_optional,
+    )
 
 
 def _executor_of(executor: object) -> Executor:
@@ -157,6 +172,9 @@ def perft(
         "distinct": distinct,
         "split_depth": split_depth,
     }
+    if board.variant != "russian" or board.captures_optional:
+        header["variant"] = board.variant
+        header["captures_optional"] = board.captures_optional
     saved = _Checkpoint(checkpoint, header) if checkpoint else None
     done: dict[str, int] = dict(saved.done) if saved else {}
     todo = sorted(fen for fen in parts if fen not in done)
@@ -178,7 +196,14 @@ def perft(
                 fens = queue.pop()
                 try:
                     future = runner.submit(
-                        count_batch, fens, remaining_depth, distinct, hash_mb, key_seed
+                        count_batch,
+                        fens,
+                        remaining_depth,
+                        distinct,
+                        hash_mb,
+                        key_seed,
+                        board.variant,
+                        board.captures_optional,
                     )
                 except BrokenProcessPool:
                     if pool is None:

@@ -6,7 +6,9 @@ counter reaches its limit. All counting lives here, one function a rule, each na
 article.
 
 Rule sets: :data:`FMJD64` (the default: FMJD-64 articles 7.2.3–7.2.8), :data:`FORTY_MOVES`
-(seed 001's site rule), :data:`HISTORICAL` (seed 002's code, arts. 19–22) and :data:`NO_DRAWS`.
+(seed 001's site rule), :data:`HISTORICAL` (seed 002's code, arts. 19–22), :data:`NO_DRAWS`,
+and for the other games :data:`BRAZILIAN` and :data:`GIVEAWAY`;
+:func:`default_draw_rules` gives each variant's.
 Build your own with ``DrawRules([...])`` from the rule classes below or your own objects with a
 ``termination`` and a ``progress(history)`` method.
 
@@ -53,6 +55,12 @@ class Termination(enum.Enum):
     MAIN_ROAD = "7.2.7 lone king on the main road"
     SMALL_ENDING = "7.2.8 small ending"
     FORTY_MOVES = "40 moves without capture or promotion"
+    BRAZILIAN_REPETITION = "threefold repetition"
+    BRAZILIAN_KINGS_ONLY = "20 moves of kings only"
+    BRAZILIAN_THREE_PIECES = "three pieces with a king against a king, 16 moves"
+    BRAZILIAN_SMALL_ENDING = "two pieces with a king against a king, 5 moves"
+    GIVEAWAY_REPETITION = "giveaway: threefold repetition"
+    GIVEAWAY_KINGS_ONLY = "giveaway: 15 moves of kings only"
     HISTORICAL_THREE_KINGS = "art. 20 three kings against one"
     HISTORICAL_KING_AND_MEN = "art. 21 a king and men"
     HISTORICAL_REPETITION = "art. 19 moves repeated three times"
@@ -380,6 +388,26 @@ class KingAndMenVsKing(_Value):
         )
 
 
+class PiecesVsKing(_Value):
+    """A lone king against ``pieces`` pieces of which at least one king (any mix of kings and
+    men), not won by the stronger side's ``moves``-th move since that balance arose (FMJD's
+    international rules 6.3–6.4, which Brazilian draughts shares)."""
+
+    pieces: int = 3
+    moves: int = 16
+    needs_kings: ClassVar[bool] = True
+    termination: Termination = Termination.BRAZILIAN_THREE_PIECES
+
+    def progress(self, history: History) -> Optional[DrawCounter]:
+        return _strong_side_moves(
+            history,
+            self.termination,
+            self.moves,
+            lambda s, c: s.lone_king(c),
+            lambda s, c: s.kings(c) >= 1 and s.kings(c) + s.men(c) == self.pieces,
+        )
+
+
 class DrawRules:
     """A set of draw rules: automatic ones end the game, claimable ones only on
     ``outcome(claim_draw=True)``."""
@@ -441,3 +469,36 @@ HISTORICAL = DrawRules(
     name="historical code (seed 002)",
 )
 NO_DRAWS = DrawRules([], name="none")
+
+BRAZILIAN = DrawRules(
+    [
+        Repetition(termination=Termination.BRAZILIAN_REPETITION),
+        PiecesVsKing(pieces=3, moves=16),
+        PiecesVsKing(pieces=2, moves=5, termination=Termination.BRAZILIAN_SMALL_ENDING),
+        PiecesVsKing(pieces=1, moves=5, termination=Termination.BRAZILIAN_SMALL_ENDING),
+        KingsOnly(moves=20, termination=Termination.BRAZILIAN_KINGS_ONLY),
+    ],
+    name="Brazilian (CBD art. 16, FMJD 6.2-6.4)",
+)
+"""Brazilian draughts: the same position a third time (FMJD international rules 6.2); 20
+successive moves of kings only without a capture (the Brazilian confederation's official
+rules, art. 16: "após 20 lances sucessivos de damas, sem captura ou deslocamento de pedra");
+three pieces including a king against a lone king: 16 moves; two pieces or one king
+against a lone king: 5 moves (FMJD 6.3-6.4)."""
+
+GIVEAWAY = DrawRules(
+    [
+        Repetition(termination=Termination.GIVEAWAY_REPETITION),
+        KingsOnly(moves=15, termination=Termination.GIVEAWAY_KINGS_ONLY),
+    ],
+    name="giveaway",
+)
+"""Поддавки has no federation rules; ours: the same position a third time, or 15 moves of
+each side with only kings moved and nothing taken (FMJD-64 7.2.3 and 7.2.5 carried over).
+Any :class:`DrawRules` can replace it."""
+
+
+def default_draw_rules(variant: str) -> DrawRules:
+    """The draw rules a game of ``variant`` is played under unless told otherwise: FMJD-64
+    for Russian draughts and the diagonal start, :data:`BRAZILIAN`, :data:`GIVEAWAY`."""
+    return {"brazilian": BRAZILIAN, "giveaway": GIVEAWAY}.get(variant, FMJD64)

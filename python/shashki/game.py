@@ -16,23 +16,33 @@ from __future__ import annotations
 from collections import namedtuple
 from collections.abc import MutableMapping
 
-from shashki import STARTING_FEN, Board, Move, Piece, _core
+from shashki import Board, Move, Piece, _core
 from shashki.draw import (
-    FMJD64,
     DrawCounter,
     DrawRules,
     History,
     Ply,
     Snapshot,
     Termination,
+    default_draw_rules,
 )
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
-    from typing import NoReturn, Optional, Union
+    from typing import NoReturn, Optional, TypeVar, Union
+
+    _B = TypeVar("_B", bound=Board)
 
 WHITE, BLACK = True, False
+
+
+def variant_tag(board: Board) -> str:
+    """PDN's ``Variant`` tag for the games GameType does not name: ``Giveaway``,
+    ``Diagonal``, with ``, captures optional`` for that house rule."""
+    name = board.variant.capitalize()
+    return f"{name}, captures optional" if board.captures_optional else name
+
 
 DECISIVE = (Termination.NO_MOVES, Termination.RESIGNATION)
 
@@ -107,7 +117,7 @@ class GameBoard(Board):
         _refuse("_copy_from")
 
     def copy(self, *, stack: bool = True) -> Board:  # type: ignore[override]
-        board = Board()
+        board = Board(variant=self.variant, captures_optional=self.captures_optional)
         _core.Board._copy_from(board, self, stack)
         return board
 
@@ -166,7 +176,7 @@ class GameNode:
 
     def board(self) -> Board:
         """A copy of the position at this node (its move stack: the moves leading here)."""
-        board = Board(self.game().start_fen)
+        board = self.game()._new_board(Board)
         for move in self._moves():
             board.push(move)
         return board
@@ -291,10 +301,15 @@ Node = GameNode
 """The former name of :class:`GameNode`."""
 
 
-def replay(board: Board, draw_rules: DrawRules = FMJD64) -> Game:
+def replay(board: Board, draw_rules: Optional[DrawRules] = None) -> Game:
     """A game of ``board``'s stack, from the position before it (the draw rules' view of a
-    board's history)."""
-    game = Game(board._root_fen(), draw_rules=draw_rules)
+    board's history), under ``draw_rules`` (the variant's by default)."""
+    game = Game(
+        board._root_fen(),
+        variant=board.variant,
+        captures_optional=board.captures_optional,
+        draw_rules=draw_rules,
+    )
     for move in board.move_stack:
         game._push_unchecked(move)
     return game
@@ -305,11 +320,17 @@ def board_outcome(
 ) -> Optional[Outcome]:
     """How the game stands after ``board``'s move stack (for :meth:`Board.outcome`)."""
     if not board.legal_moves:
-        return Outcome(Termination.NO_MOVES, not board.turn)
-    rules = FMJD64 if draw_rules is None else draw_rules
+        return _no_moves_outcome(board)
+    rules = default_draw_rules(board.variant) if draw_rules is None else draw_rules
     game = replay(board, rules)
     termination = rules.reached(game._history(), claim=claim_draw)
     return None if termination is None else Outcome(termination, None)
+
+
+def _no_moves_outcome(board: Board) -> Outcome:
+    """The side to move has no pieces or no move: it loses, or in giveaway it wins."""
+    loser_wins = board.variant == "giveaway"
+    return Outcome(Termination.NO_MOVES, board.turn if loser_wins else not board.turn)
 
 
 class Headers(MutableMapping):  # type: ignore[type-arg]
@@ -357,23 +378,30 @@ class Headers(MutableMapping):  # type: ignore[type-arg]
 class Game:
     """A game: ``Game()`` from the start position, ``Game(fen)`` from a setup.
 
-    Moves pushed on the game form its main line; ``draw_rules`` (FMJD-64 by default)
-    adjudicate automatic draws. ``game.board`` is the current position, read-only (a
-    :class:`GameBoard`). The moves form a tree as in python-chess: ``game.root()`` is the
-    first position, each :class:`GameNode` has ``variations``; ``game.nodes`` lists the main
-    line. Once the game has ended (no legal move, a draw rule, ``resign``, ``agree_draw``,
-    a recorded result), ``push`` raises :class:`GameOverError` until ``pop``.
+    ``variant`` (``"russian"``, ``"giveaway"``, ``"brazilian"``, ``"diagonal"``) and
+    ``captures_optional`` choose the game, as for :class:`~shashki.Board`. Moves pushed on
+    the game form its main line; ``draw_rules`` (the variant's: FMJD-64 for Russian
+    draughts, see :func:`shashki.draw.default_draw_rules`) adjudicate automatic draws.
+    ``game.board`` is the current position, read-only (a :class:`GameBoard`). The moves
+    form a tree as in python-chess: ``game.root()`` is the first position, each
+    :class:`GameNode` has ``variations``; ``game.nodes`` lists the main line. Once the game
+    has ended (no legal move, a draw rule, ``resign``, ``agree_draw``, a recorded result),
+    ``push`` raises :class:`GameOverError` until ``pop``.
     """
 
     def __init__(
         self,
         fen: Optional[str] = None,
         *,
-        draw_rules: DrawRules = FMJD64,
+        variant: str = "russian",
+        captures_optional: bool = False,
+        draw_rules: Optional[DrawRules] = None,
         headers: Optional[dict[str, str]] = None,
     ) -> None:
-        self._board = GameBoard(fen) if fen is not None else GameBoard()
-        self.draw_rules = draw_rules
+        self._board = GameBoard(fen, variant=variant, captures_optional=captures_optional)
+        self.draw_rules = (
+            default_draw_rules(self._board.variant) if draw_rules is None else draw_rules
+        )
         self._root = GameNode(None, None)
         self._root._game = self
         self._nodes: list[GameNode] = []
@@ -382,16 +410,41 @@ class Game:
         self._ended: Optional[tuple[int, Outcome]] = None  # (ply, outcome) when it ended
         self._reset_rule_view()
         self.headers = Headers(game=self)
-        if fen is not None and self._start_fen != STARTING_FEN:
+        if self._board.variant == "brazilian":
+            self.headers["GameType"] = "26"
+        if self._board.variant in ("giveaway", "diagonal") or self._board.captures_optional:
+            self.headers["Variant"] = variant_tag(self._board)
+        if fen is not None and self._start_fen != self._variant_start_fen():
             self.headers["FEN"] = self._start_fen
         if headers:
             self.headers.update(headers)
+
+    @property
+    def variant(self) -> str:
+        """The game played: ``"russian"``, ``"giveaway"``, ``"brazilian"`` or ``"diagonal"``."""
+        return self._board.variant
+
+    @property
+    def captures_optional(self) -> bool:
+        """Whether quiet moves are legal beside captures (seed 001's house rule)."""
+        return self._board.captures_optional
+
+    def _new_board(self, cls: type[_B], fen: Optional[str] = None) -> _B:
+        """A board of this game's rules, at ``fen`` (the game's first position by default)."""
+        return cls(
+            self._start_fen if fen is None else fen,
+            variant=self._board.variant,
+            captures_optional=self._board.captures_optional,
+        )
+
+    def _variant_start_fen(self) -> str:
+        return Board(variant=self._board.variant).fen()
 
     def _reset_rule_view(self) -> None:
         # What the draw rules read, kept for the first len(self._plies) plies and brought up
         # to date when asked for (pushing a move costs only the move): a board replaying
         # the main line, the snapshot after every ply and what every ply did.
-        self._replay = Board(self._start_fen)
+        self._replay = self._new_board(Board)
         self._snapshots: list[Snapshot] = [_snapshot(self._replay)]
         self._plies: list[Ply] = []
         self._checked = -1  # the last snapshot the draw rules have been applied to
@@ -452,7 +505,7 @@ class Game:
     def _mainline_changed(self) -> None:
         """The tree was edited: follow the new main line with the board and the rules."""
         self._nodes = list(self._root.mainline())
-        board = GameBoard(self._start_fen)
+        board = self._new_board(GameBoard)
         for node in self._nodes:
             assert node.move is not None
             _core.Board.push(board, node.move)
@@ -584,7 +637,7 @@ class Game:
     def _no_moves(self) -> Optional[Outcome]:
         if self._board.legal_moves:
             return None
-        return Outcome(Termination.NO_MOVES, not self._board.turn)
+        return _no_moves_outcome(self._board)
 
     def _end_by_hand(self, outcome: Outcome) -> None:
         current = self.outcome()

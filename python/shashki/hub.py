@@ -25,6 +25,10 @@ Guarantees a GUI can rely on:
   non-numeric value gets ``error`` and leaves the level unchanged. With no level set,
   ``go think`` thinks for :data:`DEFAULT_MOVE_TIME` seconds; ``level infinite`` thinks
   until ``stop``.
+- ``set-param name=variant value=russian|brazilian|giveaway|diagonal`` (also pydraughts'
+  and Scan's names: ``normal``, ``losing``, ``antidraughts``, ``poddavki``) and
+  ``name=captures-optional value=true|false`` choose the game; the position goes back to
+  the variant's start (send ``pos`` after them).
 - ``set-param name=hash|threads`` during a search stops that search first (its ``done`` is
   sent); a table that does not fit in free memory gets ``error`` and the engine keeps its
   previous table.
@@ -94,7 +98,7 @@ def move_from_hub(board: Board, text: str) -> Move:
     raise shashki.IllegalMoveError(f"illegal move {text!r} in position {board.fen()}")
 
 
-def board_from_hub(text: str) -> Board:
+def board_from_hub(text: str, variant: str = "russian", captures_optional: bool = False) -> Board:
     """A board from a Hub position string (``W`` + 32 characters in PDN order)."""
     if len(text) != 33 or text[0] not in "WB":
         raise ValueError(f"position must be W or B and 32 squares, got {text!r}")
@@ -107,7 +111,24 @@ def board_from_hub(text: str) -> Board:
             raise ValueError(f"bad square character {char!r} at square {number}")
         color, king = PIECE_CHARS[char]
         (white if color else black).append(("K" if king else "") + str(number))
-    return Board(f"{text[0]}:W{','.join(white)}:B{','.join(black)}")
+    return Board(
+        f"{text[0]}:W{','.join(white)}:B{','.join(black)}",
+        variant=variant,
+        captures_optional=captures_optional,
+    )
+
+
+HUB_VARIANTS = {
+    "russian": "russian",
+    "normal": "russian",
+    "brazilian": "brazilian",
+    "giveaway": "giveaway",
+    "poddavki": "giveaway",
+    "losing": "giveaway",
+    "antidraughts": "giveaway",
+    "diagonal": "diagonal",
+}
+"""Hub variant names (ours, pydraughts' and Scan's ``normal``/``losing``) → our variants."""
 
 
 def board_to_hub(board: Board) -> str:
@@ -141,7 +162,9 @@ class HubServer:
         self.lock = threading.Lock()
         self.params: dict[str, int] = {"hash": 64, "threads": 1}
         self.engine: Optional[Engine] = None
-        self.board = Board()
+        self.variant = "russian"
+        self.captures_optional = False
+        self.board = self.start_board()
         self.level: dict[str, float] = {}
         self.search: Optional[threading.Thread] = None
         self.search_engine: Optional[Engine] = None  # the engine the running search uses
@@ -172,6 +195,9 @@ class HubServer:
                 self.error(f"{command}: {error}")
         self.stop_search()
 
+    def start_board(self) -> Board:
+        return Board(variant=self.variant, captures_optional=self.captures_optional)
+
     def get_engine(self) -> Engine:
         if self.engine is None:
             self.engine = Engine(
@@ -182,7 +208,11 @@ class HubServer:
     def handle(self, command: str, args: dict[str, str]) -> None:
         if command == "hub":
             self.send(f'id name=shashki version={shashki.__version__} author="shashki developers"')
-            self.send('param name=variant value=russian type=enum values="russian"')
+            self.send(
+                "param name=variant value=russian type=enum "
+                'values="russian brazilian giveaway diagonal"'
+            )
+            self.send("param name=captures-optional value=false type=bool")
             self.send("param name=hash value=64 type=int min=1 max=65536")
             self.send("param name=threads value=1 type=int min=1 max=256")
             self.send('param name=egtb value="" type=string')
@@ -195,10 +225,13 @@ class HubServer:
         elif command == "new-game":
             self.stop_search()
             self.get_engine().new_game()
-            self.board = Board()
+            self.board = self.start_board()
         elif command == "pos":
             self.stop_search()
-            board = Board() if "start" in args or "pos" not in args else board_from_hub(args["pos"])
+            if "start" in args or "pos" not in args:
+                board = self.start_board()
+            else:
+                board = board_from_hub(args["pos"], self.variant, self.captures_optional)
             for text in args.get("moves", "").split():
                 board.push(move_from_hub(board, text))
             self.board = board
@@ -219,8 +252,20 @@ class HubServer:
 
     def set_param(self, name: str, value: str) -> None:
         if name == "variant":
-            if value != "russian":
-                raise ValueError(f"variant {value!r} is not supported (russian only)")
+            variant = HUB_VARIANTS.get(value.lower())
+            if variant is None:
+                raise ValueError(
+                    f"variant {value!r} is not supported (russian, brazilian, giveaway, diagonal)"
+                )
+            self.stop_search()
+            self.variant = variant
+            self.board = self.start_board()
+        elif name == "captures-optional":
+            if value.lower() not in ("true", "false"):
+                raise ValueError(f"captures-optional takes true or false, not {value!r}")
+            self.stop_search()
+            self.captures_optional = value.lower() == "true"
+            self.board = self.start_board()
         elif name == "egtb":
             from shashki import egtb
 

@@ -1,4 +1,6 @@
-"""PDN: reading and writing Russian draughts games (GameType 25).
+"""PDN: reading and writing games of Russian draughts (GameType 25) and of the variants
+(Brazilian: GameType 26; giveaway, the diagonal start and captures optional: a ``Variant``
+tag).
 
 >>> import io, shashki.pdn
 >>> text = '[GameType "25"]\\n\\n1. c3-d4 f6-e5 2. d4xf6 g7xe5 {a comment} 1-0\\n'
@@ -251,6 +253,24 @@ def _read_lines(handle: TextIO) -> tuple[list[tuple[int, str]], list[tuple[int, 
     return tags, moves
 
 
+def _variant_of(game_type: str, variant_tag: str) -> tuple[Optional[str], bool]:
+    """The variant of a game's ``GameType`` (25 Russian, 26 Brazilian; its first field) and
+    ``Variant`` tag (``Giveaway``/``Poddavki``, ``Diagonal``, ``captures optional``);
+    None when GameType names another game."""
+    code = game_type.split(",")[0].strip()
+    tag = variant_tag.lower()
+    optional = "captures optional" in tag
+    if code == "26":
+        return "brazilian", optional
+    if code != "25":
+        return None, False
+    if "giveaway" in tag or "poddavki" in tag or "поддавки" in tag:
+        return "giveaway", optional
+    if "diagonal" in tag:
+        return "diagonal", optional
+    return "russian", optional
+
+
 def read_game(handle: TextIO, *, variations: bool = True, errors: str = "raise") -> Optional[Game]:
     """Read the next game from a text handle; None at the end of the file.
 
@@ -279,11 +299,14 @@ def read_game(handle: TextIO, *, variations: bool = True, errors: str = "raise")
     game_type = headers.get("GameType", "25").strip()
     fen = headers.get("FEN")
     try:
-        if game_type.split(",")[0] != "25":
+        variant, captures_optional = _variant_of(game_type, headers.get("Variant", ""))
+        if variant is None:
             raise PdnError(
-                f"GameType {game_type!r} is not Russian draughts (25)", tag_lines[0][0], 1
+                f"GameType {game_type!r} is not Russian (25) or Brazilian (26) draughts",
+                tag_lines[0][0],
+                1,
             )
-        game = Game(fen)
+        game = Game(fen, variant=variant, captures_optional=captures_optional)
     except (PdnError, ValueError) as error:
         fen_line: int = next(
             (n for n, t in tag_lines if "FEN" in t), tag_lines[0][0] if tag_lines else 1
@@ -518,8 +541,8 @@ def write_game(
     result = game.result()
     headers = dict(game.headers)
     headers["Result"] = result
-    headers.setdefault("GameType", "25")
-    if game.start_fen != Board().fen():
+    headers.setdefault("GameType", "26" if game.variant == "brazilian" else "25")
+    if game.start_fen != Board(variant=game.variant).fen():
         headers["FEN"] = (
             game.start_fen
             if notation == "numeric"
@@ -530,7 +553,7 @@ def write_game(
     tokens: list[str] = []
     if comments and game.comment:
         tokens.append("{" + game.comment + "}")
-    start = Board(game.start_fen)
+    start = game._new_board(Board)
     _write_tree(start, game.root(), tokens, notation, comments, variations)
     tokens.append(result)
     lines: list[str] = []

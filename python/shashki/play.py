@@ -49,7 +49,11 @@ def play(
     write: Callable[[str], None] = print,
 ) -> int:
     """Run the game loop; ``read``/``write`` are the terminal (replaceable for tests)."""
-    game = Game(args.fen)
+    game = Game(
+        args.fen,
+        variant=getattr(args, "variant", "russian"),
+        captures_optional=getattr(args, "captures_optional", False),
+    )
     engine = Engine()
     limit = Limit(time=args.time)
     if args.two_players:

@@ -1,4 +1,5 @@
-"""The rules of Russian draughts in plain Python: an executable specification.
+"""The rules of Russian draughts (and of the 8×8 variants) in plain Python: an executable
+specification.
 
 This module is the independent reference used to test the Rust core. It shares no code or
 tables with it: an 8×8 mailbox, explicit recursion for captures, written from RULES.md and
@@ -13,6 +14,10 @@ White's side), so ``shashki.square_name`` and ``shashki.square_number`` apply.
 7
 >>> reference.perft(start, 3)
 302
+
+The variants' move rules are a :class:`Rules` value (``rules_for("brazilian")``): majority
+capture, crowning during a capture, captures optional. Giveaway and the diagonal start move
+as in Russian draughts; :data:`START` holds each variant's start position.
 """
 
 from __future__ import annotations
@@ -59,6 +64,45 @@ class MoveLike(Protocol):
     def captured(self) -> frozenset[int]: ...
     @property
     def promotes(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The move rules of a variant (seeds 001–003).
+
+    ``crown_during_capture``: a man reaching the far rank during a capture is crowned at once
+    and goes on as a king (Russian); otherwise it goes on as a man and is crowned only if
+    the move ends there (Brazilian). ``majority``: only the captures taking the most pieces
+    are legal (Brazilian). ``captures_optional``: quiet moves stay legal beside captures.
+    """
+
+    crown_during_capture: bool = True
+    majority: bool = False
+    captures_optional: bool = False
+
+
+RUSSIAN = Rules()
+
+
+def rules_for(variant: str = "russian", captures_optional: bool = False) -> Rules:
+    """The move rules of ``russian``, ``giveaway``, ``brazilian`` or ``diagonal``."""
+    if variant in ("russian", "giveaway", "diagonal"):
+        return Rules(captures_optional=captures_optional)
+    if variant == "brazilian":
+        return Rules(crown_during_capture=False, majority=True, captures_optional=captures_optional)
+    raise ValueError(f"unknown variant {variant!r}")
+
+
+def _diagonal_start() -> str:
+    """Seed 003's diagonal start as we read it: the main road a1–h8 empty, White's men on
+    every dark square right of it (file > rank), Black's left of it."""
+    white: list[str] = []
+    black: list[str] = []
+    for rank in range(8):
+        for file in range(8):
+            if is_dark(file, rank) and file != rank:
+                (white if file > rank else black).append(str(pdn_number(file, rank)))
+    return f"W:W{','.join(white)}:B{','.join(black)}"
 
 
 @dataclass
@@ -274,13 +318,14 @@ def _capture_targets(
     return jumps
 
 
-def capture_sequences(state: State, file: int, rank: int) -> list[RefMove]:
+def capture_sequences(state: State, file: int, rank: int, rules: Rules = RUSSIAN) -> list[RefMove]:
     """Every capture sequence of the piece on (file, rank), one per order and end square.
 
     §3.1–3.2: a capture once begun goes on while any further jump exists. §3.4: where a king
     can land on several squares behind its victim and from some of them the capture goes on,
     it must land on one of those. §3.8: a man reaching the far rank during a capture is
-    crowned at once and goes on capturing as a king.
+    crowned at once and goes on capturing as a king (with ``rules.crown_during_capture``;
+    otherwise it goes on as a man and is crowned only where the move ends).
     """
     piece = state.grid[rank][file]
     assert piece is not None
@@ -298,6 +343,8 @@ def capture_sequences(state: State, file: int, rank: int) -> list[RefMove]:
         jumps = _capture_targets(state, f, r, king, start, taken)
         if not jumps:
             if taken:
+                if not king and r == crowning_rank(state.turn):
+                    crowned = True  # the move ends on the far rank (Brazilian)
                 found.append(
                     RefMove(
                         square_index(*start),
@@ -314,7 +361,9 @@ def capture_sequences(state: State, file: int, rank: int) -> list[RefMove]:
 
             options = []
             for landing in landings:
-                becomes_king = king or landing[1] == crowning_rank(state.turn)
+                becomes_king = king or (
+                    rules.crown_during_capture and landing[1] == crowning_rank(state.turn)
+                )
                 options.append((landing, becomes_king))
             if king:
                 continuing = [
@@ -338,17 +387,24 @@ def capture_sequences(state: State, file: int, rank: int) -> list[RefMove]:
     return found
 
 
-def all_sequences(state: State) -> list[RefMove]:
-    """§3.1: if any capture exists, only captures are legal; otherwise the quiet moves."""
+def all_sequences(state: State, rules: Rules = RUSSIAN) -> list[RefMove]:
+    """§3.1: if any capture exists, only captures are legal; otherwise the quiet moves.
+    With ``rules.majority`` only the captures taking the most pieces; with
+    ``rules.captures_optional`` the quiet moves too."""
     captures = []
     for rank in range(8):
         for file in range(8):
             if owner(state.grid[rank][file]) == state.turn:
-                captures.extend(capture_sequences(state, file, rank))
+                captures.extend(capture_sequences(state, file, rank, rules))
+    if rules.majority and captures:
+        most = max(len(m.captured) for m in captures)
+        captures = [m for m in captures if len(m.captured) == most]
+    if rules.captures_optional:
+        return captures + quiet_moves(state)
     return captures if captures else quiet_moves(state)
 
 
-def distinct_moves(state: State, distinct: bool = True) -> list[RefMove]:
+def distinct_moves(state: State, distinct: bool = True, rules: Rules = RUSSIAN) -> list[RefMove]:
     """The moves under a counting convention.
 
     Convention A (``distinct=True``): one move per (start, end, captured set, promotion),
@@ -358,7 +414,7 @@ def distinct_moves(state: State, distinct: bool = True) -> list[RefMove]:
     """
     seen: set[object] = set()
     out = []
-    for move in all_sequences(state):
+    for move in all_sequences(state, rules):
         key: object = move.key() if distinct else (move.start, move.end, move.order, move.promotes)
         if key not in seen:
             seen.add(key)
@@ -385,30 +441,39 @@ def apply(state: State, move: MoveLike) -> State:
 # ---- the interface other tools use --------------------------------------------------------
 
 
-def legal_moves(fen: str) -> list[RefMove]:
+def legal_moves(fen: str, rules: Rules = RUSSIAN) -> list[RefMove]:
     """The distinct legal moves of a FEN."""
-    return distinct_moves(parse_fen(fen))
+    return distinct_moves(parse_fen(fen), rules=rules)
 
 
-def play(fen: str, move: MoveLike) -> str:
+def play(fen: str, move: MoveLike, rules: Rules = RUSSIAN) -> str:
     """The FEN after a legal move (matched by start, end, captured set and promotion)."""
     state = parse_fen(fen)
     key = (move.start, move.end, frozenset(move.captured), move.promotes)
-    for legal in distinct_moves(state):
+    for legal in distinct_moves(state, rules=rules):
         if legal.key() == key:
             return write_fen(apply(state, legal))
     raise ValueError(f"move {key} is not legal in {fen}")
 
 
-def perft(fen: str, depth: int, distinct: bool = True) -> int:
+def perft(fen: str, depth: int, distinct: bool = True, rules: Rules = RUSSIAN) -> int:
     """Leaves of the move tree ``depth`` plies deep, in convention A or B."""
 
     def count(state: State, depth: int) -> int:
         if depth == 0:
             return 1
-        moves = distinct_moves(state, distinct)
+        moves = distinct_moves(state, distinct, rules)
         if depth == 1:
             return len(moves)
         return sum(count(apply(state, m), depth - 1) for m in moves)
 
     return count(parse_fen(fen), depth)
+
+
+START: dict[str, str] = {
+    "russian": "W:W21-32:B1-12",
+    "giveaway": "W:W21-32:B1-12",
+    "brazilian": "W:W21-32:B1-12",
+    "diagonal": _diagonal_start(),
+}
+"""The start position of each variant."""

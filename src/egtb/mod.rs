@@ -143,6 +143,9 @@ impl Tables {
     /// The value of `pos` for its side to move; None when its balance is not held (or a
     /// side has no pieces: the side to move without pieces has lost, which is `Loss(0)`).
     pub fn probe(&self, pos: &Position) -> Option<Value> {
+        if !pos.rules().plays_as_russian() {
+            return None; // the tables hold Russian draughts' values
+        }
         if pos.pieces(pos.turn()).is_empty() {
             return Some(Value::Loss(0));
         }

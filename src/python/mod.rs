@@ -14,7 +14,7 @@ use pyo3::types::{PyDict, PyFrozenSet, PyList, PyTuple, PyType};
 use crate::notation::{self, MoveTextError};
 use crate::{
     fen, perft_divide, Color, Counting, Move as CoreMove, Notation, PerftOptions, Position, Role,
-    Square,
+    RuleSet, Square, Variant,
 };
 
 create_exception!(
@@ -269,7 +269,7 @@ impl PyBoard {
     /// is not a legal setup.
     fn set_setup(&mut self, setup: &crate::Setup) -> PyResult<()> {
         let pos = Position::from_setup(setup).map_err(|e| PyValueError::new_err(e.to_string()))?;
-        self.set_position(pos);
+        self.set_position(pos.with_rules(self.pos.rules()));
         self.stack.clear();
         self.start_clocks = (0, 1);
         Ok(())
@@ -286,6 +286,26 @@ pub(crate) fn parse_fen_with_clocks(text: &str) -> PyResult<(Position, (u32, u32
     Ok((pos, clocks))
 }
 
+/// The rules named by a `variant` and `captures_optional` argument pair.
+pub(crate) fn rules_arg(
+    variant: Option<&Bound<'_, PyAny>>,
+    captures_optional: bool,
+) -> PyResult<RuleSet> {
+    let variant = match variant {
+        None => Variant::Russian,
+        Some(v) if v.is_none() => Variant::Russian,
+        Some(v) => {
+            let name = crate::python::args::text(v, "variant", PyValueError::new_err)?;
+            Variant::parse(&name).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "unknown variant {name:?}: expected one of russian, giveaway, brazilian, diagonal"
+                ))
+            })?
+        }
+    };
+    Ok(RuleSet::new(variant, captures_optional))
+}
+
 pub(crate) fn parse_fen_arg(text: &str) -> PyResult<Position> {
     fen::position_from_fen(text).map_err(|e| FenError::new_err(e.to_string()))
 }
@@ -293,18 +313,35 @@ pub(crate) fn parse_fen_arg(text: &str) -> PyResult<Position> {
 #[pymethods]
 impl PyBoard {
     #[new]
-    #[pyo3(signature = (fen = None))]
-    fn new(fen: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+    #[pyo3(signature = (fen = None, *, variant = None, captures_optional = false))]
+    fn new(
+        fen: Option<&Bound<'_, PyAny>>,
+        variant: Option<&Bound<'_, PyAny>>,
+        captures_optional: bool,
+    ) -> PyResult<Self> {
+        let rules = rules_arg(variant, captures_optional)?;
         let (pos, start_clocks) = match fen {
             Some(text) if !text.is_none() => parse_fen_with_clocks(&fen_text(text)?)?,
-            _ => (Position::start(), (0, 1)),
+            _ => (Position::start_of(rules), (0, 1)),
         };
         Ok(PyBoard {
-            pos,
+            pos: pos.with_rules(rules),
             stack: Vec::new(),
             cache: None,
             start_clocks,
         })
+    }
+
+    /// The game played: `"russian"`, `"giveaway"`, `"brazilian"` or `"diagonal"`.
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.pos.rules().variant.name()
+    }
+
+    /// Whether a quiet move is legal beside a capture (seed 001's house rule).
+    #[getter]
+    fn captures_optional(&self) -> bool {
+        self.pos.rules().captures_optional
     }
 
     /// The clocks of the FEN the board was set up from: `(halfmove, fullmove)`, `(0, 1)`
@@ -383,7 +420,9 @@ impl PyBoard {
                 black_kings: turn(s.white_kings),
             };
             let other = new.cast::<PyBoard>()?;
-            other.borrow_mut().set_setup(&mirrored)?;
+            let mut other = other.borrow_mut();
+            other.pos = other.pos.with_rules(me.pos.rules());
+            other.set_setup(&mirrored)?;
         }
         Ok(new)
     }
@@ -412,7 +451,7 @@ impl PyBoard {
     /// Set up a FEN and clear the move stack; on a bad FEN the board is unchanged.
     fn set_fen(&mut self, fen: &Bound<'_, PyAny>) -> PyResult<()> {
         let (pos, clocks) = parse_fen_with_clocks(&fen_text(fen)?)?;
-        self.set_position(pos);
+        self.set_position(pos.with_rules(self.pos.rules()));
         self.start_clocks = clocks;
         self.stack.clear();
         Ok(())
@@ -661,10 +700,20 @@ impl PyBoard {
 
     fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
         let name = slf.get_type().name()?;
+        let me = slf.borrow();
+        let rules = me.pos.rules();
+        let mut extra = String::new();
+        if rules.variant != Variant::Russian {
+            extra.push_str(&format!(", variant='{}'", rules.variant.name()));
+        }
+        if rules.captures_optional {
+            extra.push_str(", captures_optional=True");
+        }
         Ok(format!(
-            "{}('{}')",
+            "{}('{}'{})",
             name,
-            fen::write_fen(&slf.borrow().pos, Notation::Numeric)
+            fen::write_fen(&me.pos, Notation::Numeric),
+            extra
         ))
     }
 }
@@ -865,7 +914,7 @@ fn perft(
 /// without the GIL; Ctrl-C interrupts it.
 #[pyfunction]
 #[pyo3(signature = (fens, depth, *, distinct = true, threads = None, hash_mb = None,
-                    key_seed = None, table = None))]
+                    key_seed = None, table = None, variant = None, captures_optional = false))]
 #[allow(clippy::too_many_arguments)]
 fn perft_many(
     py: Python<'_>,
@@ -876,12 +925,15 @@ fn perft_many(
     hash_mb: Option<&Bound<'_, PyAny>>,
     key_seed: Option<&Bound<'_, PyAny>>,
     table: Option<PyRef<'_, PyPerftTable>>,
+    variant: Option<&Bound<'_, PyAny>>,
+    captures_optional: bool,
 ) -> PyResult<Vec<u64>> {
     let options = perft_options(distinct, threads, hash_mb, key_seed)?;
     let depth = depth_arg(depth)?;
+    let rules = rules_arg(variant, captures_optional)?;
     let positions: Vec<Position> = fens
         .iter()
-        .map(|f| parse_fen_arg(&fen_text(f)?))
+        .map(|f| Ok(parse_fen_arg(&fen_text(f)?)?.with_rules(rules)))
         .collect::<PyResult<_>>()?;
     let stop = AtomicBool::new(false);
     if let Some(table) = table {

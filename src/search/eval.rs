@@ -146,6 +146,9 @@ fn ending(pos: &Position, m: &Masks) -> Option<i32> {
 
 /// The evaluation from the side to move's point of view.
 pub fn evaluate(pos: &Position) -> i32 {
+    if pos.rules().no_moves_wins() {
+        return evaluate_giveaway(pos);
+    }
     let m = &MASKS;
     let white = match ending(pos, m) {
         Some(v) => v,
@@ -158,4 +161,27 @@ pub fn evaluate(pos: &Position) -> i32 {
     } else {
         -white
     }
+}
+
+/// Giveaway (поддавки), from the side to move's point of view: material is a burden (a side
+/// that has lost everything has won), kings most of all (they are hard to give away and
+/// keep the side that has them moving); a side with few moves is close to being blocked,
+/// which wins too.
+pub fn evaluate_giveaway(pos: &Position) -> i32 {
+    const MAN: i32 = 100;
+    const KING: i32 = 250;
+    const MOBILITY: i32 = 4;
+    let us = pos.turn();
+    let them = !us;
+    let burden = |c: Color| MAN * pos.men(c).count() as i32 + KING * pos.kings(c).count() as i32;
+    let steps = |c: Color| {
+        let empty = !pos.occupied();
+        let men = pos.men(c);
+        let fwd = match c {
+            Color::White => [crate::Direction::UpLeft, crate::Direction::UpRight],
+            Color::Black => [crate::Direction::DownLeft, crate::Direction::DownRight],
+        };
+        ((men.shift(fwd[0]) & empty).count() + (men.shift(fwd[1]) & empty).count()) as i32
+    };
+    (burden(them) - burden(us)) + MOBILITY * (steps(them) - steps(us))
 }

@@ -18,6 +18,17 @@ use crate::memory::TableAllocError;
 use crate::mv::{Move, MoveList};
 use crate::position::Position;
 
+/// The score of a position whose side to move has no move, `ply` plies from the root: a
+/// loss, or in giveaway a win.
+#[inline]
+fn no_moves_score(pos: &Position, ply: usize) -> i32 {
+    if pos.rules().no_moves_wins() {
+        WIN - ply as i32
+    } else {
+        -(WIN - ply as i32)
+    }
+}
+
 /// Score of a win at the root; a win in `n` plies scores `WIN - n`.
 pub const WIN: i32 = 30_000;
 /// The deepest ply the search reaches.
@@ -481,6 +492,9 @@ impl<'a> Worker<'a> {
     /// The exact score of a position the endgame tables hold.
     fn endgame_score(&self, pos: &Position, ply: usize) -> Option<i32> {
         let tables = self.shared.endgame.as_ref()?;
+        if !pos.rules().plays_as_russian() {
+            return None;
+        }
         if pos.occupied().count() > tables.max_pieces() {
             return None;
         }
@@ -568,7 +582,7 @@ impl<'a> Worker<'a> {
             self.restrict_root(&mut moves);
         }
         if moves.is_empty() {
-            return -(WIN - ply as i32);
+            return no_moves_score(pos, ply);
         }
         if ply >= MAX_PLY - 2 {
             return evaluate(pos);
@@ -698,6 +712,15 @@ impl<'a> Worker<'a> {
         }
         moves.sort_by_key(|m| std::cmp::Reverse(m.captured().count()));
         let mut best = -WIN;
+        if pos.rules().captures_optional {
+            // A quiet move is legal beside the captures: the side to move may stand pat.
+            moves.retain(|m| m.is_capture());
+            best = evaluate(pos);
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
         let mut replies = MoveList::new();
         for m in moves.iter() {
             if self.check_stop() {
@@ -709,7 +732,7 @@ impl<'a> Worker<'a> {
             replies.clear();
             child.legal_moves_into(crate::Counting::Distinct, &mut replies);
             let score = if replies.is_empty() {
-                WIN - (ply as i32 + 1)
+                -no_moves_score(&child, ply + 1)
             } else {
                 -self.quiescence(&child, -beta, -alpha, ply + 1, &mut replies)
             };

@@ -1,0 +1,143 @@
+//! The variants in the Rust core: perft of each start position against
+//! `tests/data/variants_perft.txt`, and the named rule differences of Brazilian draughts,
+//! giveaway and captures optional.
+
+use shashki::{
+    perft_counting, perft_with, position_from_fen, Counting, PerftOptions, Position, RuleSet,
+    Square, Variant,
+};
+
+struct Line {
+    rules: RuleSet,
+    fen: String,
+    counting: Counting,
+    depth: u32,
+    nodes: u64,
+}
+
+fn lines() -> Vec<Line> {
+    let mut out = Vec::new();
+    let mut rules = RuleSet::RUSSIAN;
+    let mut fen = String::new();
+    for raw in include_str!("data/variants_perft.txt").lines() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (key, rest) = line.split_once(' ').expect("key and value");
+        match key {
+            "id" => rules = RuleSet::RUSSIAN,
+            "variant" => rules.variant = Variant::parse(rest).expect("a variant"),
+            "captures_optional" => rules.captures_optional = rest == "true",
+            "fen" => fen = rest.to_owned(),
+            "A" | "B" => {
+                let (depth, nodes) = rest.split_once(' ').expect("depth and nodes");
+                out.push(Line {
+                    rules,
+                    fen: fen.clone(),
+                    counting: if key == "A" {
+                        Counting::Distinct
+                    } else {
+                        Counting::Orders
+                    },
+                    depth: depth.parse().expect("depth"),
+                    nodes: nodes.parse().expect("nodes"),
+                });
+            }
+            other => panic!("unknown key {other}"),
+        }
+    }
+    out
+}
+
+#[test]
+fn variant_start_positions_match_the_recorded_perft() {
+    let lines = lines();
+    assert!(lines.len() >= 100);
+    for line in lines.iter().filter(|l| l.depth <= 9) {
+        let pos = position_from_fen(&line.fen)
+            .expect("fen")
+            .with_rules(line.rules);
+        assert_eq!(pos, Position::start_of(line.rules), "{}", line.rules.name());
+        let options = PerftOptions {
+            counting: line.counting,
+            hash_mb: 8,
+            ..PerftOptions::default()
+        };
+        let hashed = perft_with(&pos, line.depth, &options).expect("table");
+        assert_eq!(
+            hashed,
+            line.nodes,
+            "{} {:?} {}",
+            line.rules.name(),
+            line.counting,
+            line.depth
+        );
+        if line.depth <= 7 {
+            assert_eq!(perft_counting(&pos, line.depth, line.counting), line.nodes);
+        }
+    }
+}
+
+fn moves(fen: &str, rules: RuleSet) -> Vec<String> {
+    let pos = position_from_fen(fen).expect("fen").with_rules(rules);
+    let mut texts: Vec<String> = pos.legal_moves().iter().map(|m| m.long_text()).collect();
+    texts.sort();
+    texts
+}
+
+const BRAZILIAN: RuleSet = RuleSet::new(Variant::Brazilian, false);
+
+#[test]
+fn brazilian_majority_rule_with_a_kings_long_capture() {
+    let fen = "W:WKa1,e3:Bc3,f4";
+    assert_eq!(
+        moves(fen, RuleSet::RUSSIAN),
+        ["a1:e5:g3", "a1:e5:h2", "e3:g5"]
+    );
+    assert_eq!(moves(fen, BRAZILIAN), ["a1:e5:g3", "a1:e5:h2"]);
+}
+
+#[test]
+fn brazilian_man_is_not_crowned_mid_capture() {
+    let pos = position_from_fen("W:Wb6:Bc7,e7")
+        .expect("fen")
+        .with_rules(BRAZILIAN);
+    let list = pos.legal_moves();
+    assert_eq!(list.len(), 1);
+    assert_eq!(list[0].long_text(), "b6:d8:f6");
+    assert!(!list[0].promotes());
+    let ended = position_from_fen("W:Wb6:Bc7,f6")
+        .expect("fen")
+        .with_rules(BRAZILIAN);
+    let list = ended.legal_moves();
+    assert_eq!(list.len(), 1);
+    assert!(list[0].promotes());
+    assert_eq!(list[0].to(), Square::parse("d8").expect("square"));
+}
+
+#[test]
+fn captures_optional_adds_the_quiet_moves() {
+    let optional = RuleSet::new(Variant::Russian, true);
+    assert_eq!(moves("W:Wc3:Bd4", RuleSet::RUSSIAN), ["c3:e5"]);
+    assert_eq!(moves("W:Wc3:Bd4", optional), ["c3-b4", "c3:e5"]);
+    let pos = position_from_fen("W:Wc3:Bd4,f6")
+        .expect("fen")
+        .with_rules(optional);
+    assert_eq!(pos.count_moves(Counting::Distinct), 2);
+}
+
+#[test]
+fn giveaway_moves_are_russian_and_rules_travel_with_the_position() {
+    let giveaway = RuleSet::new(Variant::Giveaway, false);
+    let mut pos = Position::start_of(giveaway);
+    assert_eq!(pos.legal_moves().len(), 7);
+    let first = pos.legal_moves()[0];
+    pos.play(&first).expect("legal");
+    assert_eq!(pos.rules(), giveaway);
+    assert!(giveaway.no_moves_wins() && !giveaway.plays_as_russian());
+    for code in 0..16u8 {
+        let rules = RuleSet::from_code(code);
+        assert_eq!(RuleSet::from_code(rules.code()), rules);
+    }
+}
