@@ -79,7 +79,7 @@ fn check_hash(pos: &Position, seed: u64) -> u64 {
         pos.kings(Color::White).bits(),
         pos.men(Color::Black).bits(),
         pos.kings(Color::Black).bits(),
-        pos.turn() as u64 | (u64::from(pos.rules) << 8),
+        pos.turn() as u64 | (u64::from(pos.rules().code()) << 8),
     ] {
         h = mix(h ^ part);
     }

@@ -68,13 +68,17 @@ impl Setup {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     pub(crate) by_color: [Bitboard; 2],
+    /// The kings of both sides on their square bits (0..=35); the top byte (bits 56..=63,
+    /// never a square, masked by every use of the squares) holds the position's rules
+    /// ([`RuleSet::code`], 0 for Russian): the rules travel with the position at no cost
+    /// to copying it.
     pub(crate) kings: Bitboard,
     pub(crate) turn: Color,
-    /// The rules the position is played under ([`RuleSet::code`]; 0 is Russian): one byte
-    /// beside `turn`, so Russian positions copy as before.
-    pub(crate) rules: u8,
     pub(crate) hash: u64,
 }
+
+/// Where [`Position::kings`] keeps the rules' code.
+const RULES_SHIFT: u32 = 56;
 
 impl Default for Position {
     fn default() -> Position {
@@ -98,7 +102,6 @@ impl Position {
             ],
             kings: setup.white_kings | setup.black_kings,
             turn: setup.turn.unwrap_or(Color::White),
-            rules: 0,
             hash: 0,
         };
         pos.hash = pos.compute_hash();
@@ -115,13 +118,14 @@ impl Position {
     /// The rules the position is played under.
     #[inline]
     pub fn rules(&self) -> RuleSet {
-        RuleSet::from_code(self.rules)
+        RuleSet::from_code((self.kings.0 >> RULES_SHIFT) as u8)
     }
 
     /// The same pieces played under other rules.
     #[inline]
     pub fn with_rules(mut self, rules: RuleSet) -> Position {
-        self.rules = rules.code();
+        self.kings.0 =
+            (self.kings.0 & ((1u64 << RULES_SHIFT) - 1)) | (u64::from(rules.code()) << RULES_SHIFT);
         self
     }
 
