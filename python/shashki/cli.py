@@ -206,6 +206,31 @@ def _parser() -> argparse.ArgumentParser:
     probe.add_argument("fen", metavar="FEN", help=FEN_HELP)
     probe.add_argument("--dir", default="egtb", help="the directory of the tables")
 
+    review = sub.add_parser(
+        "review",
+        help="evaluate every move of a game: mistakes, blunders, a plot",
+        description="Review the first game of a PDN file with the engine: each move's "
+        "evaluation and what it lost against the engine's best; inaccuracies (0.5 men), "
+        "mistakes (1.0) and blunders (2.0, or a win let go) are marked.",
+        formatter_class=formatter,
+    )
+    review.add_argument("pdn", metavar="GAME.pdn", help="the game ('-' for stdin)")
+    review.add_argument("--depth", type=int, default=None, help="plies a position (default 10)")
+    review.add_argument("--time", type=float, default=None, help="seconds a position")
+    review.add_argument("--annotate", metavar="OUT.pdn", help="write the annotated game here")
+    review.add_argument("--plot", metavar="EVAL.svg", help="plot the evaluation here (SVG)")
+
+    serve = sub.add_parser(
+        "serve",
+        help="a web board in the browser (needs shashki[web])",
+        description="Serve the web board: play the engine or a friend, analyse, load, step "
+        "through and review PDN games. Binds 127.0.0.1 unless --host says otherwise.",
+        formatter_class=formatter,
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    serve.add_argument("--port", type=int, default=8000, help="the port")
+    serve.add_argument("--open", action="store_true", help="open the page in a browser")
+
     sub.add_parser(
         "hub",
         help="Hub protocol engine on stdin/stdout",
@@ -472,6 +497,64 @@ def _egtb(args: argparse.Namespace) -> int:
     return 0
 
 
+def _review(args: argparse.Namespace) -> int:
+    from shashki import pdn
+    from shashki.engine import Limit
+    from shashki.review import annotate, plot_svg, review
+
+    _check_positive("depth", args.depth)
+    _check_positive("time", args.time)
+    limit = Limit(time=args.time) if args.time is not None else Limit(depth=args.depth or 10)
+    try:
+        handle = sys.stdin if args.pdn == "-" else open(args.pdn, encoding="utf-8")  # noqa: SIM115
+    except OSError as error:
+        raise _UsageError(f"cannot read {args.pdn}: {error.strerror}") from None
+    with handle:
+        game = pdn.read_game(handle)
+    if game is None:
+        raise _UsageError(f"no game in {args.pdn}")
+
+    def progress(done: int, total: int) -> None:
+        if sys.stderr.isatty():
+            print(f"\r{done}/{total} positions", end="", file=sys.stderr, flush=True)
+
+    report = review(game, limit, progress=progress)
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
+    for move in report.moves:
+        number = f"{move.ply // 2 + 1}{'.' if move.white else '...'}"
+        mark = {"blunder": "??", "mistake": "?", "inaccuracy": "?!"}.get(move.judgement or "", "")
+        line = f"{number:>5} {move.text + mark:<12} {str(move.after):>7}"
+        if move.judgement:
+            line += f"  {move.judgement}, best {move.best} (lost {move.lost / 100:.2f})"
+        print(line)
+    for color, name in ((True, "White"), (False, "Black")):
+        c = report.counts(color)
+        print(
+            f"{name}: {c['inaccuracy']} inaccuracies, {c['mistake']} mistakes, "
+            f"{c['blunder']} blunders"
+        )
+    if args.annotate:
+        annotate(game, report)
+        with open(args.annotate, "w", encoding="utf-8") as out:
+            out.write(pdn.write_game(game))
+    if args.plot:
+        with open(args.plot, "w", encoding="utf-8") as out:
+            out.write(plot_svg(report.evaluations, report.moves))
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from shashki.web import serve
+    except ImportError as error:
+        raise _UsageError(str(error)) from None
+    if not 0 < args.port < 65536:
+        raise _UsageError(f"--port must be between 1 and 65535, not {args.port}")
+    serve(args.host, args.port, open_browser=args.open)
+    return 0
+
+
 def _hub(args: argparse.Namespace) -> int:
     from shashki.hub import main as hub_main
 
@@ -491,6 +574,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         "bench": _bench,
         "hub": _hub,
         "egtb": _egtb,
+        "review": _review,
+        "serve": _serve,
     }
     try:
         if args.command == "play":

@@ -1,0 +1,610 @@
+// shashki web board: the page keeps the game (a tree of moves); the server checks every
+// move, searches and reviews. No libraries, no network beyond this server.
+"use strict";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const $ = (id) => document.getElementById(id);
+
+const S = {
+  client: "page-" + Math.random().toString(36).slice(2, 12),
+  variant: "russian",
+  capturesOptional: false,
+  startFen: null,
+  root: null,
+  current: null,
+  state: null,
+  flipped: false,
+  opponent: "engine",
+  human: "white",
+  level: { time: 0.5 },
+  selected: null,
+  entered: [],
+  analysis: null,
+  busy: false,
+  reviewed: false,
+};
+
+function newNode(parent, long, text) {
+  return { parent, long, text, children: [], comment: "", judgement: null };
+}
+
+function pathTo(node) {
+  const moves = [];
+  for (let n = node; n && n.parent; n = n.parent) moves.push(n.long);
+  return moves.reverse();
+}
+
+function gameSpec(node) {
+  return {
+    fen: S.startFen,
+    variant: S.variant,
+    captures_optional: S.capturesOptional,
+    moves: pathTo(node || S.current),
+  };
+}
+
+async function api(path, body) {
+  const response = await fetch(path, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+  return data;
+}
+
+function say(text) { $("message").textContent = text || ""; }
+function status(text) { $("status").textContent = text || ""; }
+
+// ---- the board ----------------------------------------------------------------------------
+
+function coords(square) {
+  const rank = Math.floor(square / 4);
+  const file = (square % 4) * 2 + (rank % 2);
+  return S.flipped ? [7 - file, rank] : [file, 7 - rank];
+}
+
+function squareAt(col, row) {
+  const file = S.flipped ? 7 - col : col;
+  const rank = S.flipped ? row : 7 - row;
+  if ((file + rank) % 2 !== 0) return null;
+  return rank * 4 + Math.floor(file / 2);
+}
+
+function drawBoard() {
+  const svg = $("board");
+  svg.replaceChildren();
+  const state = S.state;
+  const last = S.current && S.current.parent ? findMove(S.current) : null;
+  const targets = new Set(nextSquares());
+  const mustStart = new Set();
+  if (state && state.must_capture) for (const m of state.legal) mustStart.add(m.start);
+  for (let row = 0; row < 8; row++) {
+    for (let col = 0; col < 8; col++) {
+      const rect = document.createElementNS(SVG_NS, "rect");
+      rect.setAttribute("x", col * 100);
+      rect.setAttribute("y", row * 100);
+      rect.setAttribute("width", 100);
+      rect.setAttribute("height", 100);
+      const sq = squareAt(col, row);
+      let cls = "square " + (sq === null ? "light" : "dark");
+      if (sq !== null) {
+        rect.dataset.square = sq;
+        if (sq === S.selected) cls += " selected";
+        else if (targets.has(sq)) cls += " target";
+        else if (last && (last.start === sq || last.end === sq)) cls += " last";
+      }
+      rect.setAttribute("class", cls);
+      svg.appendChild(rect);
+    }
+  }
+  for (let i = 0; i < 8; i++) {
+    const file = document.createElementNS(SVG_NS, "text");
+    file.setAttribute("class", "coord");
+    file.setAttribute("x", i * 100 + 84);
+    file.setAttribute("y", 794);
+    file.textContent = "abcdefgh"[S.flipped ? 7 - i : i];
+    svg.appendChild(file);
+    const rank = document.createElementNS(SVG_NS, "text");
+    rank.setAttribute("class", "coord");
+    rank.setAttribute("x", 3);
+    rank.setAttribute("y", i * 100 + 18);
+    rank.textContent = String(S.flipped ? i + 1 : 8 - i);
+    svg.appendChild(rank);
+  }
+  if (!state) return;
+  for (const [key, symbol] of Object.entries(state.pieces)) {
+    const sq = Number(key);
+    const [col, row] = coords(sq);
+    const white = symbol === "w" || symbol === "W";
+    const circle = document.createElementNS(SVG_NS, "circle");
+    circle.setAttribute("cx", col * 100 + 50);
+    circle.setAttribute("cy", row * 100 + 50);
+    circle.setAttribute("r", 38);
+    circle.dataset.square = sq;
+    circle.setAttribute("class", `piece ${white ? "white" : "black"}${mustStart.has(sq) ? " must" : ""}`);
+    svg.appendChild(circle);
+    if (symbol === "W" || symbol === "B") {
+      const crown = document.createElementNS(SVG_NS, "circle");
+      crown.setAttribute("cx", col * 100 + 50);
+      crown.setAttribute("cy", row * 100 + 50);
+      crown.setAttribute("r", 18);
+      crown.setAttribute("class", "crown");
+      svg.appendChild(crown);
+    }
+  }
+}
+
+function findMove(node) {
+  // The move that led to ``node`` as the server listed it for its parent (for highlights).
+  const history = S.state ? S.state.moves : [];
+  const last = history[history.length - 1];
+  if (!last || last.long !== node.long) return null;
+  const squares = node.long.split(/[-:]/);
+  return { start: squareIndex(squares[0]), end: squareIndex(squares[squares.length - 1]) };
+}
+
+function squareIndex(name) {
+  const file = name.charCodeAt(0) - 97;
+  const rank = Number(name[1]) - 1;
+  return rank * 4 + Math.floor(file / 2);
+}
+
+function candidates() {
+  if (!S.state || S.selected === null) return [];
+  return S.state.legal.filter(
+    (m) => m.start === S.selected && S.entered.every((sq, i) => m.path[i] === sq),
+  );
+}
+
+function nextSquares() {
+  return candidates()
+    .filter((m) => m.path.length > S.entered.length)
+    .map((m) => m.path[S.entered.length]);
+}
+
+function humanToMove() {
+  if (!S.state || S.state.result !== "*" || S.busy) return false;
+  return S.opponent === "human" || S.state.turn === S.human;
+}
+
+function clickSquare(sq) {
+  if (!humanToMove()) {
+    if (S.state && S.state.result !== "*") say("the game is over");
+    return;
+  }
+  const own = S.state.legal.some((m) => m.start === sq);
+  if (S.selected !== null && nextSquares().includes(sq)) {
+    S.entered.push(sq);
+    const left = candidates();
+    const done = left.filter((m) => m.path.length === S.entered.length);
+    if (done.length === 1 && left.length === 1) {
+      playMove(done[0]);
+      return;
+    }
+    say(left.length ? "go on: the capture continues" : "");
+    drawBoard();
+    return;
+  }
+  if (S.selected !== null && S.entered.length === 0) {
+    const direct = candidates().filter((m) => m.end === sq);
+    if (direct.length === 1) {
+      playMove(direct[0]);
+      return;
+    }
+  }
+  if (own) {
+    S.selected = sq;
+    S.entered = [];
+    say("");
+  } else {
+    S.selected = null;
+    S.entered = [];
+    if (S.state.must_capture && S.state.legal.length) say("a capture is compulsory");
+  }
+  drawBoard();
+}
+
+let dragFrom = null;
+function squareOf(event) {
+  const target = document.elementFromPoint(event.clientX, event.clientY);
+  if (!target || target.dataset.square === undefined) return null;
+  return Number(target.dataset.square);
+}
+
+function setUpBoardEvents() {
+  const svg = $("board");
+  svg.addEventListener("pointerdown", (event) => {
+    const sq = squareOf(event);
+    if (sq === null) return;
+    dragFrom = sq;
+    clickSquare(sq);
+  });
+  svg.addEventListener("pointerup", (event) => {
+    const sq = squareOf(event);
+    if (dragFrom !== null && sq !== null && sq !== dragFrom) clickSquare(sq);
+    dragFrom = null;
+  });
+}
+
+// ---- moves --------------------------------------------------------------------------------
+
+function addChild(long, text) {
+  let child = S.current.children.find((c) => c.long === long);
+  if (!child) {
+    child = newNode(S.current, long, text);
+    S.current.children.push(child);
+  }
+  S.current = child;
+  return child;
+}
+
+async function playMove(move) {
+  S.selected = null;
+  S.entered = [];
+  stopAnalysis();
+  addChild(move.long, move.text);
+  await refresh();
+  await engineTurn();
+}
+
+async function refresh() {
+  try {
+    S.state = await api("/api/state", { game: gameSpec() });
+  } catch (error) {
+    say(error.message);
+    return;
+  }
+  drawBoard();
+  drawMoves();
+  const state = S.state;
+  if (state.result !== "*") {
+    $("result").textContent = `${state.result} (${state.termination || "recorded"})`;
+    status(`game over: ${state.result}`);
+  } else {
+    $("result").textContent = "";
+    status(`${state.turn === "white" ? "White" : "Black"} to move`);
+  }
+}
+
+async function engineTurn() {
+  const state = S.state;
+  if (S.opponent !== "engine" || !state || state.result !== "*" || state.turn === S.human) return;
+  S.busy = true;
+  status("the engine is thinking…");
+  try {
+    const reply = await api("/api/engine/move", {
+      game: gameSpec(),
+      level: S.level,
+      client: S.client,
+    });
+    addChild(reply.move.long, reply.move.text);
+    S.state = reply.state;
+    if (reply.info) showEval(reply.info);
+  } catch (error) {
+    say(error.message);
+  } finally {
+    S.busy = false;
+  }
+  drawBoard();
+  drawMoves();
+  await refresh();
+}
+
+function drawMoves() {
+  const box = $("moves");
+  box.replaceChildren();
+  const write = (node, ply, container, startOfLine) => {
+    let n = node;
+    let p = ply;
+    let first = startOfLine;
+    while (n.children.length) {
+      const [main, ...others] = n.children;
+      const white = (p + whiteStartsParity()) % 2 === 0;
+      const number = Math.floor((p + whiteStartsParity()) / 2) + startNumber();
+      if (white) container.append(`${number}. `);
+      else if (first) container.append(`${number}... `);
+      const span = document.createElement("span");
+      span.className = "move" + (main === S.current ? " current" : "") + (main.judgement ? " " + main.judgement : "");
+      span.textContent = main.text;
+      span.title = main.long;
+      span.addEventListener("click", () => goTo(main));
+      container.append(span, " ");
+      for (const other of others) {
+        const variation = document.createElement("span");
+        variation.className = "variation";
+        variation.append("( ");
+        const move = document.createElement("span");
+        move.className = "move" + (other === S.current ? " current" : "");
+        move.textContent = other.text;
+        move.title = other.long;
+        move.addEventListener("click", () => goTo(other));
+        const num = Math.floor((p + whiteStartsParity()) / 2) + startNumber();
+        variation.append(white ? `${num}. ` : `${num}... `, move, " ");
+        write(other, p + 1, variation, true);
+        variation.append(") ");
+        container.append(variation);
+      }
+      first = others.length > 0;
+      n = main;
+      p += 1;
+    }
+  };
+  write(S.root, 0, box, true);
+  const current = box.querySelector(".current");
+  if (current) current.scrollIntoView({ block: "nearest" });
+}
+
+function whiteStartsParity() {
+  const fen = S.startFen || "W";
+  return fen.trim()[0] === "B" ? 1 : 0;
+}
+
+function startNumber() { return 1; }
+
+async function goTo(node) {
+  stopAnalysis();
+  S.current = node;
+  S.selected = null;
+  S.entered = [];
+  await refresh();
+}
+
+async function takeback() {
+  if (!S.current.parent || S.busy) return;
+  stopAnalysis();
+  const undo = () => {
+    const parent = S.current.parent;
+    parent.children = parent.children.filter((c) => c !== S.current);
+    S.current = parent;
+  };
+  undo();
+  await refresh();
+  if (S.opponent === "engine" && S.current.parent && S.state.turn !== S.human) {
+    undo();
+    await refresh();
+  }
+}
+
+// ---- new game -----------------------------------------------------------------------------
+
+async function startGame() {
+  stopAnalysis();
+  S.variant = $("variant").value;
+  S.capturesOptional = $("captures-optional").checked;
+  S.opponent = $("opponent").value;
+  S.human = $("color").value;
+  S.flipped = S.opponent === "engine" && S.human === "black";
+  const value = Number($("level-value").value);
+  S.level = $("level-kind").value === "depth" ? { depth: Math.round(value) } : { time: value };
+  S.startFen = $("fen").value.trim() || null;
+  S.root = newNode(null, null, null);
+  S.current = S.root;
+  S.reviewed = false;
+  $("plot").replaceChildren();
+  $("review-summary").textContent = "";
+  say("");
+  try {
+    await api("/api/state", { game: gameSpec() });
+  } catch (error) {
+    say(error.message);
+    return;
+  }
+  const opening = $("opening").value;
+  if (opening && !S.startFen) {
+    for (const text of opening.split(/\s+/)) {
+      const state = await api("/api/state", { game: gameSpec() });
+      const move = state.legal.find((m) => m.text === text || m.long === text);
+      if (!move) break;
+      addChild(move.long, move.text);
+    }
+  }
+  await refresh();
+  await engineTurn();
+}
+
+// ---- analysis -----------------------------------------------------------------------------
+
+function showEval(info) {
+  let fraction = 0.5;
+  if (info.win !== null && info.win !== undefined) fraction = info.win > 0 ? 1 : 0;
+  else if (info.cp !== null && info.cp !== undefined) fraction = 0.5 + 0.5 * Math.tanh(info.cp / 400);
+  $("eval-fill").style.height = `${Math.round(fraction * 100)}%`;
+  $("eval-text").textContent = info.score.replace(" (White's view)", "");
+}
+
+function startAnalysis() {
+  stopAnalysis();
+  if (!S.state || !S.state.legal.length) {
+    say("no legal move to analyse");
+    return;
+  }
+  const multipv = Math.max(1, Math.min(5, Number($("multipv").value) || 1));
+  const params = new URLSearchParams({
+    game: JSON.stringify(gameSpec()),
+    multipv: String(multipv),
+    client: S.client,
+  });
+  const source = new EventSource(`/api/analyse?${params}`);
+  S.analysis = source;
+  $("analyse").disabled = true;
+  $("stop").disabled = false;
+  const lines = [];
+  source.onmessage = (event) => {
+    const info = JSON.parse(event.data);
+    lines[info.multipv - 1] = info;
+    $("depth").textContent = `depth ${info.depth}`;
+    $("nps").textContent = `${Math.round(info.nps / 1000)} kN/s`;
+    const list = $("lines");
+    list.replaceChildren();
+    for (const line of lines) {
+      if (!line) continue;
+      const item = document.createElement("li");
+      item.textContent = `${line.score.replace(" (White's view)", "")}  ${line.pv.join(" ")}`;
+      list.append(item);
+    }
+    if (info.multipv === 1) showEval(info);
+  };
+  source.addEventListener("done", () => stopAnalysis(false));
+  source.onerror = () => stopAnalysis(false);
+}
+
+function stopAnalysis(tellServer = true) {
+  if (S.analysis) {
+    S.analysis.close();
+    S.analysis = null;
+    if (tellServer) api("/api/stop", { client: S.client }).catch(() => {});
+  }
+  $("analyse").disabled = false;
+  $("stop").disabled = true;
+}
+
+// ---- PDN ----------------------------------------------------------------------------------
+
+function treeFromJson(json, parent) {
+  for (const child of json.children) {
+    const node = newNode(parent, child.long, child.text);
+    node.comment = child.comment || "";
+    parent.children.push(node);
+    treeFromJson(child, node);
+  }
+}
+
+function treeToJson(node) {
+  return { long: node.long, comment: node.comment, children: node.children.map(treeToJson) };
+}
+
+async function loadPdn(text) {
+  stopAnalysis();
+  try {
+    const game = await api("/api/pdn/read", { text });
+    S.variant = game.variant;
+    S.capturesOptional = game.captures_optional;
+    $("variant").value = game.variant;
+    $("captures-optional").checked = game.captures_optional;
+    const start = await api("/api/state", {
+      game: { variant: game.variant, captures_optional: game.captures_optional, moves: [] },
+    });
+    S.startFen = game.fen === start.fen ? null : game.fen;
+    S.root = newNode(null, null, null);
+    treeFromJson(game.tree, S.root);
+    S.current = S.root;
+    S.opponent = "human";
+    $("opponent").value = "human";
+    S.reviewed = false;
+    $("plot").replaceChildren();
+    say(`loaded: ${game.headers.White || "?"} – ${game.headers.Black || "?"}`);
+    await refresh();
+  } catch (error) {
+    say(error.message);
+  }
+}
+
+async function downloadPdn() {
+  try {
+    const data = await api("/api/pdn/write", {
+      game: {
+        fen: S.startFen,
+        variant: S.variant,
+        captures_optional: S.capturesOptional,
+        tree: { children: S.root.children.map(treeToJson) },
+      },
+    });
+    $("pdn").value = data.pdn;
+    const blob = new Blob([data.pdn], { type: "text/plain" });
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = "game.pdn";
+    link.click();
+    URL.revokeObjectURL(link.href);
+  } catch (error) {
+    say(error.message);
+  }
+}
+
+// ---- review -------------------------------------------------------------------------------
+
+async function reviewGame() {
+  stopAnalysis();
+  const main = [];
+  for (let n = S.root; n.children.length; n = n.children[0]) main.push(n.children[0]);
+  if (!main.length) {
+    say("no moves to review");
+    return;
+  }
+  status("reviewing…");
+  $("review").disabled = true;
+  try {
+    const report = await api("/api/review", {
+      game: gameSpec(main[main.length - 1]),
+      level: { depth: Number($("review-depth").value) || 8 },
+      client: S.client,
+    });
+    report.moves.forEach((m, i) => { main[i].judgement = m.judgement; });
+    $("plot").innerHTML = report.svg; // generated by our server, numbers and move texts only
+    const w = report.white;
+    const b = report.black;
+    $("review-summary").textContent =
+      `White: ${w.inaccuracy} inaccuracies, ${w.mistake} mistakes, ${w.blunder} blunders · ` +
+      `Black: ${b.inaccuracy} inaccuracies, ${b.mistake} mistakes, ${b.blunder} blunders`;
+    S.reviewed = true;
+    drawMoves();
+    status("review done");
+  } catch (error) {
+    say(error.message);
+  } finally {
+    $("review").disabled = false;
+  }
+}
+
+// ---- set up -------------------------------------------------------------------------------
+
+async function init() {
+  setUpBoardEvents();
+  $("start").addEventListener("click", startGame);
+  $("flip").addEventListener("click", () => { S.flipped = !S.flipped; drawBoard(); });
+  $("takeback").addEventListener("click", takeback);
+  $("first").addEventListener("click", () => goTo(S.root));
+  $("back").addEventListener("click", () => S.current.parent && goTo(S.current.parent));
+  $("forward").addEventListener("click", () => S.current.children.length && goTo(S.current.children[0]));
+  $("last").addEventListener("click", () => {
+    let n = S.current;
+    while (n.children.length) n = n.children[0];
+    goTo(n);
+  });
+  $("analyse").addEventListener("click", startAnalysis);
+  $("stop").addEventListener("click", () => stopAnalysis(true));
+  $("load-pdn").addEventListener("click", () => loadPdn($("pdn").value));
+  $("upload").addEventListener("change", () => {
+    const file = $("upload").files[0];
+    if (!file) return;
+    const reader = new FileReader();
+    reader.onload = () => { $("pdn").value = reader.result; loadPdn(reader.result); };
+    reader.readAsText(file);
+  });
+  $("download").addEventListener("click", downloadPdn);
+  $("review").addEventListener("click", reviewGame);
+  $("level-kind").addEventListener("change", () => {
+    const depth = $("level-kind").value === "depth";
+    $("level-value").value = depth ? "6" : "0.5";
+    $("level-value").step = depth ? "1" : "any";
+  });
+  try {
+    const data = await api("/api/openings");
+    for (const opening of data.openings) {
+      const option = document.createElement("option");
+      option.value = opening;
+      option.textContent = opening;
+      $("opening").append(option);
+    }
+  } catch (error) {
+    say(error.message);
+  }
+  S.root = newNode(null, null, null);
+  S.current = S.root;
+  await refresh();
+  document.body.dataset.ready = "true";
+}
+
+init();

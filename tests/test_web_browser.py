@@ -1,0 +1,246 @@
+"""The web board in a real browser (issue 15): headless Chromium driven by Selenium through
+the Debian chromium-driver, against a real server on 127.0.0.1. Screenshots go to
+``$SHASHKI_SCREENSHOTS`` (default: ``build/screenshots``).
+
+Without Chromium and its driver these tests are skipped, unless ``SHASHKI_REQUIRE_BROWSER=1``
+(CI sets it after installing them), which makes a missing browser a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra is a test dependency")
+pytest.importorskip("uvicorn", reason="the web extra is a test dependency")
+webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is a test dependency")
+from web_server import running_server  # noqa: E402
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+SCREENSHOTS = Path(os.environ.get("SHASHKI_SCREENSHOTS", "build/screenshots"))
+
+if not (CHROMIUM and DRIVER):
+    if os.environ.get("SHASHKI_REQUIRE_BROWSER") == "1":
+        raise RuntimeError("SHASHKI_REQUIRE_BROWSER=1 but chromium or chromedriver is missing")
+    pytest.skip("chromium and chromedriver are not installed", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def base():
+    with running_server() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1400,1000"):
+        options.add_argument(flag)
+    options.add_argument("--disable-dev-shm-usage")
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    driver.set_script_timeout(60)
+    yield driver
+    driver.quit()
+
+
+def wait(condition, timeout: float = 30.0, what: str = "the page") -> object:
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.05)
+
+
+def state(browser) -> dict:
+    return browser.execute_script("return S.state")
+
+
+def idle(browser) -> bool:
+    return browser.execute_script("return !S.busy && S.state !== null")
+
+
+def shot(browser, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    browser.save_screenshot(str(path))
+    assert path.stat().st_size > 5000
+
+
+def open_page(browser, base: str) -> None:
+    browser.get(base + "/")
+    wait(lambda: browser.execute_script("return document.body.dataset.ready === 'true'"))
+
+
+def click_square(browser, square: int) -> None:
+    """Click the board square (0 = a1 … 31 = h8) as a user would."""
+    element = browser.find_element("css selector", f'rect[data-square="{square}"]')
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    ActionChains(browser).move_to_element(element).click().perform()
+
+
+def set_controls(browser, **values: object) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    for name, value in values.items():
+        element = browser.find_element("id", name.replace("_", "-"))
+        if element.tag_name == "select":
+            Select(element).select_by_value(str(value))
+        elif element.get_attribute("type") == "checkbox":
+            if element.is_selected() != bool(value):
+                element.click()
+        else:
+            element.clear()
+            element.send_keys(str(value))
+
+
+def start(browser, **values: object) -> None:
+    set_controls(browser, **values)
+    browser.find_element("id", "start").click()
+    wait(lambda: idle(browser), what="the new game")
+    time.sleep(0.2)
+    wait(lambda: idle(browser), what="the new game")
+
+
+def play_by_clicks(browser, move: dict) -> None:
+    click_square(browser, move["start"])
+    for square in move["path"]:
+        click_square(browser, square)
+
+
+def test_a_game_against_the_engine_by_clicks_to_the_end(browser, base) -> None:
+    open_page(browser, base)
+    shot(browser, "01-start")
+    start(
+        browser,
+        variant="russian",
+        opponent="engine",
+        color="white",
+        level_kind="depth",
+        level_value=2,
+        fen="W:WKa1,Kc1,Ke1,g3:Bh8,f8",
+    )
+    for _ in range(120):
+        current = state(browser)
+        if current["result"] != "*":
+            break
+        assert current["turn"] == "white"
+        before = len(current["moves"])
+        move = current["legal"][0]
+        play_by_clicks(browser, move)
+        wait(
+            lambda before=before: (
+                idle(browser)
+                and (len(state(browser)["moves"]) >= before + 2 or state(browser)["result"] != "*")
+            ),
+            what="the engine's reply",
+        )
+    final = state(browser)
+    assert final["result"] != "*", "the game did not end"
+    assert final["result"] in browser.find_element("id", "result").text
+    shot(browser, "02-game-over")
+
+
+def test_takeback_undoes_the_move_and_the_reply(browser, base) -> None:
+    open_page(browser, base)
+    start(browser, opponent="engine", color="white", level_kind="depth", level_value=2, fen="")
+    first = state(browser)
+    move = next(m for m in first["legal"] if m["long"] == "c3-d4")
+    play_by_clicks(browser, move)
+    wait(lambda: idle(browser) and len(state(browser)["moves"]) == 2, what="the reply")
+    browser.find_element("id", "takeback").click()
+    wait(lambda: len(state(browser)["moves"]) == 0, what="the takeback")
+    assert state(browser)["fen"] == first["fen"]
+    shot(browser, "03-takeback")
+
+
+def test_a_multi_capture_entered_square_by_square(browser, base) -> None:
+    open_page(browser, base)
+    start(browser, opponent="human", fen="W:Wc3:Bd4,f6,h6")
+    click_square(browser, 9)  # c3
+    click_square(browser, 18)  # e5: the capture goes on
+    time.sleep(0.3)
+    assert state(browser)["moves"] == []
+    assert "continues" in browser.find_element("id", "message").text
+    shot(browser, "04-capture-halfway")
+    click_square(browser, 27)  # g7
+    wait(lambda: len(state(browser)["moves"]) == 1, what="the capture")
+    assert state(browser)["moves"][0]["long"] == "c3:e5:g7"
+    assert state(browser)["pieces"] == {"27": "w", "23": "b"}
+    shot(browser, "05-capture-done")
+
+
+PDN_TEXT = """[Event "browser test"]
+[White "Ann"]
+[Black "Bob"]
+[GameType "25"]
+
+1. g3-h4 b6-a5 2. c3-b4 (2. c3-d4 a5-b4) 2... a5xc3 3. d2xb4 f6-e5 4. e1-d2 *
+"""
+
+
+def test_a_pasted_pdn_stepped_through_then_reviewed(browser, base) -> None:
+    open_page(browser, base)
+    area = browser.find_element("id", "pdn")
+    area.clear()
+    browser.execute_script("arguments[0].value = arguments[1]", area, PDN_TEXT)
+    browser.find_element("id", "load-pdn").click()
+    wait(lambda: "Ann" in browser.find_element("id", "message").text, what="the PDN")
+    assert state(browser)["moves"] == []
+    forward = browser.find_element("id", "forward")
+    for _ in range(3):
+        forward.click()
+        time.sleep(0.15)
+    wait(lambda: len(state(browser)["moves"]) == 3, what="three moves")
+    assert [m["long"] for m in state(browser)["moves"]] == ["g3-h4", "b6-a5", "c3-b4"]
+    variation = browser.find_element("css selector", '#moves .variation .move[title="c3-d4"]')
+    variation.click()
+    wait(lambda: [m["long"] for m in state(browser)["moves"]][-1:] == ["c3-d4"], what="variation")
+    browser.find_element("id", "last").click()
+    wait(lambda: len(state(browser)["moves"]) == 4, what="the variation's end")
+    shot(browser, "06-pdn-variation")
+
+    set_controls(browser, review_depth=6)
+    browser.find_element("id", "review").click()
+    wait(
+        lambda: browser.find_elements("css selector", "#plot svg polyline"),
+        timeout=120,
+        what="the review plot",
+    )
+    assert browser.find_elements("css selector", "#plot svg circle.blunder")
+    assert browser.find_elements("css selector", "#moves .move.blunder")
+    assert "blunders" in browser.find_element("id", "review-summary").text
+    shot(browser, "07-review")
+
+
+def test_analysis_updates_and_stops(browser, base) -> None:
+    open_page(browser, base)
+    start(browser, opponent="human", fen="")
+    set_controls(browser, multipv=2)
+    browser.find_element("id", "analyse").click()
+    wait(lambda: len(browser.find_elements("css selector", "#lines li")) == 2, what="two lines")
+    wait(lambda: "depth" in browser.find_element("id", "depth").text, what="the depth")
+    browser.find_element("id", "stop").click()
+    wait(lambda: browser.find_element("id", "analyse").is_enabled(), what="the stop")
+    shot(browser, "08-analysis")
+
+
+def test_bad_input_shows_a_message(browser, base) -> None:
+    open_page(browser, base)
+    set_controls(browser, fen="W:W99:B1")
+    browser.find_element("id", "start").click()
+    wait(lambda: "FEN" in browser.find_element("id", "message").text, what="the message")
+    browser.execute_script("arguments[0].value = 'not a game'", browser.find_element("id", "pdn"))
+    browser.find_element("id", "load-pdn").click()
+    wait(lambda: "PDN" in browser.find_element("id", "message").text, what="the PDN message")
