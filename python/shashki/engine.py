@@ -175,15 +175,46 @@ class PlayResult:
         return f"PlayResult(move={self.move!r}, ponder={self.ponder!r}, info={self.info!r})"
 
 
-def _history(board: Board) -> list[int]:
-    """Hashes of the positions before the current one, oldest first."""
+def _history(board: Board) -> tuple[list[int], int, int]:
+    """Hashes of the positions before the current one (oldest first), and the draw rules'
+    clocks now: plies since the last capture or man move (counting the FEN's clock) and
+    plies since the last capture or crowning (counted from the first position)."""
     replay = board.copy()
     hashes = []
+    kings_only: Optional[int] = None
+    balance: Optional[int] = None
+    plies = 0
     while replay.move_stack:
-        replay.pop()
+        move = replay.pop()
+        piece = replay.piece_at(move.start)
+        if kings_only is None and (move.is_capture or (piece is not None and not piece.king)):
+            kings_only = plies
+        if balance is None and (move.is_capture or move.promotes):
+            balance = plies
+        plies += 1
         hashes.append(replay.zobrist_hash())
     hashes.reverse()
-    return hashes
+    if kings_only is None:
+        kings_only = plies + board._start_clocks[0]
+    if balance is None:
+        balance = plies
+    return hashes, kings_only, balance
+
+
+def _draw_rules_name(board_or_game: object, board: Board) -> str:
+    """The search's name of the draw rules that hold: a Game's, or the variant's default."""
+    from shashki import draw
+
+    rules = getattr(board_or_game, "draw_rules", None)
+    if rules is None:
+        rules = draw.default_draw_rules(board.variant)
+    if rules is draw.FMJD64:
+        return "fmjd64"
+    if rules is draw.BRAZILIAN:
+        return "brazilian"
+    if rules is draw.GIVEAWAY:
+        return "giveaway"
+    return "repetition"
 
 
 def _convert(info: InfoDict, turn: bool) -> InfoDict:
@@ -221,7 +252,9 @@ class Engine:
     """shashki's search engine: a transposition table of ``hash_mb`` MiB (1–65536; the
     table's memory is taken and touched now, ``MemoryError`` when the machine does not have
     it free), ``threads`` search threads (1–256), and optionally endgame ``tables`` (a
-    directory of :mod:`shashki.egtb` tables, or tables already open).
+    directory of :mod:`shashki.egtb` tables, or tables already open), and the ``evaluation``:
+    ``"classic"`` (the hand-set weights of version 0.1, the default) or ``"learned"``
+    (weights fitted to self-play by :mod:`shashki.train`).
 
     Searches run without the GIL. Several may run on one engine at once from several
     threads: each keeps its own limits and stop flag (a short search ending does not end a
@@ -236,10 +269,12 @@ class Engine:
         threads: int = 1,
         *,
         tables: Union[None, str, PathLike[str], EndgameTables] = None,
+        evaluation: str = "classic",
     ) -> None:
         self._engine: Optional[_core.SearchEngine] = _core.SearchEngine(
             hash_mb=hash_mb, threads=threads
         )
+        self._engine.set_evaluation(evaluation)
         self._stops = 0  # counts stop() calls: a multi-line analysis ends on one
         self.tables: Optional[EndgameTables] = None
         if tables is not None:
@@ -255,6 +290,11 @@ class Engine:
             tables = egtb.open(tables)
         self._core().set_endgame_tables(None if tables is None else tables._core)
         self.tables = tables
+
+    @property
+    def evaluation(self) -> str:
+        """The evaluation in use: ``"learned"`` or ``"classic"``."""
+        return self._core().evaluation
 
     def _core(self) -> _core.SearchEngine:
         engine = self._engine
@@ -307,9 +347,13 @@ class Engine:
                     info.update(extra)
                 on_info(info)
 
+        history, kings_only, balance = _history(board)
         best, ponder, info = engine.search(
             board,
-            _history(board),
+            history,
+            draw_rules=_draw_rules_name(board_or_game, board),
+            kings_only_plies=kings_only,
+            balance_plies=balance,
             depth=limit.depth,
             nodes=limit.nodes,
             movetime=limit.time,

@@ -82,7 +82,8 @@ impl PySearchEngine {
     /// the game (oldest first). Returns `(best, ponder, info)`.
     #[pyo3(signature = (board, history, *, depth = None, nodes = None, movetime = None,
                         time_left = None, increment = None, moves_to_go = None, on_info = None,
-                        root_moves = None))]
+                        root_moves = None, draw_rules = None, kings_only_plies = 0,
+                        balance_plies = 0))]
     #[allow(clippy::too_many_arguments)]
     fn search<'py>(
         &self,
@@ -97,7 +98,18 @@ impl PySearchEngine {
         moves_to_go: Option<&Bound<'py, PyAny>>,
         on_info: Option<Py<PyAny>>,
         root_moves: Option<Vec<PyRef<'py, super::PyMove>>>,
+        draw_rules: Option<&str>,
+        kings_only_plies: u32,
+        balance_plies: u32,
     ) -> PyResult<SearchOutput<'py>> {
+        let draw_rules = match draw_rules {
+            None => crate::search::DrawRuleSet::RepetitionOnly,
+            Some(name) => crate::search::DrawRuleSet::parse(name).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "draw_rules must be fmjd64, brazilian, giveaway or repetition, not {name:?}"
+                ))
+            })?,
+        };
         let depth = opt_int_in(depth, "depth", 1, 120)?.map(|d| d as u32);
         let nodes = opt_int_in(nodes, "nodes", 1, i64::MAX)?.map(|n| n as u64);
         let moves_to_go = opt_int_in(moves_to_go, "moves_to_go", 1, 1000)?.map(|n| n as u32);
@@ -121,6 +133,11 @@ impl PySearchEngine {
             time_left: seconds("time_left", time_left)?,
             increment: seconds("increment", increment)?.unwrap_or_default(),
             moves_to_go,
+            draw_rules,
+            clocks: crate::search::DrawClocks {
+                kings_only: kings_only_plies,
+                balance: balance_plies,
+            },
         };
         drop(board);
         let stop = Arc::new(AtomicBool::new(false));
@@ -155,6 +172,24 @@ impl PySearchEngine {
     fn set_endgame_tables(&self, tables: Option<PyRef<'_, super::egtb::PyEndgameTables>>) {
         self.engine
             .set_endgame_tables(tables.map(|t| std::sync::Arc::clone(&t.tables)));
+    }
+
+    /// The evaluation of the searches that start from now on: `"learned"` (the default) or
+    /// `"classic"`.
+    fn set_evaluation(&self, name: &str) -> PyResult<()> {
+        let evaluation = crate::search::Evaluation::parse(name).ok_or_else(|| {
+            pyo3::exceptions::PyValueError::new_err(format!(
+                "evaluation must be 'learned' or 'classic', not {name:?}"
+            ))
+        })?;
+        self.engine.set_evaluation(evaluation);
+        Ok(())
+    }
+
+    /// The evaluation in use: `"learned"` or `"classic"`.
+    #[getter]
+    fn evaluation(&self) -> &'static str {
+        self.engine.evaluation().name()
     }
 
     /// Stop every search running on this engine (callable from any thread).

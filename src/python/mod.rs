@@ -1024,6 +1024,61 @@ fn perft_divide_py<'py>(
     Ok(out)
 }
 
+/// The learned evaluation's features of each FEN, as little-endian float32 rows of
+/// `2 * EVAL_SIDE_FEATURES` (middle-game share, then endgame share): for the training command.
+#[pyfunction]
+fn eval_features<'py>(
+    py: Python<'py>,
+    fens: Vec<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+    let mut out = Vec::with_capacity(fens.len() * crate::search::learned::FEATURES * 4);
+    for fen in &fens {
+        let pos = parse_fen_arg(&fen_text(fen)?)?;
+        for value in crate::search::learned::features(&pos) {
+            out.extend_from_slice(&value.to_le_bytes());
+        }
+    }
+    Ok(pyo3::types::PyBytes::new(py, &out))
+}
+
+/// The static evaluation (`"classic"` or `"learned"`) of each FEN, centi-men, side to move's view.
+#[pyfunction]
+fn evaluate_fens(fens: Vec<Bound<'_, PyAny>>, kind: &str) -> PyResult<Vec<i32>> {
+    let kind = crate::search::Evaluation::parse(kind).ok_or_else(|| {
+        PyValueError::new_err(format!("kind must be 'learned' or 'classic', not {kind:?}"))
+    })?;
+    fens.iter()
+        .map(|f| {
+            Ok(crate::search::evaluate_with(
+                &parse_fen_arg(&fen_text(f)?)?,
+                kind,
+            ))
+        })
+        .collect()
+}
+
+/// The name of a side feature of the learned evaluation.
+#[pyfunction]
+fn eval_feature_name(index: usize) -> String {
+    crate::search::learned::feature_name(index)
+}
+
+/// The classic evaluation's hand-set weights.
+#[pyfunction]
+fn classic_weights(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let w = crate::search::WEIGHTS;
+    let d = PyDict::new(py);
+    d.set_item("man", w.man)?;
+    d.set_item("king", w.king)?;
+    d.set_item("advancement", w.advancement.to_vec())?;
+    d.set_item("center", w.center)?;
+    d.set_item("back_rank", w.back_rank)?;
+    d.set_item("king_main_road", w.king_main_road)?;
+    d.set_item("about_to_crown", w.about_to_crown)?;
+    d.set_item("mobility", w.mobility)?;
+    Ok(d)
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -1041,6 +1096,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(square_from_number, m)?)?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add_function(wrap_pyfunction!(perft_many, m)?)?;
+    m.add_function(wrap_pyfunction!(eval_features, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluate_fens, m)?)?;
+    m.add_function(wrap_pyfunction!(eval_feature_name, m)?)?;
+    m.add_function(wrap_pyfunction!(classic_weights, m)?)?;
+    m.add("EVAL_SIDE_FEATURES", crate::search::learned::SIDE_FEATURES)?;
     m.add_class::<PyPerftTable>()?;
     m.add("perft_divide", wrap_pyfunction!(perft_divide_py, m)?)?;
     m.add("FenError", py.get_type::<FenError>())?;

@@ -144,7 +144,63 @@ fn ending(pos: &Position, m: &Masks) -> Option<i32> {
     None
 }
 
+/// Which evaluation a search uses.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Evaluation {
+    /// The hand-set weights of [`WEIGHTS`].
+    #[default]
+    Classic,
+    /// The weights fitted to self-play results ([`super::learned`]).
+    Learned,
+}
+
+impl Evaluation {
+    /// `classic` or `learned`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Evaluation::Classic => "classic",
+            Evaluation::Learned => "learned",
+        }
+    }
+
+    /// An evaluation by name.
+    pub fn parse(text: &str) -> Option<Evaluation> {
+        match text {
+            "classic" => Some(Evaluation::Classic),
+            "learned" => Some(Evaluation::Learned),
+            _ => None,
+        }
+    }
+}
+
 /// The evaluation from the side to move's point of view.
+#[inline]
+pub fn evaluate_with(pos: &Position, kind: Evaluation) -> i32 {
+    if pos.rules().no_moves_wins() {
+        return evaluate_giveaway(pos);
+    }
+    match kind {
+        Evaluation::Classic => evaluate(pos),
+        Evaluation::Learned => evaluate_learned(pos),
+    }
+}
+
+/// The learned evaluation, with the known endings of the classic one.
+pub fn evaluate_learned(pos: &Position) -> i32 {
+    if pos.rules().no_moves_wins() {
+        return evaluate_giveaway(pos);
+    }
+    if let Some(white) = ending(pos, &MASKS) {
+        return if pos.turn() == Color::White {
+            white
+        } else {
+            -white
+        };
+    }
+    super::learned::linear(pos)
+}
+
+/// The classic (hand-set) evaluation from the side to move's point of view.
 pub fn evaluate(pos: &Position) -> i32 {
     if pos.rules().no_moves_wins() {
         return evaluate_giveaway(pos);

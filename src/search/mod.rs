@@ -5,13 +5,17 @@
 //! No null-move pruning: zugzwang is common in draughts.
 
 mod eval;
+pub mod learned;
+mod learned_weights;
+mod rules;
 mod tt;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-pub use eval::{evaluate, Weights, WEIGHTS};
+pub use eval::{evaluate, evaluate_learned, evaluate_with, Evaluation, Weights, WEIGHTS};
+pub use rules::{DrawClocks, DrawRuleSet};
 pub use tt::{Bound, Table};
 
 use crate::memory::TableAllocError;
@@ -60,6 +64,10 @@ pub struct Limits {
     /// they were not there. Several searches, each leaving out the best moves of the ones
     /// before, give the best lines in order (multi-PV).
     pub root_moves: Vec<Move>,
+    /// The move-count draw rules to apply besides repetition.
+    pub draw_rules: DrawRuleSet,
+    /// The draw rules' clocks at the root.
+    pub clocks: DrawClocks,
 }
 
 /// A score from the side to move's point of view.
@@ -124,6 +132,7 @@ pub struct Engine {
     running: Mutex<Vec<Arc<AtomicBool>>>,
     threads: usize,
     endgame: std::sync::RwLock<Option<Arc<crate::egtb::Tables>>>,
+    evaluation: std::sync::atomic::AtomicU8,
 }
 
 /// Takes a search's stop flag off the engine's list when the search ends (even by a panic).
@@ -151,7 +160,22 @@ impl Engine {
             running: Mutex::new(Vec::new()),
             threads: threads.clamp(1, 256),
             endgame: std::sync::RwLock::new(None),
+            evaluation: std::sync::atomic::AtomicU8::new(Evaluation::default() as u8),
         })
+    }
+
+    /// The evaluation the searches that start from now on use.
+    pub fn set_evaluation(&self, evaluation: Evaluation) {
+        self.evaluation.store(evaluation as u8, Ordering::Relaxed);
+    }
+
+    /// The evaluation in use.
+    pub fn evaluation(&self) -> Evaluation {
+        if self.evaluation.load(Ordering::Relaxed) == Evaluation::Classic as u8 {
+            Evaluation::Classic
+        } else {
+            Evaluation::Learned
+        }
     }
 
     /// Endgame tables for the searches that start from now on (None: none). A position of
@@ -240,6 +264,9 @@ impl Engine {
             node_limit: limits.nodes,
             root_moves: &limits.root_moves,
             endgame: self.endgame_tables(),
+            evaluation: self.evaluation(),
+            draw_rules: limits.draw_rules,
+            clocks: limits.clocks,
         };
         let max_depth = limits
             .depth
@@ -294,6 +321,9 @@ struct Shared<'a> {
     node_limit: Option<u64>,
     root_moves: &'a [Move],
     endgame: Option<Arc<crate::egtb::Tables>>,
+    evaluation: Evaluation,
+    draw_rules: DrawRuleSet,
+    clocks: DrawClocks,
 }
 
 struct Worker<'a> {
@@ -308,6 +338,8 @@ struct Worker<'a> {
     history: Vec<[i32; 32]>,
     pv: Vec<[Option<Move>; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
+    /// The draw rules' clocks of the position at each ply.
+    clocks: Vec<DrawClocks>,
 }
 
 fn is_win(score: i32) -> bool {
@@ -350,6 +382,7 @@ impl<'a> Worker<'a> {
             history: vec![[0; 32]; 32],
             pv: vec![[None; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
+            clocks: vec![shared.clocks; MAX_PLY + 2],
         }
     }
 
@@ -571,6 +604,9 @@ impl<'a> Worker<'a> {
         if ply > 0 && self.is_repetition(pos.hash()) {
             return 0;
         }
+        if ply > 0 && self.shared.draw_rules.is_draw(pos, self.clocks[ply]) {
+            return 0;
+        }
         if ply > 0 {
             if let Some(score) = self.endgame_score(pos, ply) {
                 return score;
@@ -585,7 +621,7 @@ impl<'a> Worker<'a> {
             return no_moves_score(pos, ply);
         }
         if ply >= MAX_PLY - 2 {
-            return evaluate(pos);
+            return evaluate_with(pos, self.shared.evaluation);
         }
         let captures = moves[0].is_capture();
         // A single legal move costs no depth.
@@ -626,6 +662,7 @@ impl<'a> Worker<'a> {
             child.play_unchecked(m);
             self.shared.table.prefetch(child.hash());
             self.hashes.push(pos.hash());
+            self.clocks[ply + 1] = self.clocks[ply].after(pos, m);
             let quiet = !captures;
             let k = (m.from().index() as u8, m.to().index() as u8);
             let is_killer = self.killers[ply].contains(&k);
@@ -708,14 +745,14 @@ impl<'a> Worker<'a> {
             return score;
         }
         if !moves[0].is_capture() || ply >= MAX_PLY - 2 {
-            return evaluate(pos);
+            return evaluate_with(pos, self.shared.evaluation);
         }
         moves.sort_by_key(|m| std::cmp::Reverse(m.captured().count()));
         let mut best = -WIN;
         if pos.rules().captures_optional {
             // A quiet move is legal beside the captures: the side to move may stand pat.
             moves.retain(|m| m.is_capture());
-            best = evaluate(pos);
+            best = evaluate_with(pos, self.shared.evaluation);
             if best >= beta {
                 return best;
             }

@@ -1,0 +1,74 @@
+"""The learned evaluation and its training command (issue 10, step 2): behaviour, not
+strength (strength is measured by matches, see the README)."""
+
+from __future__ import annotations
+
+import shashki
+from hypothesis import given, settings
+from shashki import _core
+from shashki.engine import Engine, Limit
+from strategies import positions
+
+
+@settings(max_examples=200)
+@given(positions())
+def test_learned_evaluation_is_colour_symmetric(fen: str) -> None:
+    board = shashki.Board(fen)
+    mirrored = board.mirror().fen()
+    for kind in ("learned", "classic"):
+        assert _core.evaluate_fens([fen], kind) == _core.evaluate_fens([mirrored], kind)
+
+
+@settings(max_examples=100)
+@given(positions())
+def test_features_are_the_side_to_moves_minus_the_opponents(fen: str) -> None:
+    import struct
+
+    n = 2 * _core.EVAL_SIDE_FEATURES
+    raw = _core.eval_features([fen, shashki.Board(fen).mirror().fen()])
+    values = struct.unpack(f"<{2 * n}f", raw)
+    assert values[:n] == values[n:]
+
+
+def test_feature_names_and_counts() -> None:
+    names = [_core.eval_feature_name(i) for i in range(_core.EVAL_SIDE_FEATURES)]
+    assert names[0] == "man a1" and names[32] == "king a1"
+    assert "runaway men" in names and "side to move" in names
+    assert len(set(names)) == len(names)
+
+
+def test_engine_evaluation_option() -> None:
+    assert Engine(hash_mb=1).evaluation == "classic"
+    engine = Engine(hash_mb=1, evaluation="learned")
+    assert engine.evaluation == "learned"
+    info = engine.analyse(shashki.Board(), Limit(depth=3))
+    assert info["pv"]
+    try:
+        Engine(hash_mb=1, evaluation="neural")
+    except ValueError as error:
+        assert "learned" in str(error)
+    else:
+        raise AssertionError("an unknown evaluation was accepted")
+
+
+def test_training_command_end_to_end(tmp_path) -> None:
+    import pytest
+
+    pytest.importorskip("numpy", reason="numpy is the training extra")
+    from shashki import train
+
+    data = tmp_path / "positions.txt"
+    count = train.selfplay(6, 300, str(data), workers=1, seed=3)
+    lines = data.read_text(encoding="utf-8").splitlines()
+    assert count == len(lines) > 20
+    for line in lines:
+        fen, score = line.split("\t")
+        board = shashki.Board(fen)
+        assert not board.has_captures()
+        assert float(score) in (0.0, 0.5, 1.0)
+    out = tmp_path / "weights.rs"
+    assert train.main(["fit", str(data), "--out", str(out), "--epochs", "3"]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert "pub static MID: [i32; 70]" in text and "pub static END: [i32; 70]" in text
+    values = text.split("pub static MID")[1].split("];")[0].split("=")[1]
+    assert len([v for v in values.replace("[", "").split(",") if v.strip()]) == 70
