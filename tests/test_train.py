@@ -38,9 +38,9 @@ def test_feature_names_and_counts() -> None:
 
 
 def test_engine_evaluation_option() -> None:
-    assert Engine(hash_mb=1).evaluation == "classic"
-    engine = Engine(hash_mb=1, evaluation="learned")
-    assert engine.evaluation == "learned"
+    assert Engine(hash_mb=1).evaluation == "learned"
+    engine = Engine(hash_mb=1, evaluation="classic")
+    assert engine.evaluation == "classic"
     info = engine.analyse(shashki.Board(), Limit(depth=3))
     assert info["pv"]
     try:
@@ -69,6 +69,9 @@ def test_training_command_end_to_end(tmp_path) -> None:
     out = tmp_path / "weights.rs"
     assert train.main(["fit", str(data), "--out", str(out), "--epochs", "3"]) == 0
     text = out.read_text(encoding="utf-8")
-    assert "pub static MID: [i32; 70]" in text and "pub static END: [i32; 70]" in text
+    n = _core.EVAL_SIDE_FEATURES
+    assert f"pub static MID: [i32; {n}]" in text and f"pub static END: [i32; {n}]" in text
     values = text.split("pub static MID")[1].split("];")[0].split("=")[1]
-    assert len([v for v in values.replace("[", "").split(",") if v.strip()]) == 70
+    assert len([v for v in values.replace("[", "").split(",") if v.strip()]) == n
+    patterns = _core.EVAL_REGIONS * _core.EVAL_REGION_KEYS
+    assert f"pub static PATTERNS: [i16; {patterns}]" in text

@@ -253,8 +253,8 @@ class Engine:
     table's memory is taken and touched now, ``MemoryError`` when the machine does not have
     it free), ``threads`` search threads (1–256), and optionally endgame ``tables`` (a
     directory of :mod:`shashki.egtb` tables, or tables already open), and the ``evaluation``:
-    ``"classic"`` (the hand-set weights of version 0.1, the default) or ``"learned"``
-    (weights fitted to self-play by :mod:`shashki.train`).
+    ``"learned"`` (weights fitted to self-play by :mod:`shashki.train`, the default) or
+    ``"classic"`` (the hand-set weights of version 0.1).
 
     Searches run without the GIL. Several may run on one engine at once from several
     threads: each keeps its own limits and stop flag (a short search ending does not end a
@@ -269,7 +269,7 @@ class Engine:
         threads: int = 1,
         *,
         tables: Union[None, str, PathLike[str], EndgameTables] = None,
-        evaluation: str = "classic",
+        evaluation: str = "learned",
     ) -> None:
         self._engine: Optional[_core.SearchEngine] = _core.SearchEngine(
             hash_mb=hash_mb, threads=threads

@@ -109,7 +109,7 @@ class ShashkiPlayer:
             hash_mb=int(options.get("hash", 16)),
             threads=int(options.get("threads", 1)),
             tables=options.get("egtb"),
-            evaluation=options.get("eval", "classic"),
+            evaluation=options.get("eval", "learned"),
         )
 
     def new_game(self) -> None:

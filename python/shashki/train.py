@@ -33,6 +33,8 @@ import shashki
 from shashki import _core
 
 SIDE_FEATURES = _core.EVAL_SIDE_FEATURES
+PATTERN_WEIGHTS = _core.EVAL_REGIONS * _core.EVAL_REGION_KEYS
+SEARCHED: Any = None  # the deeper search's scores of the last positions loaded
 SCALE = 16  # the weights are stored in 1/16 centi-men
 WEIGHTS_PATH = Path("src/search/learned_weights.rs")
 
@@ -115,26 +117,85 @@ def selfplay(
     return written
 
 
+# ---- labels from a deeper search -----------------------------------------------------------
+
+
+def _label_chunk(args: tuple[list[str], int]) -> list[int]:
+    """The classic engine's score (centi-men, side to move's view; a forced win ±1000) of
+    each position, searched ``depth`` plies."""
+    fens, depth = args
+    from shashki.engine import Engine, Limit
+
+    engine = _ENGINES.get(-depth)
+    if engine is None:
+        engine = _ENGINES[-depth] = Engine(hash_mb=16, evaluation="classic")
+    out = []
+    for fen in fens:
+        info = engine.analyse(shashki.Board(fen), Limit(depth=depth))
+        score = info["score"].relative
+        if score.win is not None:
+            out.append(1000 if score.win > 0 else -1000)
+        else:
+            out.append(max(-1000, min(1000, score.cp or 0)))
+    return out
+
+
+def label(path: str, out: str, depth: int, *, workers: Optional[int] = None) -> int:
+    """Add a third column to a positions file: a ``depth``-ply search's score."""
+    rows = []
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            fen, tab, score = line.rstrip("\n").partition("\t")
+            if tab and score in ("0.0", "0.5", "1.0"):
+                rows.append((fen, score))
+    chunks = [[fen for fen, _ in rows[i : i + 2000]] for i in range(0, len(rows), 2000)]
+    started = time.monotonic()
+    done = 0
+    with open(out, "w", encoding="utf-8") as handle, ProcessPoolExecutor(workers) as pool:
+        for chunk, scores in zip(chunks, pool.map(_label_chunk, [(c, depth) for c in chunks])):
+            for fen, cp in zip(chunk, scores):
+                handle.write(f"{fen}\t{rows[done][1]}\t{cp}\n")
+                done += 1
+            left = (len(rows) - done) * (time.monotonic() - started) / max(done, 1)
+            print(f"{done}/{len(rows)} positions, {left:.0f} s left", file=sys.stderr, flush=True)
+    return done
+
+
 # ---- the fit --------------------------------------------------------------------------------
 
 
-def load(path: str, limit: Optional[int] = None) -> tuple[Any, Any, Any]:
-    """Features (n × 2·SIDE_FEATURES, float32), results (n) and the classic evaluation (n)."""
+def load(path: str, limit: Optional[int] = None) -> tuple[Any, Any, Any, Any]:
+    """Features (n × 2·SIDE_FEATURES, float32), pattern indices (n × 2·regions: the side to
+    move's, then the opponent's), results (n) and the classic evaluation (n)."""
     import numpy as np
 
     fens: list[str] = []
     results: list[float] = []
+    searched: list[float] = []
     with open(path, encoding="utf-8") as handle:
         for line in handle:
-            fen, _, score = line.rstrip("\n").partition("\t")
+            fen, tab, rest = line.rstrip("\n").partition("\t")
+            score, _, deeper = rest.partition("\t")
+            if not tab or score not in ("0.0", "0.5", "1.0"):
+                continue  # a line cut short (a file still being written)
             fens.append(fen)
             results.append(float(score))
+            searched.append(float(deeper) if deeper else math.nan)
             if limit is not None and len(fens) >= limit:
                 break
+    # Known endings are scored by rule, not by the weights: left out of the fit.
+    keep = ~np.array(_core.eval_known_endings(fens), dtype=bool)
+    fens = [fen for fen, k in zip(fens, keep) if k]
+    results = [r for r, k in zip(results, keep) if k]
+    global SEARCHED
+    SEARCHED = np.array(searched, dtype=np.float32)[keep]
     raw = _core.eval_features(fens)
     features = np.frombuffer(raw, dtype=np.float32).reshape(len(fens), 2 * SIDE_FEATURES)
+    patterns = np.frombuffer(_core.eval_patterns(fens), dtype="<u2").reshape(
+        len(fens), 2 * _core.EVAL_REGIONS
+    )
     classic = np.array(_core.evaluate_fens(fens, "classic"), dtype=np.float32)
-    return features, np.array(results, dtype=np.float32), classic
+    return features, patterns.astype(np.int64), np.array(results, dtype=np.float32), classic
 
 
 def _sigmoid(x: Any) -> Any:
@@ -157,40 +218,65 @@ def fit_scale(evaluations: Any, results: Any) -> float:
 
 def fit(
     features: Any,
+    patterns: Any,
     results: Any,
     scale: float,
     *,
     start: Optional[Any] = None,
     epochs: int = 300,
-    l2: float = 1e-7,
+    l2: float = 0.0,
+    l2_patterns: float = 1e-9,
     rate: float = 2.0,
-    batch: int = 65536,
+    batch: int = 8192,
     seed: int = 1,
-) -> tuple[Any, float]:
-    """Weights (centi-men) minimising the mean squared error between the results and
-    ``sigmoid(features · w / scale)`` (Adam, mini-batches); returns them and the loss."""
+) -> tuple[Any, Any, float]:
+    """Dense weights and pattern weights (centi-men) minimising the mean squared error
+    between the results and ``sigmoid(eval / scale)``, where ``eval = features · w +
+    Σ patterns[side to move's regions] − Σ patterns[opponent's regions]`` (Adam,
+    mini-batches); returns both and the loss."""
     import numpy as np
 
     rng = np.random.default_rng(seed)
     n, k = features.shape
+    half = patterns.shape[1] // 2
     w = np.zeros(k, dtype=np.float64) if start is None else np.array(start, dtype=np.float64)
-    m = np.zeros(k)
-    v = np.zeros(k)
+    p = np.zeros(PATTERN_WEIGHTS, dtype=np.float64)
+    params = [w, p]
+    moments = [(np.zeros_like(w), np.zeros_like(w)), (np.zeros_like(p), np.zeros_like(p))]
     step = 0
-    for _ in range(epochs):
+
+    def evaluate(index: Any) -> Any:
+        x = features[index].astype(np.float64)
+        pat = patterns[index]
+        return x, pat, x @ w + p[pat[:, :half]].sum(axis=1) - p[pat[:, half:]].sum(axis=1)
+
+    for epoch in range(epochs):
         order = rng.permutation(n)
+        step_size = rate * (1 - epoch / epochs)  # decays linearly to nothing
         for begin in range(0, n, batch):
             index = order[begin : begin + batch]
-            x = features[index].astype(np.float64)
+            x, pat, e = evaluate(index)
             y = results[index]
-            p = _sigmoid(x @ w / scale)
-            grad = x.T @ ((p - y) * p * (1 - p)) * (2 / (scale * len(index))) + l2 * w
+            q = _sigmoid(e / scale)
+            g = (q - y) * q * (1 - q) * (2 / (scale * len(index)))
+            grad_w = x.T @ g + l2 * w
+            grad_p = (
+                np.bincount(pat[:, :half].ravel(), weights=np.repeat(g, half), minlength=len(p))
+                - np.bincount(pat[:, half:].ravel(), weights=np.repeat(g, half), minlength=len(p))
+                + l2_patterns * p
+            )
             step += 1
-            m = 0.9 * m + 0.1 * grad
-            v = 0.999 * v + 0.001 * grad * grad
-            w -= rate * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-12)
-    p = _sigmoid(features.astype(np.float64) @ w / scale)
-    return w, float(np.mean((p - results) ** 2))
+            for param, grad, (m, v) in zip(params, (grad_w, grad_p), moments):
+                m *= 0.9
+                m += 0.1 * grad
+                v *= 0.999
+                v += 0.001 * grad * grad
+                param -= (
+                    step_size * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-12)
+                )
+    _, _, e = evaluate(np.arange(n))
+    q = _sigmoid(e / scale)
+    return w, p, float(np.mean((q - results) ** 2))
 
 
 def classic_start() -> list[float]:
@@ -208,12 +294,22 @@ def classic_start() -> list[float]:
         side[32 + square] = classic["king"] + (classic["king_main_road"] if main_road else 0)
     names = [_core.eval_feature_name(i) for i in range(SIDE_FEATURES)]
     side[names.index("men's free steps")] = classic["mobility"]
+    side[names.index("men about to crown")] = classic["about_to_crown"]
+    side[names.index("back rank while the enemy has no king")] = classic["back_rank"]
     return side + side
 
 
-def write_weights(weights: Sequence[float], path: Path, note: str) -> None:
-    """Write the weights (centi-men, middle game then endgame) as Rust constants."""
+def write_weights(
+    weights: Sequence[float], path: Path, note: str, patterns: Optional[Sequence[float]] = None
+) -> None:
+    """Write the weights (centi-men, middle game then endgame) and the pattern weights as
+    Rust constants."""
     scaled = [round(w * SCALE) for w in weights]
+    pattern_values = (
+        [0] * PATTERN_WEIGHTS if patterns is None else [round(v * SCALE) for v in patterns]
+    )
+    if any(abs(v) > 32767 for v in pattern_values):
+        raise ValueError("a pattern weight does not fit in 16 bits")
     mid, end = scaled[:SIDE_FEATURES], scaled[SIDE_FEATURES:]
 
     def rows(values: list[int]) -> str:
@@ -241,6 +337,11 @@ pub static MID: [i32; {SIDE_FEATURES}] = [
 /// Endgame weights (no piece on the board; blended by the piece count in between).
 pub static END: [i32; {SIDE_FEATURES}] = [
 {rows(end)}
+];
+
+/// Pattern weights: region × {_core.EVAL_REGION_KEYS} keys (see `super::learned::REGIONS`).
+pub static PATTERNS: [i16; {PATTERN_WEIGHTS}] = [
+{rows(pattern_values)}
 ];
 """
     path.write_text(text, encoding="utf-8")
@@ -281,6 +382,18 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     learn.add_argument("--out", default=str(WEIGHTS_PATH))
     learn.add_argument("--epochs", type=int, default=200)
     learn.add_argument("--limit", type=int, default=None, help="use the first N positions")
+    learn.add_argument(
+        "--result-weight",
+        type=float,
+        default=0.5,
+        help="the target: this share of the game result, the rest the deeper search's "
+        "score (when the file has one: see 'label')",
+    )
+    tag = sub.add_parser("label", help="add a deeper search's score to every position")
+    tag.add_argument("positions")
+    tag.add_argument("--depth", type=int, default=6)
+    tag.add_argument("--workers", type=int, default=None)
+    tag.add_argument("--out", default="labelled.txt")
     sub.add_parser("initial", help="write weights equal to the classic evaluation")
     args = parser.parse_args(argv)
     if args.command == "selfplay":
@@ -289,17 +402,27 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         )
         print(f"{n} positions in {args.out}")
         return 0
+    if args.command == "label":
+        n = label(args.positions, args.out, args.depth, workers=args.workers)
+        print(f"{n} positions labelled in {args.out}")
+        return 0
     if args.command == "initial":
         write_weights(classic_start(), WEIGHTS_PATH, "The classic evaluation's weights.")
         return 0
     import numpy as np
 
     started = time.monotonic()
-    features, results, classic = load(args.positions, args.limit)
+    features, patterns, results, classic = load(args.positions, args.limit)
     scale = fit_scale(classic, results)
+    if not np.isnan(SEARCHED).any():
+        share = args.result_weight
+        results = share * results + (1 - share) * _sigmoid(SEARCHED / scale)
+        print(f"target: {share:.2f} game result + {1 - share:.2f} deeper search")
     classic_loss = float(np.mean((_sigmoid(classic / scale) - results) ** 2))
     print(f"{len(results)} positions; scale {scale:.1f}; classic loss {classic_loss:.6f}")
-    weights, loss = fit(features, results, scale, start=classic_start(), epochs=args.epochs)
+    weights, pattern_weights, loss = fit(
+        features, patterns, results, scale, start=classic_start(), epochs=args.epochs
+    )
     print(f"fitted loss {loss:.6f} ({time.monotonic() - started:.0f} s)")
     print(report(weights))
     note = (
@@ -307,7 +430,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         f"(logistic scale {scale:.1f} centi-men, {args.epochs} epochs): mean squared error\n"
         f"{loss:.6f} against {classic_loss:.6f} for the classic evaluation."
     )
-    write_weights([float(w) for w in weights], Path(args.out), note)
+    write_weights(
+        [float(w) for w in weights],
+        Path(args.out),
+        note,
+        [float(v) for v in pattern_weights],
+    )
     print(f"weights written to {args.out}")
     return 0
 

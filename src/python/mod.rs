@@ -1041,6 +1041,23 @@ fn eval_features<'py>(
     Ok(pyo3::types::PyBytes::new(py, &out))
 }
 
+/// The learned evaluation's pattern indices of each FEN, as little-endian u16 rows of
+/// `2 * EVAL_REGIONS` (the side to move's regions, then the opponent's).
+#[pyfunction]
+fn eval_patterns<'py>(
+    py: Python<'py>,
+    fens: Vec<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+    let mut out = Vec::with_capacity(fens.len() * 2 * crate::search::learned::REGIONS * 2);
+    for fen in &fens {
+        let pos = parse_fen_arg(&fen_text(fen)?)?;
+        for value in crate::search::learned::patterns(&pos) {
+            out.extend_from_slice(&value.to_le_bytes());
+        }
+    }
+    Ok(pyo3::types::PyBytes::new(py, &out))
+}
+
 /// The static evaluation (`"classic"` or `"learned"`) of each FEN, centi-men, side to move's view.
 #[pyfunction]
 fn evaluate_fens(fens: Vec<Bound<'_, PyAny>>, kind: &str) -> PyResult<Vec<i32>> {
@@ -1054,6 +1071,14 @@ fn evaluate_fens(fens: Vec<Bound<'_, PyAny>>, kind: &str) -> PyResult<Vec<i32>> 
                 kind,
             ))
         })
+        .collect()
+}
+
+/// Whether material alone decides each FEN's evaluation (known endings).
+#[pyfunction]
+fn eval_known_endings(fens: Vec<Bound<'_, PyAny>>) -> PyResult<Vec<bool>> {
+    fens.iter()
+        .map(|f| Ok(crate::search::known_ending(&parse_fen_arg(&fen_text(f)?)?)))
         .collect()
 }
 
@@ -1098,6 +1123,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(perft_many, m)?)?;
     m.add_function(wrap_pyfunction!(eval_features, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate_fens, m)?)?;
+    m.add_function(wrap_pyfunction!(eval_patterns, m)?)?;
+    m.add_function(wrap_pyfunction!(eval_known_endings, m)?)?;
+    m.add("EVAL_REGIONS", crate::search::learned::REGIONS)?;
+    m.add("EVAL_REGION_KEYS", crate::search::learned::REGION_KEYS)?;
     m.add_function(wrap_pyfunction!(eval_feature_name, m)?)?;
     m.add_function(wrap_pyfunction!(classic_weights, m)?)?;
     m.add("EVAL_SIDE_FEATURES", crate::search::learned::SIDE_FEATURES)?;

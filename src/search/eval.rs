@@ -118,6 +118,12 @@ fn side_score(pos: &Position, color: Color, w: &Weights, m: &Masks) -> i32 {
     s
 }
 
+/// Whether material alone decides the evaluation ([`ending`]): the learned weights are not
+/// used there, and the fit leaves such positions out.
+pub fn known_ending(pos: &Position) -> bool {
+    ending(pos, &MASKS).is_some()
+}
+
 /// Known endings: `Some(score for White)` when material alone decides the verdict.
 fn ending(pos: &Position, m: &Masks) -> Option<i32> {
     let count = |c: Color| (pos.men(c).count(), pos.kings(c).count());
@@ -148,9 +154,9 @@ fn ending(pos: &Position, m: &Masks) -> Option<i32> {
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum Evaluation {
     /// The hand-set weights of [`WEIGHTS`].
-    #[default]
     Classic,
     /// The weights fitted to self-play results ([`super::learned`]).
+    #[default]
     Learned,
 }
 

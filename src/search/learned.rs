@@ -8,7 +8,7 @@
 //! feature has a middle-game and an endgame weight, blended by the number of pieces on the
 //! board (24 or more: middle game only; none: endgame only).
 
-use super::learned_weights::{END, MID, SCALE};
+use super::learned_weights::{END, MID, PATTERNS, SCALE};
 use crate::bitboard::{Bitboard, Direction};
 use crate::piece::Color;
 use crate::position::Position;
@@ -16,7 +16,7 @@ use crate::position::Position;
 /// Features of one side: men by own square (32), kings by own square (32), whether it has a
 /// king, its men's free forward steps, its kings' free squares, its men that have a free path
 /// to crowning that no enemy piece can cut (runaways), and the side to move's tempo.
-pub const SIDE_FEATURES: usize = 70;
+pub const SIDE_FEATURES: usize = 72;
 /// Features the weights see: every side feature in two phases.
 pub const FEATURES: usize = 2 * SIDE_FEATURES;
 
@@ -28,6 +28,109 @@ const KING_SQUARES: usize = 66;
 const RUNAWAY: usize = 67;
 const KINGS_BEYOND_ONE: usize = 68;
 const TO_MOVE: usize = 69;
+const ABOUT_TO_CROWN: usize = 70;
+const BACK_RANK_NO_KINGS: usize = 71;
+
+/// Pattern regions: the four dark squares beside each light square whose neighbours are all
+/// on the board (18), as in Scan's evaluation by small regions. A region's state from a
+/// side's point of view (own pieces, enemy pieces: 3⁴ states, kept as an 8-bit key) has a
+/// weight of its own.
+pub const REGIONS: usize = 18;
+/// Weights a region has (8-bit keys: own pieces in the low four bits, enemy pieces above).
+pub const REGION_KEYS: usize = 256;
+
+/// A region is the diamond of dark squares beside a light square: its left square at internal
+/// bit `L`, the right one at `L + 1`, the upper one at `L + 5` and the lower one at `L - 4`
+/// (the board's padded layout). The 18 regions in three groups (the first, second and third
+/// light square of each rank), so that within a group the regions' bits `L..L + 3` never
+/// overlap and one word holds every region's 4-bit key.
+static REGION_LEFT: [[u32; 6]; 3] = {
+    let mut out = [[0u32; 6]; 3];
+    let mut rank = 1u8;
+    while rank <= 6 {
+        let mut nth = 0;
+        let mut file = 1u8;
+        while file <= 6 {
+            if (file + rank) % 2 == 1 {
+                if let Some(left) = crate::square::Square::from_coords(file - 1, rank) {
+                    out[nth][(rank - 1) as usize] = left.bit();
+                }
+                nth += 1;
+            }
+            file += 1;
+        }
+        rank += 1;
+    }
+    out
+};
+
+/// Per group, the mask of its regions' left squares.
+static GROUP_MASK: [u64; 3] = {
+    let mut out = [0u64; 3];
+    let mut g = 0;
+    while g < 3 {
+        let mut r = 0;
+        while r < 6 {
+            out[g] |= 1u64 << REGION_LEFT[g][r];
+            r += 1;
+        }
+        g += 1;
+    }
+    out
+};
+
+/// The board turned half round: internal bit `b` goes to `35 - b`.
+#[inline]
+fn turned(bits: u64) -> u64 {
+    bits.reverse_bits() >> (64 - 36)
+}
+
+/// Every region of a group's 4-bit key (left, right, up, down) at its bits `L..L + 3`.
+#[inline]
+fn nibbles(x: u64, mask: u64) -> u64 {
+    (x & (mask | (mask << 1))) | (((x >> 5) & mask) << 2) | (((x << 4) & mask) << 3)
+}
+
+/// The pattern key of every region for `color` (own pieces against enemy pieces, from
+/// `color`'s point of view: Black's board turned half round), as indices into [`PATTERNS`].
+#[inline]
+fn pattern_indices(pos: &Position, color: Color) -> [usize; REGIONS] {
+    let (own, enemy) = match color {
+        Color::White => (
+            pos.pieces(Color::White).bits(),
+            pos.pieces(Color::Black).bits(),
+        ),
+        Color::Black => (
+            turned(pos.pieces(Color::Black).bits()),
+            turned(pos.pieces(Color::White).bits()),
+        ),
+    };
+    let mut out = [0usize; REGIONS];
+    for g in 0..3 {
+        let o = nibbles(own, GROUP_MASK[g]);
+        let e = nibbles(enemy, GROUP_MASK[g]);
+        for (r, &left) in REGION_LEFT[g].iter().enumerate() {
+            let key = ((o >> left) & 15) | (((e >> left) & 15) << 4);
+            let region = g * 6 + r;
+            out[region] = region * REGION_KEYS + key as usize;
+        }
+    }
+    out
+}
+
+/// The side to move's pattern indices, then the opponent's (for the training command).
+pub fn patterns(pos: &Position) -> [u16; 2 * REGIONS] {
+    let us = pos.turn();
+    let mut out = [0u16; 2 * REGIONS];
+    for (i, idx) in pattern_indices(pos, us)
+        .iter()
+        .chain(pattern_indices(pos, !us).iter())
+        .enumerate()
+    {
+        out[i] = *idx as u16;
+    }
+    out
+}
 
 /// Names of the side features (for the training command's report).
 pub fn feature_name(i: usize) -> String {
@@ -45,6 +148,8 @@ pub fn feature_name(i: usize) -> String {
         RUNAWAY => "runaway men".into(),
         KINGS_BEYOND_ONE => "kings beyond the first".into(),
         TO_MOVE => "side to move".into(),
+        ABOUT_TO_CROWN => "men about to crown".into(),
+        BACK_RANK_NO_KINGS => "back rank while the enemy has no king".into(),
         _ => format!("feature {i}"),
     }
 }
@@ -83,6 +188,29 @@ fn king_squares(kings: Bitboard, empty: Bitboard) -> u32 {
     n
 }
 
+/// Men one step from crowning with a free square ahead.
+fn about_to_crown(pos: &Position, color: Color) -> u32 {
+    let empty = !pos.occupied();
+    let near = match color {
+        Color::White => Bitboard::rank(6),
+        Color::Black => Bitboard::rank(1),
+    };
+    let [a, b] = forward(color);
+    ((empty.shift(a.opposite()) | empty.shift(b.opposite())) & pos.men(color) & near).count()
+}
+
+/// Own men on the own back rank while the enemy has no king (they guard the crowning squares).
+fn back_rank_guards(pos: &Position, color: Color) -> u32 {
+    if pos.kings(!color).any() {
+        return 0;
+    }
+    let back = match color {
+        Color::White => Bitboard::rank(0),
+        Color::Black => Bitboard::rank(7),
+    };
+    (pos.men(color) & back).count()
+}
+
 /// Men one or two ranks from crowning with a free square ahead: a cheap runaway test.
 fn runaways(pos: &Position, color: Color) -> u32 {
     let empty = !pos.occupied();
@@ -113,6 +241,8 @@ fn side(pos: &Position, color: Color, out: &mut [i32; SIDE_FEATURES]) {
     out[MAN_STEPS] += ((men.shift(a) & empty).count() + (men.shift(b) & empty).count()) as i32;
     out[KING_SQUARES] += king_squares(kings, empty) as i32;
     out[RUNAWAY] += runaways(pos, color) as i32;
+    out[ABOUT_TO_CROWN] += about_to_crown(pos, color) as i32;
+    out[BACK_RANK_NO_KINGS] += back_rank_guards(pos, color) as i32;
 }
 
 /// The side to move's features minus the opponent's, and the phase.
@@ -170,6 +300,8 @@ fn accumulate(pos: &Position, color: Color, sign: i32, mid: &mut i32, end: &mut 
         ((men.shift(a) & empty).count() + (men.shift(b) & empty).count()) as i32,
     );
     add(RUNAWAY, runaways(pos, color) as i32);
+    add(ABOUT_TO_CROWN, about_to_crown(pos, color) as i32);
+    add(BACK_RANK_NO_KINGS, back_rank_guards(pos, color) as i32);
 }
 
 /// The learned evaluation in centi-men, from the side to move's point of view (without the
@@ -181,5 +313,61 @@ pub fn linear(pos: &Position) -> i32 {
     accumulate(pos, us, 1, &mut mid, &mut end);
     accumulate(pos, !us, -1, &mut mid, &mut end);
     let phase = phase(pos);
-    (mid * phase + end * (24 - phase)) / (24 * SCALE)
+    let mut pattern = 0i32;
+    for i in pattern_indices(pos, us) {
+        pattern += i32::from(PATTERNS[i]);
+    }
+    for i in pattern_indices(pos, !us) {
+        pattern -= i32::from(PATTERNS[i]);
+    }
+    (mid * phase + end * (24 - phase) + 24 * pattern) / (24 * SCALE)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn regions_are_diamonds_of_dark_squares_and_keys_match_the_squares() {
+        use crate::square::Square;
+        for group in REGION_LEFT.iter() {
+            for &left in group {
+                for bit in [left, left + 1, left + 5, left - 4] {
+                    assert!(Square::from_bit(bit).is_some(), "bit {bit}");
+                }
+            }
+        }
+        for (g, mask) in GROUP_MASK.iter().enumerate() {
+            assert_eq!(mask.count_ones(), 6, "group {g}");
+        }
+        // Keys read the squares they name, for both colours, on random play.
+        let mut pos = Position::start();
+        for ply in 0..60usize {
+            for color in [Color::White, Color::Black] {
+                let idx = pattern_indices(&pos, color);
+                for (region, &i) in idx.iter().enumerate() {
+                    let (g, r) = (region / 6, region % 6);
+                    let left = REGION_LEFT[g][r];
+                    let key = i - region * REGION_KEYS;
+                    for (k, bit) in [left, left + 1, left + 5, left - 4].into_iter().enumerate() {
+                        let sq = Square::from_bit(bit).expect("square");
+                        let seen = match color {
+                            Color::White => sq,
+                            Color::Black => Square::new(31 - sq.index() as u32).expect("square"),
+                        };
+                        let own = pos.pieces(color).contains(seen);
+                        let enemy = pos.pieces(!color).contains(seen);
+                        assert_eq!(key >> k & 1 == 1, own);
+                        assert_eq!(key >> (k + 4) & 1 == 1, enemy);
+                    }
+                }
+            }
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[(ply * 5 + 1) % moves.len()];
+            pos.play(&m).expect("legal");
+        }
+    }
 }

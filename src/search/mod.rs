@@ -14,7 +14,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-pub use eval::{evaluate, evaluate_learned, evaluate_with, Evaluation, Weights, WEIGHTS};
+pub use eval::{
+    evaluate, evaluate_learned, evaluate_with, known_ending, Evaluation, Weights, WEIGHTS,
+};
 pub use rules::{DrawClocks, DrawRuleSet};
 pub use tt::{Bound, Table};
 
