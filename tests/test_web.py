@@ -247,10 +247,13 @@ def test_openings(client) -> None:
     status, answer, _ = get(client, "/api/openings")
     assert status == 200
     openings = answer["openings"]
-    assert openings and all(isinstance(o, str) for o in openings)
+    assert openings and all("label" in o for o in openings)
     board = shashki.Board()
-    for text in openings[0].split():
+    for text in openings[0]["moves"].split():
         board.push_move(text)
+    ballots = [o for o in openings if "fen" in o]
+    assert len(ballots) >= 700  # pydraughts' Russian ballots (a test dependency)
+    assert all(shashki.Board(o["fen"]).legal_moves for o in ballots[:50])
 
 
 # ---- the review module and command --------------------------------------------------------

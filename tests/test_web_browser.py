@@ -8,12 +8,14 @@ Without Chromium and its driver these tests are skipped, unless ``SHASHKI_REQUIR
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import time
 from pathlib import Path
 
 import pytest
+import shashki
 
 pytest.importorskip("starlette", reason="the web extra is a test dependency")
 pytest.importorskip("uvicorn", reason="the web extra is a test dependency")
@@ -234,6 +236,21 @@ def test_analysis_updates_and_stops(browser, base) -> None:
     browser.find_element("id", "stop").click()
     wait(lambda: browser.find_element("id", "analyse").is_enabled(), what="the stop")
     shot(browser, "08-analysis")
+
+
+def test_a_new_game_from_a_ballot(browser, base) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    open_page(browser, base)
+    select = Select(browser.find_element("id", "opening"))
+    ballot = next(o for o in select.options if o.text.startswith("ballot"))
+    set_controls(browser, opponent="human", fen="")
+    select.select_by_visible_text(ballot.text)
+    browser.find_element("id", "start").click()
+    wait(lambda: idle(browser), what="the ballot")
+    time.sleep(0.3)
+    chosen = json.loads(ballot.get_attribute("value"))
+    assert state(browser)["start_fen"] == shashki.Board(chosen["fen"]).fen()
 
 
 def test_bad_input_shows_a_message(browser, base) -> None:

@@ -447,9 +447,7 @@ def create_app(*, hash_mb: int = 16) -> Starlette:
         )
 
     async def openings(request: Request) -> Response:
-        from shashki.match import BUILTIN_OPENINGS
-
-        return JSONResponse({"openings": list(BUILTIN_OPENINGS)})
+        return JSONResponse({"openings": opening_list()})
 
     routes = [
         Route("/", index),
@@ -472,6 +470,34 @@ def create_app(*, hash_mb: int = 16) -> Starlette:
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.searches = searches
     return app
+
+
+def opening_list() -> list[dict[str, str]]:
+    """Openings for a new game: the Russian ballots (745 three-move openings, from pydraughts'
+    files when pydraughts is installed) after the built-in two-move ones; each ``{"label",
+    "moves"}`` or ``{"label", "fen"}``."""
+    from shashki.match import BUILTIN_OPENINGS
+
+    out = [{"label": text, "moves": text} for text in BUILTIN_OPENINGS]
+    try:
+        import json as json_module
+
+        import draughts  # type: ignore[import-untyped]  # pydraughts (MIT), optional
+    except ImportError:
+        return out
+    folder = Path(draughts.__file__).parent / "ballot_files"
+    try:
+        with open(folder / "russian.json", encoding="utf-8") as handle:
+            ballots: dict[str, str] = json_module.load(handle)["all"]
+    except (OSError, ValueError, KeyError):
+        return out
+    for name, fen in ballots.items():
+        try:
+            Board(fen)
+        except ValueError:
+            continue
+        out.append({"label": f"ballot {name}", "fen": fen})
+    return out
 
 
 def _tree_json(node: Any, board: Board) -> dict[str, Any]:

@@ -379,6 +379,8 @@ async function startGame() {
   const value = Number($("level-value").value);
   S.level = $("level-kind").value === "depth" ? { depth: Math.round(value) } : { time: value };
   S.startFen = $("fen").value.trim() || null;
+  const openingChoice = $("opening").value ? JSON.parse($("opening").value) : null;
+  if (openingChoice && openingChoice.fen && !S.startFen) S.startFen = openingChoice.fen;
   S.root = newNode(null, null, null);
   S.current = S.root;
   S.reviewed = false;
@@ -391,8 +393,8 @@ async function startGame() {
     say(error.message);
     return;
   }
-  const opening = $("opening").value;
-  if (opening && !S.startFen) {
+  const opening = openingChoice && openingChoice.moves;
+  if (opening && !$("fen").value.trim()) {
     for (const text of opening.split(/\s+/)) {
       const state = await api("/api/state", { game: gameSpec() });
       const move = state.legal.find((m) => m.text === text || m.long === text);
@@ -594,8 +596,8 @@ async function init() {
     const data = await api("/api/openings");
     for (const opening of data.openings) {
       const option = document.createElement("option");
-      option.value = opening;
-      option.textContent = opening;
+      option.value = JSON.stringify(opening);
+      option.textContent = opening.label;
       $("opening").append(option);
     }
   } catch (error) {
