@@ -457,3 +457,19 @@ def test_cli_selfplay_in_giveaway_ends_with_a_result() -> None:
     assert out.returncode == 0
     assert '[Variant "Giveaway"]' in out.stdout
     assert "result " in out.stdout
+
+
+def test_hub_evaluation_param() -> None:
+    out = hub(
+        [
+            "hub",
+            "set-param name=evaluation value=classic",
+            "init",
+            "set-param name=evaluation value=neural",
+            "level depth=2",
+            "go think",
+        ]
+    )
+    assert any("name=evaluation" in line for line in out)
+    assert any(line.startswith("error") and "neural" in line for line in out)
+    assert any(line.startswith("done move=") for line in out)

@@ -296,6 +296,10 @@ class Engine:
         """The evaluation in use: ``"learned"`` or ``"classic"``."""
         return self._core().evaluation
 
+    def set_evaluation(self, evaluation: str) -> None:
+        """Use ``"learned"`` or ``"classic"`` in the searches that start from now on."""
+        self._core().set_evaluation(evaluation)
+
     def _core(self) -> _core.SearchEngine:
         engine = self._engine
         if engine is None:

@@ -29,6 +29,8 @@ Guarantees a GUI can rely on:
   and Scan's names: ``normal``, ``losing``, ``antidraughts``, ``poddavki``) and
   ``name=captures-optional value=true|false`` choose the game; the position goes back to
   the variant's start (send ``pos`` after them).
+- ``set-param name=evaluation value=learned|classic`` chooses the evaluation (the learned
+  one by default; ``classic`` is version 0.1's).
 - ``set-param name=hash|threads`` during a search stops that search first (its ``done`` is
   sent); a table that does not fit in free memory gets ``error`` and the engine keeps its
   previous table.
@@ -164,6 +166,7 @@ class HubServer:
         self.engine: Optional[Engine] = None
         self.variant = "russian"
         self.captures_optional = False
+        self.evaluation = "learned"
         self.board = self.start_board()
         self.level: dict[str, float] = {}
         self.search: Optional[threading.Thread] = None
@@ -201,7 +204,9 @@ class HubServer:
     def get_engine(self) -> Engine:
         if self.engine is None:
             self.engine = Engine(
-                hash_mb=int(self.params["hash"]), threads=int(self.params["threads"])
+                hash_mb=int(self.params["hash"]),
+                threads=int(self.params["threads"]),
+                evaluation=self.evaluation,
             )
         return self.engine
 
@@ -213,6 +218,7 @@ class HubServer:
                 'values="russian brazilian giveaway diagonal"'
             )
             self.send("param name=captures-optional value=false type=bool")
+            self.send('param name=evaluation value=learned type=enum values="learned classic"')
             self.send("param name=hash value=64 type=int min=1 max=65536")
             self.send("param name=threads value=1 type=int min=1 max=256")
             self.send('param name=egtb value="" type=string')
@@ -260,6 +266,13 @@ class HubServer:
             self.stop_search()
             self.variant = variant
             self.board = self.start_board()
+        elif name == "evaluation":
+            if value not in ("learned", "classic"):
+                raise ValueError(f"evaluation must be learned or classic, not {value!r}")
+            self.stop_search()
+            self.evaluation = value
+            if self.engine is not None:
+                self.engine.set_evaluation(value)
         elif name == "captures-optional":
             if value.lower() not in ("true", "false"):
                 raise ValueError(f"captures-optional takes true or false, not {value!r}")
@@ -293,7 +306,11 @@ class HubServer:
             self.stop_search()
             params = dict(self.params, **{name: number})
             try:
-                engine = Engine(hash_mb=int(params["hash"]), threads=int(params["threads"]))
+                engine = Engine(
+                    hash_mb=int(params["hash"]),
+                    threads=int(params["threads"]),
+                    evaluation=self.evaluation,
+                )
             except MemoryError as error:
                 raise ValueError(f"{error}; keeping the {self.params['hash']} MB table") from None
             if self.tables is not None:
