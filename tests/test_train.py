@@ -70,8 +70,8 @@ def test_training_command_end_to_end(tmp_path) -> None:
     assert train.main(["fit", str(data), "--out", str(out), "--epochs", "3"]) == 0
     text = out.read_text(encoding="utf-8")
     n = _core.EVAL_SIDE_FEATURES
-    assert f"pub static MID: [i32; {n}]" in text and f"pub static END: [i32; {n}]" in text
-    values = text.split("pub static MID")[1].split("];")[0].split("=")[1]
+    assert f"pub const MID: [i32; {n}]" in text and f"pub const END: [i32; {n}]" in text
+    values = text.split("pub const MID")[1].split("];")[0].split("=")[1]
     assert len([v for v in values.replace("[", "").split(",") if v.strip()]) == n
     patterns = _core.EVAL_REGIONS * _core.EVAL_REGION_KEYS
     assert f"pub static PATTERNS: [i16; {patterns}]" in text

@@ -330,12 +330,12 @@ def write_weights(
 pub const SCALE: i32 = {SCALE};
 
 /// Middle-game weights (24 pieces on the board).
-pub static MID: [i32; {SIDE_FEATURES}] = [
+pub const MID: [i32; {SIDE_FEATURES}] = [
 {rows(mid)}
 ];
 
 /// Endgame weights (no piece on the board; blended by the piece count in between).
-pub static END: [i32; {SIDE_FEATURES}] = [
+pub const END: [i32; {SIDE_FEATURES}] = [
 {rows(end)}
 ];
 

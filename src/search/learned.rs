@@ -272,47 +272,88 @@ pub fn features(pos: &Position) -> [f32; FEATURES] {
     out
 }
 
-/// Add one side's weighted features to the two phase sums (`sign` 1 for the side to move,
-/// −1 for the opponent).
+/// The weights blended for each phase (0..=24 pieces): `MID·phase + END·(24 − phase)`.
+static BLENDED: [[i32; SIDE_FEATURES]; 25] = {
+    let mut out = [[0i32; SIDE_FEATURES]; 25];
+    let mut phase = 0;
+    while phase <= 24 {
+        let mut i = 0;
+        while i < SIDE_FEATURES {
+            out[phase][i] = MID[i] * phase as i32 + END[i] * (24 - phase as i32);
+            i += 1;
+        }
+        phase += 1;
+    }
+    out
+};
+
+/// Blended man and king weights by internal bit, for each phase and colour (the square seen
+/// from that colour's side): `[phase][colour][bit]`, men then kings.
+static BY_BIT: [[[[i32; 36]; 2]; 2]; 25] = {
+    let mut out = [[[[0i32; 36]; 2]; 2]; 25];
+    let mut phase = 0;
+    while phase <= 24 {
+        let mut color = 0;
+        while color < 2 {
+            let mut bit = 0;
+            while bit < 36 {
+                if let Some(sq) = crate::square::Square::from_bit(bit as u32) {
+                    let own = if color == 0 {
+                        sq.index()
+                    } else {
+                        31 - sq.index()
+                    };
+                    out[phase][0][color][bit] = BLENDED[phase][MAN_SQUARE + own];
+                    out[phase][1][color][bit] = BLENDED[phase][KING_SQUARE + own];
+                }
+                bit += 1;
+            }
+            color += 1;
+        }
+        phase += 1;
+    }
+    out
+};
+
+/// One side's weighted features (blended for `phase`).
 #[inline]
-fn accumulate(pos: &Position, color: Color, sign: i32, mid: &mut i32, end: &mut i32) {
-    let mut add = |i: usize, count: i32| {
-        *mid += sign * count * MID[i];
-        *end += sign * count * END[i];
-    };
-    for sq in pos.men(color).iter() {
-        add(MAN_SQUARE + own_square(color, sq.index()), 1);
+fn side_sum(pos: &Position, color: Color, phase: usize) -> i32 {
+    let w = &BLENDED[phase];
+    let c = color.index();
+    let mut sum = 0;
+    let mut men_bits = pos.men(color).bits();
+    while men_bits != 0 {
+        sum += BY_BIT[phase][0][c][men_bits.trailing_zeros() as usize];
+        men_bits &= men_bits - 1;
     }
     let kings = pos.kings(color);
-    for sq in kings.iter() {
-        add(KING_SQUARE + own_square(color, sq.index()), 1);
+    let mut king_bits = kings.bits();
+    while king_bits != 0 {
+        sum += BY_BIT[phase][1][c][king_bits.trailing_zeros() as usize];
+        king_bits &= king_bits - 1;
     }
     let empty = !pos.occupied();
     let men = pos.men(color);
     let [a, b] = forward(color);
     if kings.any() {
-        add(HAS_KING, 1);
-        add(KINGS_BEYOND_ONE, kings.count() as i32 - 1);
-        add(KING_SQUARES, king_squares(kings, empty) as i32);
+        sum += w[HAS_KING]
+            + w[KINGS_BEYOND_ONE] * (kings.count() as i32 - 1)
+            + w[KING_SQUARES] * king_squares(kings, empty) as i32;
     }
-    add(
-        MAN_STEPS,
-        ((men.shift(a) & empty).count() + (men.shift(b) & empty).count()) as i32,
-    );
-    add(RUNAWAY, runaways(pos, color) as i32);
-    add(ABOUT_TO_CROWN, about_to_crown(pos, color) as i32);
-    add(BACK_RANK_NO_KINGS, back_rank_guards(pos, color) as i32);
+    sum += w[MAN_STEPS] * ((men.shift(a) & empty).count() + (men.shift(b) & empty).count()) as i32;
+    sum += w[RUNAWAY] * runaways(pos, color) as i32;
+    sum += w[ABOUT_TO_CROWN] * about_to_crown(pos, color) as i32;
+    sum += w[BACK_RANK_NO_KINGS] * back_rank_guards(pos, color) as i32;
+    sum
 }
 
 /// The learned evaluation in centi-men, from the side to move's point of view (without the
 /// known-ending rules, which [`super::eval::evaluate_learned`] adds).
 pub fn linear(pos: &Position) -> i32 {
     let us = pos.turn();
-    let mut mid = MID[TO_MOVE];
-    let mut end = END[TO_MOVE];
-    accumulate(pos, us, 1, &mut mid, &mut end);
-    accumulate(pos, !us, -1, &mut mid, &mut end);
     let phase = phase(pos);
+    let p = phase as usize;
+    let dense = BLENDED[p][TO_MOVE] + side_sum(pos, us, p) - side_sum(pos, !us, p);
     let mut pattern = 0i32;
     for i in pattern_indices(pos, us) {
         pattern += i32::from(PATTERNS[i]);
@@ -320,7 +361,7 @@ pub fn linear(pos: &Position) -> i32 {
     for i in pattern_indices(pos, !us) {
         pattern -= i32::from(PATTERNS[i]);
     }
-    (mid * phase + end * (24 - phase) + 24 * pattern) / (24 * SCALE)
+    (dense + 24 * pattern) / (24 * SCALE)
 }
 
 #[cfg(test)]
