@@ -105,3 +105,60 @@ def test_command_line_with_worker_processes() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert "games 4:" in proc.stdout and "pentanomial" in proc.stdout
+
+
+def test_adjudication_verdicts() -> None:
+    adj = match.Adjudication(draw_plies=4, draw_cp=10, draw_after=0, win_plies=4, win_cp=600)
+    assert adj.verdict([(True, 5), (False, -3), (True, 0), (False, 10)], 4) == "1/2-1/2"
+    assert adj.verdict([(True, 5), (False, -30), (True, 0), (False, 10)], 4) is None
+    # Both engines agree White wins: White's scores positive, Black's negative.
+    assert adj.verdict([(True, 700), (False, -650), (True, 900), (False, -10000)], 4) == "1-0"
+    assert adj.verdict([(True, -700), (False, 650), (True, -900), (False, 800)], 4) == "0-1"
+    assert adj.verdict([(True, 700), (False, 650), (True, 900), (False, -800)], 4) is None
+    assert adj.verdict([(True, 700), (False, None), (True, 900), (False, -800)], 4) is None
+    late = match.Adjudication(draw_plies=2, draw_after=60)
+    assert late.verdict([(True, 0), (False, 0)], 10) is None
+    assert match.Adjudication().verdict([(True, 0)] * 100, 100) is None  # off by default
+    with pytest.raises(ValueError):
+        match.Adjudication(win_plies=0)
+
+
+@pytest.mark.parametrize("black", ["shashki:hash=4", f"hub:{sys.executable} -m shashki hub"])
+def test_a_lost_position_is_adjudicated_by_score(black: str) -> None:
+    white = match.make_player("shashki:hash=4")
+    other = match.make_player(black)
+    try:
+        game = match.play_game(
+            white,
+            other,
+            "W:WK29,K30,K31,22,23,24:B5,6,7,8",  # three kings and three men against four men
+            match.TimeControl(nodes=2000),
+            ("A", "B"),
+            match.Adjudication(win_plies=4, win_cp=600),
+        )
+    finally:
+        white.close()
+        other.close()
+    assert game.headers["Termination"] == "adjudicated by score"
+    assert game.headers["Result"] == "1-0"
+    assert len(game.mainline_moves()) == 4
+
+
+def test_command_line_adjudication_option_is_checked() -> None:
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "shashki.match",
+            "--b",
+            "shashki",
+            "--nodes",
+            "100",
+            "--adjudicate-win",
+            "four",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 2 and "PLIES,CP" in proc.stderr

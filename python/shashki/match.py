@@ -99,6 +99,57 @@ class TimeControl:
         return f"{self.base:g}+{self.inc:g} s"
 
 
+class Adjudication:
+    """Ending games by the engines' own scores, as fishtest does (off unless set): a draw
+    once ``draw_plies`` plies in a row (after ply ``draw_after``) were each scored within
+    ±``draw_cp`` centi-men by the engine that played them; a win once ``win_plies`` plies in
+    a row were scored ``win_cp`` or more for the same side by both engines (a forced win
+    counts as any score)."""
+
+    def __init__(
+        self,
+        *,
+        draw_plies: Optional[int] = None,
+        draw_cp: int = 10,
+        draw_after: int = 60,
+        win_plies: Optional[int] = None,
+        win_cp: int = 600,
+    ) -> None:
+        for name, value in (("draw_plies", draw_plies), ("win_plies", win_plies)):
+            if value is not None and value < 1:
+                raise ValueError(f"{name} must be positive, not {value}")
+        self.draw_plies, self.draw_cp, self.draw_after = draw_plies, draw_cp, draw_after
+        self.win_plies, self.win_cp = win_plies, win_cp
+
+    def verdict(self, scores: list[tuple[bool, Optional[int]]], ply: int) -> Optional[str]:
+        """``"1/2-1/2"``, ``"1-0"``, ``"0-1"`` or None, from ``(mover, centi-men from the
+        mover's view)`` of every ply so far."""
+        if self.draw_plies and ply >= self.draw_after and len(scores) >= self.draw_plies:
+            recent = scores[-self.draw_plies :]
+            if all(s is not None and abs(s) <= self.draw_cp for _, s in recent):
+                return "1/2-1/2"
+        if self.win_plies and len(scores) >= self.win_plies:
+            recent = scores[-self.win_plies :]
+            winners = set()
+            for mover, s in recent:
+                if s is None or abs(s) < self.win_cp:
+                    return None
+                winners.add(mover if s > 0 else not mover)
+            movers = {mover for mover, _ in recent}
+            if len(winners) == 1 and len(movers) == 2:
+                return "1-0" if winners.pop() else "0-1"
+        return None
+
+
+def _centi_men(score: object) -> Optional[int]:
+    """A Score (cp, or a forced win ±10000) as centi-men."""
+    win = getattr(score, "win", None)
+    if win is not None:
+        return 10000 if win > 0 else -10000
+    cp = getattr(score, "cp", None)
+    return None if cp is None else int(cp)
+
+
 class ShashkiPlayer:
     """This package's engine, in the worker's process."""
 
@@ -111,6 +162,7 @@ class ShashkiPlayer:
             tables=options.get("egtb"),
             evaluation=options.get("eval", "learned"),
         )
+        self.last_score: Optional[int] = None  # the last move's score, mover's view
 
     def new_game(self) -> None:
         self.engine.new_game()
@@ -128,7 +180,10 @@ class ShashkiPlayer:
             )
         else:
             limit = Limit(nodes=tc.nodes, time=tc.time, depth=tc.depth)
-        return self.engine.play(game, limit).move
+        result = self.engine.play(game, limit)
+        score = result.info.get("score")
+        self.last_score = None if score is None else _centi_men(score.relative)
+        return result.move
 
     def close(self) -> None:
         self.engine.close()
@@ -149,6 +204,7 @@ class HubPlayer:
             text=True,
             bufsize=1,
         )
+        self.last_score: Optional[int] = None  # the last move's score, mover's view
         self._send("hub")
         self._until("wait")
         self._send("init")
@@ -162,7 +218,12 @@ class HubPlayer:
     def _until(self, word: str) -> str:
         assert self.proc.stdout is not None
         for line in self.proc.stdout:
-            if line.split() and line.split()[0] == word:
+            parts = line.split()
+            if parts and parts[0] == "info":
+                for part in parts:
+                    if part.startswith("score="):
+                        self.last_score = _hub_score(part[6:])
+            if parts and parts[0] == word:
                 return line.strip()
         raise RuntimeError(f"the Hub engine ended before {word!r}")
 
@@ -185,6 +246,7 @@ class HubPlayer:
         else:
             self._send(f"level time={max(clock - tc.inc, 0.0)} inc={tc.inc}")
         self._send("go think")
+        self.last_score = None
         done = self._until("done")
         if "move=" not in done:
             return None
@@ -200,6 +262,17 @@ class HubPlayer:
         for stream in (self.proc.stdin, self.proc.stdout):
             if stream is not None:
                 stream.close()
+
+
+def _hub_score(text: str) -> Optional[int]:
+    """A Hub score (men, e.g. ``0.35``; a forced win as ``#3`` or ``-#3``) in centi-men."""
+    text = text.strip('"')
+    if "#" in text:
+        return -10000 if text.startswith("-") else 10000
+    try:
+        return round(float(text) * 100)
+    except ValueError:
+        return None
 
 
 def make_player(spec: str) -> ShashkiPlayer | HubPlayer:
@@ -224,10 +297,12 @@ def play_game(
     opening: str,
     tc: TimeControl,
     names: tuple[str, str],
+    adjudication: Optional[Adjudication] = None,
 ) -> Game:
     """One game from an opening (a FEN, or moves from the start), to its end under the
     FMJD-64 draw rules; a game that reaches 300 plies is adjudicated a draw, a player that
-    loses on time or gives no move loses."""
+    loses on time or gives no move loses; with ``adjudication``, the engines' scores may
+    end it earlier."""
     if ":" in opening:
         game = Game(opening)
     else:
@@ -240,6 +315,7 @@ def play_game(
     white.new_game()
     black.new_game()
     clocks = {True: tc.base or 0.0, False: tc.base or 0.0}
+    scores: list[tuple[bool, Optional[int]]] = []
     while not game.is_game_over() and game.ply() < MAX_PLIES:
         turn = game.board.turn
         player = white if turn else black
@@ -256,6 +332,13 @@ def play_game(
             game.headers["Result"] = "0-1" if turn else "1-0"
             return game
         game.push(move)
+        if adjudication is not None:
+            scores.append((turn, player.last_score))
+            verdict = adjudication.verdict(scores, len(scores))
+            if verdict is not None and not game.is_game_over():
+                game.headers["Termination"] = "adjudicated by score"
+                game.headers["Result"] = verdict
+                return game
     if not game.is_game_over():
         game.agree_draw()
         game.headers["Termination"] = f"adjudicated: {MAX_PLIES} plies"
@@ -289,7 +372,13 @@ def close_players() -> None:
         player.close()
 
 
-def play_pair(spec_a: str, spec_b: str, opening: str, tc: TimeControl) -> tuple[float, list[str]]:
+def play_pair(
+    spec_a: str,
+    spec_b: str,
+    opening: str,
+    tc: TimeControl,
+    adjudication: Optional[Adjudication] = None,
+) -> tuple[float, list[str]]:
     """A's points in the pair (0 to 2) and the two games' PDN: A with White, then Black."""
     a, b = _player(spec_a), _player(spec_b)
     points = 0.0
@@ -297,7 +386,7 @@ def play_pair(spec_a: str, spec_b: str, opening: str, tc: TimeControl) -> tuple[
     for a_white in (True, False):
         white, black = (a, b) if a_white else (b, a)
         names = ("A " + spec_a, "B " + spec_b) if a_white else ("B " + spec_b, "A " + spec_a)
-        game = play_game(white, black, opening, tc, names)
+        game = play_game(white, black, opening, tc, names, adjudication)
         result = game.headers["Result"]
         white_points = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
         points += white_points if a_white else 1 - white_points
@@ -430,6 +519,7 @@ def run_match(
     sprt: Optional[tuple[float, float]] = None,
     pdn_path: Optional[str] = None,
     report: Optional[object] = None,
+    adjudication: Optional[Adjudication] = None,
 ) -> Results:
     """Play game pairs over ``openings`` (each with both colours), on ``executor`` (a new
     process pool of one worker per core when None), until the openings run out or the SPRT
@@ -449,7 +539,8 @@ def run_match(
                 opening = next(queue, None)
                 if opening is None:
                     break
-                pending[pool.submit(play_pair, spec_a, spec_b, opening, tc)] = opening
+                future = pool.submit(play_pair, spec_a, spec_b, opening, tc, adjudication)
+                pending[future] = opening
             if not pending:
                 break
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
@@ -548,6 +639,16 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=1, help="shuffles the openings")
     parser.add_argument("--pdn", default=None, help="write every game here")
+    parser.add_argument(
+        "--adjudicate-draw",
+        metavar="PLIES,CP",
+        help="a draw after PLIES plies in a row scored within ±CP (from move 30 on)",
+    )
+    parser.add_argument(
+        "--adjudicate-win",
+        metavar="PLIES,CP",
+        help="a win after PLIES plies in a row scored CP or more for one side by both engines",
+    )
     args = parser.parse_args(argv)
     tc = (
         TimeControl.parse_clock(args.tc)
@@ -574,6 +675,17 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             flush=True,
         )
 
+    adjudication = None
+    if args.adjudicate_draw or args.adjudicate_win:
+        settings: dict[str, int] = {}
+        for name, value in (("draw", args.adjudicate_draw), ("win", args.adjudicate_win)):
+            if value:
+                try:
+                    plies, cp = (int(x) for x in value.split(","))
+                except ValueError:
+                    parser.error(f"--adjudicate-{name} takes PLIES,CP, not {value!r}")
+                settings[f"{name}_plies"], settings[f"{name}_cp"] = plies, cp
+        adjudication = Adjudication(**settings)
     with ProcessPoolExecutor(args.workers) as pool:
         results = run_match(
             args.a,
@@ -584,6 +696,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             sprt=sprt,
             pdn_path=args.pdn,
             report=report,
+            adjudication=adjudication,
         )
     print(f"A = {args.a}\nB = {args.b}\n{tc}, openings {args.openings}")
     print(summary(results, sprt))
