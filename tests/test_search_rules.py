@@ -5,26 +5,7 @@ from __future__ import annotations
 import shashki
 from shashki import draw
 from shashki.engine import Engine, Limit, _history
-
-
-def quiet_walk(game: shashki.Game, plies: int) -> None:
-    """Moves that capture nothing, allow no capture and repeat no position."""
-    seen = {game.board.fen()}
-    for _ in range(plies):
-        if game.is_game_over():
-            return
-        board = game.board.copy()
-        for move in board.legal_moves:
-            board.push(move)
-            fen = board.fen()
-            safe = not move.is_capture and not board.has_captures() and fen not in seen
-            board.pop()
-            if safe:
-                seen.add(fen)
-                game.push(move)
-                break
-        else:
-            return
+from walks import quiet_walk
 
 
 def three_kings_game(rules: draw.DrawRules) -> shashki.Game:

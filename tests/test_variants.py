@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from shashki import pdn, reference
 from shashki.draw import BRAZILIAN, FMJD64, GIVEAWAY, Termination
 from strategies import positions
+from walks import quiet_walk
 
 LINES = perft_lines("variants_perft.txt")
 RULE_SETS = [
@@ -274,27 +275,6 @@ def test_brazilian_counters_three_pieces_against_a_king_and_kings_only() -> None
     assert (three.done, three.limit, three.unit) == (1, 16, "moves")
     kings = counters[Termination.BRAZILIAN_KINGS_ONLY]
     assert (kings.done, kings.limit) == (1, 40)
-
-
-def quiet_walk(game: shashki.Game, plies: int) -> None:
-    """Play up to ``plies`` moves that capture nothing, allow no capture and repeat no
-    position, until the game ends."""
-    seen = {game.board.fen()}
-    for _ in range(plies):
-        if game.is_game_over():
-            return
-        board = game.board.copy()
-        for move in board.legal_moves:
-            board.push(move)
-            fen = board.fen()
-            safe = not move.is_capture and not board.has_captures() and fen not in seen
-            board.pop()
-            if safe:
-                seen.add(fen)
-                game.push(move)
-                break
-        else:
-            return
 
 
 def test_brazilian_small_ending_is_drawn_after_five_moves() -> None:

@@ -34,7 +34,6 @@ from shashki import _core
 
 SIDE_FEATURES = _core.EVAL_SIDE_FEATURES
 PATTERN_WEIGHTS = _core.EVAL_REGIONS * _core.EVAL_REGION_KEYS
-SEARCHED: Any = None  # the deeper search's scores of the last positions loaded
 SCALE = 16  # the weights are stored in 1/16 centi-men
 WEIGHTS_PATH = Path("src/search/learned_weights.rs")
 
@@ -164,9 +163,10 @@ def label(path: str, out: str, depth: int, *, workers: Optional[int] = None) -> 
 # ---- the fit --------------------------------------------------------------------------------
 
 
-def load(path: str, limit: Optional[int] = None) -> tuple[Any, Any, Any, Any]:
+def load(path: str, limit: Optional[int] = None) -> tuple[Any, Any, Any, Any, Any]:
     """Features (n × 2·SIDE_FEATURES, float32), pattern indices (n × 2·regions: the side to
-    move's, then the opponent's), results (n) and the classic evaluation (n)."""
+    move's, then the opponent's), results (n), the classic evaluation (n) and the deeper
+    search's scores (n; NaN where the file has none)."""
     import numpy as np
 
     fens: list[str] = []
@@ -187,15 +187,15 @@ def load(path: str, limit: Optional[int] = None) -> tuple[Any, Any, Any, Any]:
     keep = ~np.array(_core.eval_known_endings(fens), dtype=bool)
     fens = [fen for fen, k in zip(fens, keep) if k]
     results = [r for r, k in zip(results, keep) if k]
-    global SEARCHED
-    SEARCHED = np.array(searched, dtype=np.float32)[keep]
+    deeper = np.array(searched, dtype=np.float32)[keep]
     raw = _core.eval_features(fens)
     features = np.frombuffer(raw, dtype=np.float32).reshape(len(fens), 2 * SIDE_FEATURES)
     patterns = np.frombuffer(_core.eval_patterns(fens), dtype="<u2").reshape(
         len(fens), 2 * _core.EVAL_REGIONS
     )
     classic = np.array(_core.evaluate_fens(fens, "classic"), dtype=np.float32)
-    return features, patterns.astype(np.int64), np.array(results, dtype=np.float32), classic
+    targets = np.array(results, dtype=np.float32)
+    return features, patterns.astype(np.int64), targets, classic, deeper
 
 
 def _sigmoid(x: Any) -> Any:
@@ -412,11 +412,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     import numpy as np
 
     started = time.monotonic()
-    features, patterns, results, classic = load(args.positions, args.limit)
+    features, patterns, results, classic, searched = load(args.positions, args.limit)
     scale = fit_scale(classic, results)
-    if not np.isnan(SEARCHED).any():
+    if not np.isnan(searched).any():
         share = args.result_weight
-        results = share * results + (1 - share) * _sigmoid(SEARCHED / scale)
+        results = share * results + (1 - share) * _sigmoid(searched / scale)
         print(f"target: {share:.2f} game result + {1 - share:.2f} deeper search")
     classic_loss = float(np.mean((_sigmoid(classic / scale) - results) ** 2))
     print(f"{len(results)} positions; scale {scale:.1f}; classic loss {classic_loss:.6f}")

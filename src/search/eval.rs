@@ -182,9 +182,7 @@ impl Evaluation {
 /// The evaluation from the side to move's point of view.
 #[inline]
 pub fn evaluate_with(pos: &Position, kind: Evaluation) -> i32 {
-    if pos.rules().no_moves_wins() {
-        return evaluate_giveaway(pos);
-    }
+    // Both evaluations hand giveaway positions to `evaluate_giveaway`.
     match kind {
         Evaluation::Classic => evaluate(pos),
         Evaluation::Learned => evaluate_learned(pos),

@@ -411,7 +411,7 @@ def create_app(*, hash_mb: int = 16) -> Starlette:
         spec = _obj(body.get("game"), "game")
         game = parse_game({**spec, "moves": []})
         tree = _obj(spec.get("tree", {"children": []}), "tree")
-        _build_tree(game, game.root(), tree, depth=0, count=[0])
+        _build_tree(game.root(), tree)
         headers = _obj(body.get("headers", {}), "headers")
         for name, value in headers.items():
             if name != "Result" and name.isalnum():
@@ -521,10 +521,11 @@ def _tree_json(node: Any, board: Board) -> dict[str, Any]:
     return root
 
 
-def _build_tree(game: Game, node: Any, tree: dict[str, Any], depth: int, count: list[int]) -> None:
+def _build_tree(node: Any, tree: dict[str, Any]) -> None:
     """Add ``tree``'s children (``{"long": text, "comment"?, "children": [...]}``) below
     ``node`` (iterative, at most :data:`MAX_MOVES` moves in all)."""
     stack = [(node, tree)]
+    count = 0
     while stack:
         current, spec = stack.pop()
         children = spec.get("children", [])
@@ -533,8 +534,8 @@ def _build_tree(game: Game, node: Any, tree: dict[str, Any], depth: int, count: 
         board = current.board()
         for child in children:
             child = _obj(child, "tree node")
-            count[0] += 1
-            if count[0] > MAX_MOVES:
+            count += 1
+            if count > MAX_MOVES:
                 raise BadRequest(f"at most {MAX_MOVES} moves in a game tree")
             text = _str(child.get("long", ""), "move", 100)
             try:
