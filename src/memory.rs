@@ -155,6 +155,77 @@ impl Slots {
         }
     }
 
+    /// `len` slots in the file at `path`, mapped shared: every process that maps the same
+    /// file (of the same length) reads and writes the same slots, as threads of one process
+    /// do. The file is made (zero-filled, so empty) if it does not exist; a file of another
+    /// length is refused. Meant for a file in memory (`/dev/shm` on Linux); the caller
+    /// removes it when done (the mapping stays valid until dropped).
+    #[cfg(unix)]
+    pub(crate) fn shared(path: &std::path::Path, len: usize) -> std::io::Result<Slots> {
+        use std::os::unix::io::AsRawFd;
+        let len = len.max(1);
+        let bytes = len
+            .checked_mul(SLOT_BYTES)
+            .ok_or_else(|| std::io::Error::other("table too large"))?;
+        if available_memory().is_some_and(|free| bytes > free) {
+            return Err(std::io::Error::other(format!(
+                "a {} MB table is more than the free memory",
+                bytes >> 20
+            )));
+        }
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path)?;
+        let have = file.metadata()?.len();
+        if have == 0 {
+            // Several processes may do this at once: the same length, still zero-filled.
+            file.set_len(bytes as u64)?;
+        } else if have != bytes as u64 {
+            return Err(std::io::Error::other(format!(
+                "{} holds a table of {have} bytes, not {bytes}",
+                path.display()
+            )));
+        }
+        // SAFETY: a shared mapping of a file this process opened for reading and writing,
+        // checked for failure below; the slots are atomics, so concurrent writers (threads
+        // or other processes) are defined behaviour.
+        let raw = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                bytes,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_SHARED,
+                file.as_raw_fd(),
+                0,
+            )
+        };
+        if raw == libc::MAP_FAILED {
+            return Err(std::io::Error::last_os_error());
+        }
+        #[cfg(target_os = "linux")]
+        // SAFETY: advice on the mapping just made; failure only loses the hint.
+        unsafe {
+            libc::madvise(raw, bytes, libc::MADV_HUGEPAGE);
+        }
+        let layout = Layout::from_size_align(bytes, 64).map_err(std::io::Error::other)?;
+        match NonNull::new(raw as *mut Slot) {
+            Some(ptr) => Ok(Slots {
+                ptr,
+                len,
+                mapped: Some((raw, bytes)),
+                layout,
+            }),
+            None => {
+                // SAFETY: the mapping made above, unmapped once.
+                unsafe { libc::munmap(raw, bytes) };
+                Err(std::io::Error::other("mmap returned a null pointer"))
+            }
+        }
+    }
+
     #[cfg(not(target_os = "linux"))]
     fn map(_len: usize, _bytes: usize, _layout: Layout) -> Option<Slots> {
         None
@@ -233,5 +304,24 @@ mod tests {
         assert_eq!(slots_for_mb(0), 1);
         assert_eq!(slots_for_mb(1), (1 << 20) / 16);
         assert_eq!(slots_for_mb(3), (2 << 20) / 16);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn shared_slots_are_seen_by_every_mapping() {
+        let path = std::env::temp_dir().join(format!("shashki-slots-{}", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let a = Slots::shared(&path, 1024).expect("map");
+        let b = Slots::shared(&path, 1024).expect("map again");
+        assert!(a.iter().all(|s| s[0].load(Ordering::Relaxed) == 0));
+        a[77][1].store(12345, Ordering::Relaxed);
+        assert_eq!(b[77][1].load(Ordering::Relaxed), 12345);
+        assert!(
+            Slots::shared(&path, 2048).is_err(),
+            "another length is refused"
+        );
+        drop(a);
+        drop(b);
+        let _ = std::fs::remove_file(&path);
     }
 }

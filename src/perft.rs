@@ -298,6 +298,29 @@ impl PerftTable {
         })
     }
 
+    /// A table of about `mb` MiB in the file at `path`, shared with every process that maps
+    /// the same file with the same size: worker processes on one machine then count each
+    /// subtree once between them, as threads of one process do (see
+    /// [`crate::memory`]). Only processes using the same `key_seed` and `counting` may share a
+    /// file (a count is stored under its position and depth, not its convention).
+    #[cfg(unix)]
+    pub fn shared(
+        path: &std::path::Path,
+        mb: usize,
+        key_seed: u64,
+        counting: Counting,
+    ) -> std::io::Result<PerftTable> {
+        let size = slots_for_mb(mb.max(1)).max(2);
+        Ok(PerftTable {
+            table: Table {
+                entries: Slots::shared(path, size)?,
+                mask: size / 2 - 1,
+                seed: key_seed,
+            },
+            counting,
+        })
+    }
+
     /// The counting convention of the counts it holds.
     pub fn counting(&self) -> Counting {
         self.counting

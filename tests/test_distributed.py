@@ -125,3 +125,36 @@ def test_an_interrupted_checkpointed_run_resumes(tmp_path: Path) -> None:
     assert leaves == 22_444_032
     with pytest.raises(ValueError, match="another run"):
         distributed.perft(board, 9, split_depth=4, checkpoint=str(path))
+
+
+def test_worker_processes_share_one_table(tmp_path: Path) -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    path = str(tmp_path / "table")
+    fens = sorted(distributed.split(shashki.Board(), 3))
+    mine = shashki._core.PerftTable(4, shared=path)
+    assert os.path.getsize(path) == 4 << 20
+    assert not any(Path(path).read_bytes()), "a new shared table is empty"
+    with ProcessPoolExecutor(1) as pool:
+        counts = pool.submit(
+            distributed.count_batch, fens, 5, True, 4, 0, "russian", False, path
+        ).result()
+    # What the other process counted is in the file this process maps.
+    assert any(Path(path).read_bytes())
+    assert shashki._core.perft_many(fens, 5, table=mine) == counts
+    assert counts == shashki._core.perft_many(fens, 5)
+    with pytest.raises(OSError, match="table"):
+        shashki._core.PerftTable(8, shared=path)  # another size: refused, named
+    distributed.release_table(path)
+    assert not os.path.exists(path)
+
+
+@pytest.mark.skipif(not os.path.isdir("/dev/shm"), reason="tables are shared in /dev/shm")
+def test_shared_tables_are_removed_after_a_run(dask_client) -> None:
+    mine = f"/dev/shm/shashki-perft-{os.getpid()}-*"
+    board = shashki.Board()
+    assert distributed.perft(board, 9, workers=2, hash_mb=4) == 4_570_586
+    assert distributed.perft(board, 9, executor=dask_client, hash_mb=4) == 4_570_586
+    assert list(Path("/").glob(mine[1:])) == []
+    # The workers keep no table of a finished run.
+    assert all(dask_client.run(lambda: len(distributed._TABLES) == 0).values())

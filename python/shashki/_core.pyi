@@ -1,5 +1,6 @@
 """Type stubs for the Rust extension ``shashki._core``."""
 
+import os
 from collections.abc import Callable, Iterator
 from typing import Any, Optional
 
@@ -161,7 +162,14 @@ def build_endgame_tables(
 ) -> list[str]: ...
 
 class PerftTable:
-    def __init__(self, hash_mb: int, *, distinct: bool = True, key_seed: int = 0) -> None: ...
+    def __init__(
+        self,
+        hash_mb: int,
+        *,
+        distinct: bool = True,
+        key_seed: int = 0,
+        shared: Optional[str | os.PathLike[str]] = None,
+    ) -> None: ...
 
 def perft_many(
     fens: list[str],

@@ -4,8 +4,8 @@ The tree is split ``split_depth`` plies below the root; transpositions are merge
 unique positions with multiplicities (the number of move sequences reaching each, counted
 by the convention: distinct moves, or capture orders for convention B); batches of
 positions go to workers, which run the hashed Rust perft (``_core.perft_many``; each worker
-keeps one table, 128-bit keys, from batch to batch); the counts times the multiplicities are
-summed exactly.
+keeps its table, 128-bit keys, from batch to batch, and the workers of one machine share one
+table in memory, ``/dev/shm``); the counts times the multiplicities are summed exactly.
 
 >>> import shashki, shashki.distributed
 >>> from concurrent.futures import ThreadPoolExecutor
@@ -39,7 +39,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type che
 if TYPE_CHECKING:
     from typing import Optional
 
-__all__ = ["perft", "split"]
+__all__ = ["perft", "split", "count_batch", "release_table"]
 
 
 def split(board: Board, plies: int, *, distinct: bool = True) -> dict[str, int]:
@@ -65,7 +65,7 @@ def split(board: Board, plies: int, *, distinct: bool = True) -> dict[str, int]:
     return frontier
 
 
-_TABLES: dict[tuple[int, int, bool], _core.PerftTable] = {}
+_TABLES: dict[tuple[int, int, bool, Optional[str]], _core.PerftTable] = {}
 
 
 def count_batch(
@@ -76,15 +76,23 @@ def count_batch(
     key_seed: int,
     variant: str = "russian",
     captures_optional: bool = False,
+    shared: Optional[str] = None,
 ) -> list[int]:
     """The work of one task: perft of each position. The worker keeps its hash table from
     batch to batch (one table a process), so subtrees batches share are counted once (the
-    table's keys include the rules, so batches of several variants can share it)."""
-    key = (hash_mb, key_seed, distinct)
+    table's keys include the rules, so batches of several variants can share it). With
+    ``shared`` (a file in memory, ``/dev/shm/…``), the worker processes of one machine map
+    one table between them, as the threads of one process share theirs; a worker that cannot
+    map it keeps a table of its own."""
+    key = (hash_mb, key_seed, distinct, shared)
     table = _TABLES.get(key)
     if table is None:
         _TABLES.clear()
-        table = _TABLES[key] = _core.PerftTable(hash_mb, distinct=distinct, key_seed=key_seed)
+        try:
+            table = _core.PerftTable(hash_mb, distinct=distinct, key_seed=key_seed, shared=shared)
+        except OSError:
+            table = _core.PerftTable(hash_mb, distinct=distinct, key_seed=key_seed)
+        _TABLES[key] = table
     return _core.perft_many(
         fens,
         depth,
@@ -94,6 +102,25 @@ def count_batch(
         variant=variant,
         captures_optional=captures_optional,
     )
+
+
+def release_table(shared: str) -> None:
+    """Forget the table mapped from ``shared`` and remove its file (run on every worker when
+    a count ends, so no memory stays taken)."""
+    for key in [key for key in _TABLES if key[3] == shared]:
+        del _TABLES[key]
+    try:
+        os.unlink(shared)
+    except OSError:
+        pass
+
+
+def _shared_table_path() -> Optional[str]:
+    """A fresh file name in memory for the table the workers of this run share, or None
+    where there is no ``/dev/shm``."""
+    if not os.path.isdir("/dev/shm"):
+        return None
+    return f"/dev/shm/shashki-perft-{os.getpid()}-{os.urandom(6).hex()}"
 
 
 def _executor_of(executor: object) -> Executor:
@@ -153,10 +180,13 @@ def perft(
     batch_size: int = 64,
     checkpoint: Optional[str] = None,
     progress: bool = False,
+    share_tables: bool = True,
 ) -> int:
     """Leaves ``depth`` plies below ``board``, counted by workers (see the module docs).
     ``split_depth`` (default: enough plies for a few thousand sub-positions, at most
-    ``depth - 2``); ``hash_mb`` and ``key_seed`` go to each worker's table."""
+    ``depth - 2``); ``hash_mb`` and ``key_seed`` go to the workers' tables. With
+    ``share_tables`` (the local pool and Dask clients), the workers of one machine share one
+    table of ``hash_mb`` in memory (``/dev/shm``) instead of one each."""
     if not 0 <= depth <= 63:
         raise ValueError(f"depth must be between 0 and 63, not {depth}")
     if split_depth is None:
@@ -180,6 +210,8 @@ def perft(
     todo = sorted(fen for fen in parts if fen not in done)
     batches = [todo[i : i + batch_size] for i in range(0, len(todo), batch_size)]
     own = executor is None
+    is_dask = callable(getattr(executor, "get_executor", None))
+    shared = _shared_table_path() if share_tables and (own or is_dask) else None
     pool: Optional[ProcessPoolExecutor] = (
         ProcessPoolExecutor(workers or os.cpu_count() or 1) if executor is None else None
     )
@@ -204,6 +236,7 @@ def perft(
                         key_seed,
                         board.variant,
                         board.captures_optional,
+                        shared,
                     )
                 except BrokenProcessPool:
                     if pool is None:
@@ -240,6 +273,13 @@ def perft(
             saved.close()
         if own and pool is not None:
             pool.shutdown(cancel_futures=True)
+        if shared is not None:
+            if is_dask:
+                try:
+                    executor.run(release_table, shared)  # type: ignore[attr-defined]
+                except Exception:  # noqa: BLE001 - a cluster gone: nothing left to free
+                    pass
+            release_table(shared)
     if progress:
         print(file=sys.stderr)
     return leaves

@@ -962,12 +962,13 @@ pub struct PyPerftTable {
 #[pymethods]
 impl PyPerftTable {
     #[new]
-    #[pyo3(signature = (hash_mb, *, distinct = true, key_seed = None))]
+    #[pyo3(signature = (hash_mb, *, distinct = true, key_seed = None, shared = None))]
     fn new(
         py: Python<'_>,
         hash_mb: &Bound<'_, PyAny>,
         distinct: bool,
         key_seed: Option<&Bound<'_, PyAny>>,
+        shared: Option<std::path::PathBuf>,
     ) -> PyResult<Self> {
         let mb = args::int_in(hash_mb, "hash_mb", 1, 65536, PyValueError::new_err)? as usize;
         let seed = args::opt_int_in(key_seed, "key_seed", 0, i64::MAX)?.unwrap_or(0) as u64;
@@ -976,6 +977,27 @@ impl PyPerftTable {
         } else {
             Counting::Orders
         };
+        if let Some(path) = shared {
+            #[cfg(unix)]
+            {
+                let table = py
+                    .detach(|| crate::PerftTable::shared(&path, mb, seed, counting))
+                    .map_err(|e| {
+                        pyo3::exceptions::PyOSError::new_err(format!(
+                            "cannot share the perft table {}: {e}",
+                            path.display()
+                        ))
+                    })?;
+                return Ok(PyPerftTable {
+                    table: std::sync::Arc::new(table),
+                });
+            }
+            #[cfg(not(unix))]
+            return Err(pyo3::exceptions::PyOSError::new_err(format!(
+                "cannot share the perft table {}: shared tables need a Unix system",
+                path.display()
+            )));
+        }
         let table = py
             .detach(|| crate::PerftTable::new(mb, seed, counting))
             .map_err(|e| PyMemoryError::new_err(e.to_string()))?;
