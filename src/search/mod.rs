@@ -1,6 +1,7 @@
 //! The search: iterative deepening, principal-variation alpha-beta with aspiration windows,
 //! a shared transposition table, quiescence over forced captures, killer and history move
-//! ordering, late-move reductions, and Lazy SMP threads.
+//! ordering, late-move reductions, futility pruning near the horizon in quiet positions, and
+//! Lazy SMP threads.
 //!
 //! No null-move pruning: zugzwang is common in draughts.
 
@@ -342,7 +343,14 @@ struct Worker<'a> {
     pv_len: [usize; MAX_PLY],
     /// The draw rules' clocks of the position at each ply.
     clocks: Vec<DrawClocks>,
+    /// A root move other than the first raised alpha in the iteration being searched.
+    root_improved: bool,
 }
+
+/// Futility pruning applies this many plies from the horizon and closer.
+const FUTILITY_DEPTH: i32 = 3;
+/// Centi-men of futility margin a ply of depth left.
+const FUTILITY_MARGIN: i32 = 40;
 
 fn is_win(score: i32) -> bool {
     score.abs() >= WIN_BOUND
@@ -385,6 +393,7 @@ impl<'a> Worker<'a> {
             pv: vec![[None; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             clocks: vec![shared.clocks; MAX_PLY + 2],
+            root_improved: false,
         }
     }
 
@@ -459,6 +468,7 @@ impl<'a> Worker<'a> {
             } else {
                 (-WIN, WIN)
             };
+            self.root_improved = false;
             let value = loop {
                 let v = self.search(root, depth as i32, alpha, beta, 0);
                 if self.aborted {
@@ -478,6 +488,18 @@ impl<'a> Worker<'a> {
                 }
             };
             if self.aborted && depth > first_depth {
+                // A move that beat the first one in this unfinished iteration is the better
+                // move at this depth: play it (its score is not reported).
+                if self.root_improved {
+                    if let Some(best) = self.pv[0][0] {
+                        result.best = Some(best);
+                        result.ponder = if self.pv_len[0] > 1 {
+                            self.pv[0][1]
+                        } else {
+                            None
+                        };
+                    }
+                }
                 break;
             }
             score = value;
@@ -636,6 +658,23 @@ impl<'a> Worker<'a> {
             return self.quiescence(pos, alpha, beta, ply, &mut moves);
         }
         let pv_node = beta - alpha > 1;
+        // Futility pruning near the horizon, both ways: a quiet position (neither side can
+        // capture) whose static evaluation is far below alpha, or far above beta, is not
+        // searched. Margins grow with the depth left.
+        if !pv_node
+            && ply > 0
+            && depth <= FUTILITY_DEPTH
+            && !captures
+            && !is_win(alpha)
+            && !is_win(beta)
+            && !pos.with_turn(!pos.turn()).has_captures()
+        {
+            let stand = evaluate_with(pos, self.shared.evaluation);
+            let margin = FUTILITY_MARGIN * depth;
+            if stand + margin <= alpha || stand - margin >= beta {
+                return stand;
+            }
+        }
         let tt = self.shared.table.probe(pos.hash());
         let mut tt_best = None;
         if let Some(e) = tt {
@@ -692,6 +731,9 @@ impl<'a> Worker<'a> {
                 best_index = Some(index as usize);
                 if score > alpha {
                     alpha = score;
+                    if ply == 0 && i > 0 {
+                        self.root_improved = true;
+                    }
                     self.pv[ply][0] = Some(*m);
                     let child_len = self.pv_len[ply + 1];
                     let (head, tail) = self.pv.split_at_mut(ply + 1);
