@@ -75,3 +75,24 @@ def test_training_command_end_to_end(tmp_path) -> None:
     assert len([v for v in values.replace("[", "").split(",") if v.strip()]) == n
     patterns = _core.EVAL_REGIONS * _core.EVAL_REGION_KEYS
     assert f"pub static PATTERNS: [i16; {patterns}]" in text
+
+    def array(name: str) -> list[int]:
+        body = text.split(name)[1].split("= [")[1].split("];")[0]
+        return [int(v) for v in body.replace("\n", " ").split(",") if v.strip()]
+
+    # The generated file records the checksum of the weights it holds.
+    checksum = train.weights_checksum(array("MID"), array("END"), array("PATTERNS"))
+    assert f"pub const CHECKSUM: u64 = {checksum:#018x};" in text
+
+
+def test_the_shipped_weights_match_their_checksum() -> None:
+    from shashki import train
+
+    mid, end, patterns = shashki._core.eval_weights()
+    assert len(mid) == len(end) == shashki._core.EVAL_SIDE_FEATURES
+    assert len(patterns) == shashki._core.EVAL_REGIONS * shashki._core.EVAL_REGION_KEYS
+    recorded = shashki._core.EVAL_WEIGHTS_CHECKSUM
+    assert shashki._core.eval_weights_checksum() == recorded
+    assert train.weights_checksum(mid, end, patterns) == recorded
+    assert train.weights_checksum([mid[0] + 1, *mid[1:]], end, patterns) != recorded
+    assert train.weights_checksum(mid, end, [*patterns[:-1], patterns[-1] - 1]) != recorded

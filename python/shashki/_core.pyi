@@ -185,6 +185,11 @@ def perft_many(
 ) -> list[int]: ...
 
 EVAL_SIDE_FEATURES: int
+EVAL_WEIGHTS_CHECKSUM: int
+
+def eval_weights() -> tuple[list[int], list[int], list[int]]: ...
+def eval_weights_checksum() -> int: ...
+
 EVAL_REGIONS: int
 EVAL_REGION_KEYS: int
 

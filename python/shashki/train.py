@@ -299,6 +299,18 @@ def classic_start() -> list[float]:
     return side + side
 
 
+def weights_checksum(mid: Sequence[int], end: Sequence[int], patterns: Sequence[int]) -> int:
+    """FNV-1a (64 bits) of the weights in 1/SCALE centi-men: the middle-game and endgame
+    weights as 4 little-endian bytes each, then the pattern weights as 2 (the checksum
+    ``learned_weights.rs`` records and the Rust core recomputes)."""
+    data = b"".join(v.to_bytes(4, "little", signed=True) for v in [*mid, *end])
+    data += b"".join(v.to_bytes(2, "little", signed=True) for v in patterns)
+    value = 0xCBF29CE484222325
+    for byte in data:
+        value = ((value ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return value
+
+
 def write_weights(
     weights: Sequence[float], path: Path, note: str, patterns: Optional[Sequence[float]] = None
 ) -> None:
@@ -343,6 +355,9 @@ pub const END: [i32; {SIDE_FEATURES}] = [
 pub static PATTERNS: [i16; {PATTERN_WEIGHTS}] = [
 {rows(pattern_values)}
 ];
+
+/// FNV-1a of the weights above (`shashki.train.weights_checksum`), checked by the tests.
+pub const CHECKSUM: u64 = {weights_checksum(mid, end, pattern_values):#018x};
 """
     path.write_text(text, encoding="utf-8")
     import shutil

@@ -1110,6 +1110,19 @@ fn eval_feature_name(index: usize) -> String {
     crate::search::learned::feature_name(index)
 }
 
+/// The learned evaluation's weights as compiled: `(middle game, endgame, patterns)`, in
+/// 1/16 centi-men.
+#[pyfunction]
+fn eval_weights() -> (Vec<i32>, Vec<i32>, Vec<i16>) {
+    crate::search::learned::weights()
+}
+
+/// FNV-1a of the compiled learned weights (see `shashki.train.weights_checksum`).
+#[pyfunction]
+fn eval_weights_checksum() -> u64 {
+    crate::search::learned::weights_checksum()
+}
+
 /// The classic evaluation's hand-set weights.
 #[pyfunction]
 fn classic_weights(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
@@ -1150,6 +1163,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("EVAL_REGIONS", crate::search::learned::REGIONS)?;
     m.add("EVAL_REGION_KEYS", crate::search::learned::REGION_KEYS)?;
     m.add_function(wrap_pyfunction!(eval_feature_name, m)?)?;
+    m.add_function(wrap_pyfunction!(eval_weights, m)?)?;
+    m.add_function(wrap_pyfunction!(eval_weights_checksum, m)?)?;
+    m.add(
+        "EVAL_WEIGHTS_CHECKSUM",
+        crate::search::learned::WEIGHTS_CHECKSUM,
+    )?;
     m.add_function(wrap_pyfunction!(classic_weights, m)?)?;
     m.add("EVAL_SIDE_FEATURES", crate::search::learned::SIDE_FEATURES)?;
     m.add_class::<PyPerftTable>()?;

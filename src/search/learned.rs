@@ -8,7 +8,7 @@
 //! feature has a middle-game and an endgame weight, blended by the number of pieces on the
 //! board (24 or more: middle game only; none: endgame only).
 
-use super::learned_weights::{END, MID, PATTERNS, SCALE};
+use super::learned_weights::{CHECKSUM, END, MID, PATTERNS, SCALE};
 use crate::bitboard::{Bitboard, Direction};
 use crate::piece::Color;
 use crate::position::Position;
@@ -152,6 +152,34 @@ pub fn feature_name(i: usize) -> String {
         BACK_RANK_NO_KINGS => "back rank while the enemy has no king".into(),
         _ => format!("feature {i}"),
     }
+}
+
+/// FNV-1a (64 bits) of the weights as compiled — `MID`, `END` (each value as 4 bytes,
+/// little-endian), then `PATTERNS` (2 bytes each) — the checksum the training command writes
+/// beside them ([`WEIGHTS_CHECKSUM`]).
+pub fn weights_checksum() -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |bytes: &[u8]| {
+        for byte in bytes {
+            hash ^= u64::from(*byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    for v in MID.iter().chain(END.iter()) {
+        eat(&v.to_le_bytes());
+    }
+    for v in PATTERNS.iter() {
+        eat(&v.to_le_bytes());
+    }
+    hash
+}
+
+/// The checksum the training command recorded with the weights.
+pub const WEIGHTS_CHECKSUM: u64 = CHECKSUM;
+
+/// The weights as compiled: middle game, endgame (1/[`SCALE`] centi-men), patterns.
+pub fn weights() -> (Vec<i32>, Vec<i32>, Vec<i16>) {
+    (MID.to_vec(), END.to_vec(), PATTERNS.to_vec())
 }
 
 /// The game phase: pieces on the board, at most 24.
@@ -367,6 +395,11 @@ pub fn linear(pos: &Position) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_weights_match_their_recorded_checksum() {
+        assert_eq!(weights_checksum(), WEIGHTS_CHECKSUM);
+    }
 
     #[test]
     fn regions_are_diamonds_of_dark_squares_and_keys_match_the_squares() {

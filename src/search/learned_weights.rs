@@ -198,3 +198,6 @@ pub static PATTERNS: [i16; 4608] = [
     0, -64, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 103, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 36, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
+
+/// FNV-1a of the weights above (`shashki.train.weights_checksum`), checked by the tests.
+pub const CHECKSUM: u64 = 0x2321e3b26af1447b;
