@@ -345,7 +345,12 @@ struct Worker<'a> {
     clocks: Vec<DrawClocks>,
     /// A root move other than the first raised alpha in the iteration being searched.
     root_improved: bool,
+    /// Static evaluations by hash (see [`Worker::static_eval`]).
+    eval_cache: Vec<(u64, i32)>,
 }
+
+/// Entries of a worker's cache of static evaluations (a power of two).
+const EVAL_CACHE: usize = 1 << 16;
 
 /// Futility pruning applies this many plies from the horizon and closer.
 const FUTILITY_DEPTH: i32 = 3;
@@ -394,6 +399,7 @@ impl<'a> Worker<'a> {
             pv_len: [0; MAX_PLY],
             clocks: vec![shared.clocks; MAX_PLY + 2],
             root_improved: false,
+            eval_cache: vec![(0, i32::MIN); EVAL_CACHE],
         }
     }
 
@@ -424,6 +430,21 @@ impl<'a> Worker<'a> {
             self.aborted = true;
         }
         self.aborted
+    }
+
+    /// The static evaluation, through a small cache of this worker's (the same position is
+    /// often evaluated twice: by futility pruning and by the quiescence search below it, or
+    /// through a transposition). Exact: a value is reused only under the full 64-bit hash.
+    #[inline]
+    fn static_eval(&mut self, pos: &Position) -> i32 {
+        let hash = pos.hash();
+        let slot = &mut self.eval_cache[hash as usize & (EVAL_CACHE - 1)];
+        if slot.0 == hash && slot.1 != i32::MIN {
+            return slot.1;
+        }
+        let value = evaluate_with(pos, self.shared.evaluation);
+        *slot = (hash, value);
+        value
     }
 
     fn total_nodes(&self) -> u64 {
@@ -645,7 +666,7 @@ impl<'a> Worker<'a> {
             return no_moves_score(pos, ply);
         }
         if ply >= MAX_PLY - 2 {
-            return evaluate_with(pos, self.shared.evaluation);
+            return self.static_eval(pos);
         }
         let captures = moves[0].is_capture();
         // A single legal move costs no depth.
@@ -669,7 +690,7 @@ impl<'a> Worker<'a> {
             && !is_win(beta)
             && !pos.with_turn(!pos.turn()).has_captures()
         {
-            let stand = evaluate_with(pos, self.shared.evaluation);
+            let stand = self.static_eval(pos);
             let margin = FUTILITY_MARGIN * depth;
             if stand + margin <= alpha || stand - margin >= beta {
                 return stand;
@@ -789,14 +810,14 @@ impl<'a> Worker<'a> {
             return score;
         }
         if !moves[0].is_capture() || ply >= MAX_PLY - 2 {
-            return evaluate_with(pos, self.shared.evaluation);
+            return self.static_eval(pos);
         }
         moves.sort_by_key(|m| std::cmp::Reverse(m.captured().count()));
         let mut best = -WIN;
         if pos.rules().captures_optional {
             // A quiet move is legal beside the captures: the side to move may stand pat.
             moves.retain(|m| m.is_capture());
-            best = evaluate_with(pos, self.shared.evaluation);
+            best = self.static_eval(pos);
             if best >= beta {
                 return best;
             }
