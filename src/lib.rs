@@ -31,6 +31,7 @@
 //! ```
 
 mod bitboard;
+mod checksum;
 pub mod egtb;
 mod error;
 mod fen;

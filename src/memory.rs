@@ -140,7 +140,20 @@ impl Slots {
         unsafe {
             libc::madvise(aligned, bytes, libc::MADV_HUGEPAGE);
         }
-        match NonNull::new(aligned as *mut Slot) {
+        Self::from_mapping(raw, total, aligned, len, layout)
+    }
+
+    /// Slots at `start` inside the mapping `raw` of `total` bytes (unmapped when dropped, or
+    /// now if `start` is null).
+    #[cfg(unix)]
+    fn from_mapping(
+        raw: *mut libc::c_void,
+        total: usize,
+        start: *mut libc::c_void,
+        len: usize,
+        layout: Layout,
+    ) -> Option<Slots> {
+        match NonNull::new(start as *mut Slot) {
             Some(ptr) => Some(Slots {
                 ptr,
                 len,
@@ -148,7 +161,7 @@ impl Slots {
                 layout,
             }),
             None => {
-                // SAFETY: the mapping made above, unmapped once.
+                // SAFETY: the caller's mapping, unmapped once.
                 unsafe { libc::munmap(raw, total) };
                 None
             }
@@ -173,6 +186,7 @@ impl Slots {
                 bytes >> 20
             )));
         }
+        let layout = Layout::from_size_align(bytes, 64).map_err(std::io::Error::other)?;
         let file = std::fs::OpenOptions::new()
             .read(true)
             .write(true)
@@ -210,20 +224,8 @@ impl Slots {
         unsafe {
             libc::madvise(raw, bytes, libc::MADV_HUGEPAGE);
         }
-        let layout = Layout::from_size_align(bytes, 64).map_err(std::io::Error::other)?;
-        match NonNull::new(raw as *mut Slot) {
-            Some(ptr) => Ok(Slots {
-                ptr,
-                len,
-                mapped: Some((raw, bytes)),
-                layout,
-            }),
-            None => {
-                // SAFETY: the mapping made above, unmapped once.
-                unsafe { libc::munmap(raw, bytes) };
-                Err(std::io::Error::other("mmap returned a null pointer"))
-            }
-        }
+        Self::from_mapping(raw, bytes, raw, len, layout)
+            .ok_or_else(|| std::io::Error::other("mmap returned a null pointer"))
     }
 
     #[cfg(not(target_os = "linux"))]

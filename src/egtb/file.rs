@@ -43,15 +43,7 @@ impl std::fmt::Display for FileError {
 
 impl std::error::Error for FileError {}
 
-/// FNV-1a, 64 bits.
-fn checksum(data: &[u8]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in data {
-        hash ^= *byte as u64;
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
-    hash
-}
+use crate::checksum::fnv1a as checksum;
 
 fn compress(values: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(values.len() / 8 + 16);

@@ -8,7 +8,7 @@
 //! feature has a middle-game and an endgame weight, blended by the number of pieces on the
 //! board (24 or more: middle game only; none: endgame only).
 
-use super::learned_weights::{CHECKSUM, END, MID, PATTERNS, SCALE};
+use super::learned_weights::{END, MID, PATTERNS, SCALE};
 use crate::bitboard::{Bitboard, Direction};
 use crate::piece::Color;
 use crate::position::Position;
@@ -158,24 +158,18 @@ pub fn feature_name(i: usize) -> String {
 /// little-endian), then `PATTERNS` (2 bytes each) — the checksum the training command writes
 /// beside them ([`WEIGHTS_CHECKSUM`]).
 pub fn weights_checksum() -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut eat = |bytes: &[u8]| {
-        for byte in bytes {
-            hash ^= u64::from(*byte);
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
-        }
-    };
+    let mut bytes = Vec::with_capacity(4 * (MID.len() + END.len()) + 2 * PATTERNS.len());
     for v in MID.iter().chain(END.iter()) {
-        eat(&v.to_le_bytes());
+        bytes.extend_from_slice(&v.to_le_bytes());
     }
     for v in PATTERNS.iter() {
-        eat(&v.to_le_bytes());
+        bytes.extend_from_slice(&v.to_le_bytes());
     }
-    hash
+    crate::checksum::fnv1a(&bytes)
 }
 
 /// The checksum the training command recorded with the weights.
-pub const WEIGHTS_CHECKSUM: u64 = CHECKSUM;
+pub use super::learned_weights::CHECKSUM as WEIGHTS_CHECKSUM;
 
 /// The weights as compiled: middle game, endgame (1/[`SCALE`] centi-men), patterns.
 pub fn weights() -> (Vec<i32>, Vec<i32>, Vec<i16>) {
