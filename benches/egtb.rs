@@ -3,13 +3,14 @@ use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use shashki::egtb::build_dir;
+use shashki::egtb::{build_dir, Tables};
 use shashki::position_from_fen;
 
 fn bench_probe(c: &mut Criterion) {
     let dir = std::env::temp_dir().join(format!("shashki-egtb-bench-{}", std::process::id()));
-    let tables = build_dir(&dir, 3, &|_, _, _, _| {}, &|_| {}, &AtomicBool::new(false))
+    build_dir(&dir, 3, &|_, _, _, _| {}, &|_| {}, &AtomicBool::new(false))
         .expect("tables of up to 3 pieces");
+    let tables = Tables::open(&dir).expect("the files just built");
     let positions: Vec<_> = [
         "W:WK30,K31:BK1",
         "B:WK30:B20",

@@ -22,9 +22,9 @@ fn main() {
         &std::sync::atomic::AtomicBool::new(false),
     );
     match result {
-        Ok(tables) => println!(
-            "{} tables up to {pieces} pieces in {:.1} s",
-            tables.materials().len(),
+        Ok(materials) => println!(
+            "{} balances up to {pieces} pieces in {:.1} s",
+            materials.len(),
             start.elapsed().as_secs_f64()
         ),
         Err(e) => eprintln!("{e}"),

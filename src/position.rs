@@ -303,6 +303,28 @@ impl Position {
         self.turn = !self.turn;
     }
 
+    /// The position turned half round with the colours swapped and the other side to
+    /// move (White's man on c3 becomes Black's man on f6): the same game seen from the
+    /// other side, under the same rules.
+    pub fn mirrored(&self) -> Position {
+        let turn = |set: Bitboard| -> Bitboard {
+            set.iter()
+                .filter_map(|sq| Square::new(31 - sq.index() as u32))
+                .fold(Bitboard::EMPTY, |b, sq| b.with(sq))
+        };
+        let setup = Setup {
+            white_men: turn(self.men(Color::Black)),
+            white_kings: turn(self.kings(Color::Black)),
+            black_men: turn(self.men(Color::White)),
+            black_kings: turn(self.kings(Color::White)),
+            turn: Some(!self.turn),
+        };
+        // A man never stands on its own crowning rank, so its mirror image never does.
+        Position::from_setup(&setup)
+            .unwrap_or_else(|_| unreachable!())
+            .with_rules(self.rules())
+    }
+
     /// The same pieces with the other side to move (for analysis; not a legal move).
     pub fn with_turn(&self, turn: Color) -> Position {
         let mut p = *self;

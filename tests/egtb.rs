@@ -1,10 +1,12 @@
 //! Endgame tables of up to 4 pieces: built, every value checked against its children,
-//! known results, byte-identical rebuilds, files that detect damage.
+//! known results, mirror images, byte-identical rebuilds, files that detect damage.
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::OnceLock;
 
-use shashki::egtb::{build_dir, build_material, read_table, verify, Material, Tables, Value};
+use shashki::egtb::{
+    build_dir, build_material, read_table, verify, write_table, Material, Side, Tables, Value,
+};
 use shashki::{Color, Position, Setup, Square};
 
 fn dir() -> PathBuf {
@@ -14,14 +16,16 @@ fn dir() -> PathBuf {
 fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
     TABLES.get_or_init(|| {
-        build_dir(
+        let held = build_dir(
             &dir(),
             4,
             &|_, _, _, _| {},
             &|_| {},
             &AtomicBool::new(false),
         )
-        .expect("tables up to 4 pieces")
+        .expect("tables up to 4 pieces");
+        assert_eq!(held.len(), 41);
+        Tables::open(&dir()).expect("the files just built")
     })
 }
 
@@ -49,7 +53,15 @@ fn every_value_agrees_with_its_children() {
     assert_eq!(tables.materials().len(), 41);
     let mut positions = 0;
     for m in tables.materials() {
-        positions += verify(tables, m).unwrap_or_else(|e| panic!("{e}"));
+        let outcomes = verify(tables, m).unwrap_or_else(|e| panic!("{e}"));
+        // A balance's White to move is its mirror image's Black to move.
+        let mirrored = verify(tables, m.mirror()).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            (outcomes[0], outcomes[1]),
+            (mirrored[1], mirrored[0]),
+            "{m}"
+        );
+        positions += outcomes.iter().flatten().sum::<u64>();
     }
     assert!(positions > 10_000_000, "{positions}");
 }
@@ -146,10 +158,64 @@ fn building_twice_gives_identical_bytes() {
         },
     ] {
         let again = build_material(m, tables, &|_| {}).expect("rebuild");
-        assert_eq!(Some(&again), tables.values(&m));
         let path = dir().join(format!("{}.egtb", m.name()));
-        let (read_m, read) = read_table(&path).expect("read");
-        assert_eq!((read_m, &read), (m, &again));
+        let copy = dir().join(format!("again-{}.egtb", m.name()));
+        write_table(&copy, m, &again).expect("write");
+        let (first, second) = (std::fs::read(&path), std::fs::read(&copy));
+        assert!(first.is_ok() && first.ok() == second.ok(), "{m}");
+        let read = read_table(&path)
+            .and_then(|t| t.into_dense(&path))
+            .expect("read");
+        let values: Vec<&Vec<u8>> = read
+            .sides
+            .iter()
+            .filter_map(|s| match s {
+                Side::Dense(v) => Some(v),
+                Side::Packed(_) => None,
+            })
+            .collect();
+        assert_eq!((read.material, values), (m, again.iter().collect()));
+        let _ = std::fs::remove_file(&copy);
+    }
+}
+
+#[test]
+fn one_file_a_mirror_pair_and_one_side_for_a_symmetric_balance() {
+    let tables = tables();
+    let files = std::fs::read_dir(dir())
+        .expect("dir")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| {
+            name.ends_with(".egtb") && !name.starts_with("again-") && !name.starts_with("damaged")
+        })
+        .count();
+    assert_eq!(files, 23);
+    let symmetric = Material {
+        white_men: 1,
+        white_kings: 1,
+        black_men: 1,
+        black_kings: 1,
+    };
+    assert_eq!(tables.table(&symmetric).map(|t| t.sides.len()), Some(1));
+    let kwv = Material {
+        white_men: 1,
+        white_kings: 1,
+        black_men: 0,
+        black_kings: 1,
+    };
+    assert!(kwv.is_canonical() && !kwv.mirror().is_canonical());
+    assert_eq!(tables.table(&kwv.mirror()).map(|t| t.material), Some(kwv));
+    // Every position of a mirrored balance probes as its mirror image.
+    for m in [kwv.mirror(), symmetric] {
+        for turn in [Color::White, Color::Black] {
+            for slot in (0..m.slots()).step_by(7) {
+                if let Some(pos) = m.position(slot, turn) {
+                    assert_eq!(tables.probe(&pos), tables.probe(&pos.mirrored()));
+                    assert!(tables.probe(&pos).is_some());
+                }
+            }
+        }
     }
 }
 

@@ -34,8 +34,12 @@ What a probe returns, for the side to move:
 - ``None`` when the balance is not in the tables (or a side has no pieces: the game is
   over). ``best_move(board)``: the quickest win, else a draw, else the slowest loss.
 
-Files: one per balance (``KKvK.egtb``: White's kings ``K`` and men ``W``, then Black's), with
-a header (format version, balance, checksum) and run-length compressed values; see
+Files: one per mirror pair of balances (``KKvK.egtb``: White's kings ``K`` and men ``W``,
+then Black's; a balance with the colours swapped is read from its mirror image's file, and
+a symmetric balance stores White to move only), with a header (format version, balance,
+checksums) and the values in zstd-compressed blocks of 65,536; positions with a capture are
+not stored (a probe takes the best of the captures). Opening reads the files and checks
+their checksums; a block is unpacked the first time a probe reaches it and then kept. See
 ``src/egtb/mod.rs`` for the layout. A build writes each balance through a temporary file,
 so an interrupted build keeps what it finished and resumes; building twice gives
 byte-identical files.
@@ -107,8 +111,9 @@ def _total_slots(pieces: int) -> int:
         for wk in range(pieces + 1 - wm):
             for bm in range(pieces + 1 - wm - wk):
                 for bk in range(pieces + 1 - wm - wk - bm):
-                    if wm + wk and bm + bk:
-                        total += comb(28, wm) * comb(32, wk) * comb(28, bm) * comb(32, bk)
+                    # One file a mirror pair: the canonical balance, both sides to move.
+                    if wm + wk and bm + bk and (wm, wk) >= (bm, bk):
+                        total += 2 * comb(28, wm) * comb(32, wk) * comb(28, bm) * comb(32, bk)
     return total
 
 

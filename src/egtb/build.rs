@@ -1,14 +1,20 @@
 //! Building a table by retrograde analysis.
 //!
-//! For one material balance, both sides to move at once. First every position is looked at
-//! once (in parallel): no legal move is a loss now; moves that leave the balance (captures,
-//! crownings) lead into tables built before, whose values are known; moves that stay are
-//! counted. Then distances are settled in increasing order, one ply at a time: a position
-//! lost in `d` makes every position that can move into it (found by taking a quiet move
-//! back) a win in `d + 1`; a position won in `d` removes one move from each predecessor's
-//! count, and a predecessor left without a move that does not lose is lost in one more ply
-//! than its slowest defence. What is never settled is a draw. Distances are exact: the
-//! winner takes the quickest win, the loser the slowest loss.
+//! For one material balance, both sides to move at once, in parallel throughout. First
+//! every position is looked at once: no legal move is a loss now; moves that leave the
+//! balance (every capture, crownings) lead into tables built before, whose values are
+//! known; quiet moves that stay are counted. Then distances are settled in increasing
+//! order, one ply at a time, each by a scan for the positions settled at that distance: a
+//! position lost in `d` makes every position that can move into it (found by taking a
+//! quiet move back) a win in `d + 1` unless a win as quick is known; a position won in `d`
+//! takes one from each predecessor's count, and a predecessor left without a move that
+//! does not lose (and without a crowning that draws) is lost in one more ply than its
+//! slowest defence — which is `d + 1`, as the wins are settled in increasing order, or a
+//! crowning's slower loss. What is never settled is a draw. Three bytes a slot: the value,
+//! the count of moves not yet refuted, the slowest loss through a crowning.
+
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicU64, AtomicU8};
 
 use rayon::prelude::*;
 
@@ -24,23 +30,6 @@ pub trait Lookup: Sync {
     fn value(&self, pos: &Position) -> Option<Value>;
 }
 
-/// What the first look at a position found.
-#[derive(Clone, Copy, Default)]
-struct Start {
-    /// No position in this slot.
-    empty: bool,
-    /// Moves that stay in the balance.
-    stay: u8,
-    /// The quickest win through an exit (plies), if any.
-    win: Option<u8>,
-    /// The slowest loss through an exit (plies), 0 if none.
-    loss: u8,
-    /// An exit leads to a draw.
-    draw: bool,
-    /// No legal move at all.
-    stuck: bool,
-}
-
 /// Why a table could not be built.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BuildError {
@@ -48,6 +37,10 @@ pub enum BuildError {
     Missing(Material),
     /// A distance longer than the format stores.
     TooDeep(Material),
+    /// A position with more quiet moves than a build counts (127).
+    TooManyMoves(Material),
+    /// More slots than this machine addresses.
+    TooLarge(Material),
 }
 
 impl std::fmt::Display for BuildError {
@@ -60,6 +53,10 @@ impl std::fmt::Display for BuildError {
                     "{m} has a win longer than {MAX_PLIES} plies (not storable)"
                 )
             }
+            BuildError::TooManyMoves(m) => {
+                write!(f, "{m} has a position with over 127 quiet moves")
+            }
+            BuildError::TooLarge(m) => write!(f, "{m} has more slots than this machine addresses"),
         }
     }
 }
@@ -68,45 +65,201 @@ impl std::error::Error for BuildError {}
 
 const TURNS: [Color; 2] = [Color::White, Color::Black];
 
-fn side(turn: Color) -> usize {
-    turn.index()
+/// `pending` of a slot whose stored byte is free: no position, or a position with a
+/// capture (every move leaves the balance, so its value is settled at the first look, and
+/// a probe searches its captures instead of reading the byte).
+const FREE: u8 = 0xff;
+/// `pending`'s flag: a move that leaves the balance (a crowning) leads to a draw.
+const DRAW_EXIT: u8 = 0x80;
+
+/// What the moves that leave the balance lead to.
+#[derive(Default)]
+struct Exits {
+    /// The quickest win (plies).
+    win: Option<u8>,
+    /// The slowest loss (plies), 0 if none.
+    loss: u8,
+    /// A draw.
+    draw: bool,
 }
 
-fn first_look(m: Material, turn: Color, slot: u64, lookup: &dyn Lookup) -> Result<Start, Material> {
-    let Some(pos) = m.position(slot, turn) else {
-        return Ok(Start {
-            empty: true,
-            ..Start::default()
-        });
+impl Exits {
+    fn add(&mut self, child: Value) {
+        match child {
+            Value::Loss(d) => {
+                let d = d.saturating_add(1);
+                self.win = Some(self.win.map_or(d, |w| w.min(d)));
+            }
+            Value::Win(d) => self.loss = self.loss.max(d.saturating_add(1)),
+            Value::Draw => self.draw = true,
+        }
+    }
+}
+
+/// The slots of one balance while it is built, both sides to move (White's slots first):
+/// three bytes a slot.
+struct State {
+    slots: usize,
+    /// The value byte ([`Value::to_byte`]); 0 while unknown (and for a draw at the end).
+    values: Vec<AtomicU8>,
+    /// Quiet moves not yet refuted, with [`DRAW_EXIT`]; or [`FREE`].
+    pending: Vec<AtomicU8>,
+    /// The slowest loss through a crowning.
+    exit_loss: Vec<AtomicU8>,
+    /// How many values each byte was given (a scan of a distance nobody reached is skipped).
+    counts: Vec<AtomicU64>,
+}
+
+fn atomics(n: usize) -> Vec<AtomicU8> {
+    (0..n).map(|_| AtomicU8::new(0)).collect()
+}
+
+impl State {
+    fn new(slots: usize) -> State {
+        State {
+            slots,
+            values: atomics(2 * slots),
+            pending: atomics(2 * slots),
+            exit_loss: atomics(2 * slots),
+            counts: (0..256).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
+    fn set(&self, i: usize, value: Value) {
+        let byte = value.to_byte();
+        self.values[i].store(byte, Relaxed);
+        if value != Value::Draw {
+            self.counts[byte as usize].fetch_add(1, Relaxed);
+        }
+    }
+
+    /// The stored bytes of side `t`: a free slot repeats the byte before it (so runs stay
+    /// long and the blocks compress well).
+    fn stored(&self, t: usize) -> Vec<u8> {
+        let mut previous = 0u8;
+        (t * self.slots..(t + 1) * self.slots)
+            .map(|i| {
+                if self.pending[i].load(Relaxed) != FREE {
+                    previous = self.values[i].load(Relaxed);
+                }
+                previous
+            })
+            .collect()
+    }
+}
+
+/// The first look at slot `i`: a position without a move is lost; moves that leave the
+/// balance (every capture, crownings) are looked up; the quiet moves that stay are counted.
+fn first_look(m: Material, state: &State, i: usize, lookup: &dyn Lookup) -> Result<(), BuildError> {
+    let (t, slot) = (i / state.slots, (i % state.slots) as u64);
+    let Some(pos) = m.position(slot, TURNS[t]) else {
+        state.values[i].store(Value::NO_POSITION, Relaxed);
+        state.pending[i].store(FREE, Relaxed);
+        return Ok(());
     };
     let moves = pos.legal_moves();
-    let mut start = Start {
-        stuck: moves.is_empty(),
-        ..Start::default()
-    };
+    let captures = moves.first().is_some_and(|mv| mv.is_capture());
+    let mut exits = Exits::default();
+    let mut stay = 0u32;
     for mv in &moves {
-        let mut child = pos;
-        child.play_unchecked(mv);
-        let cm = Material::of(&child);
-        if cm == m {
-            start.stay += 1;
+        if !captures && !mv.promotes() {
+            stay += 1;
             continue;
         }
+        let mut child = pos;
+        child.play_unchecked(mv);
         let value = if child.pieces(child.turn()).is_empty() {
             Value::Loss(0)
         } else {
-            lookup.value(&child).ok_or(cm)?
+            lookup
+                .value(&child)
+                .ok_or_else(|| BuildError::Missing(Material::of(&child).canonical()))?
         };
-        match value {
-            Value::Loss(d) => {
-                let d = d.saturating_add(1);
-                start.win = Some(start.win.map_or(d, |w| w.min(d)));
+        exits.add(value);
+    }
+    if captures {
+        state.pending[i].store(FREE, Relaxed);
+    }
+    if let Some(w) = exits.win {
+        // Settled now when no quiet move stays; else a quicker win may still be found.
+        if w > MAX_PLIES {
+            return Err(BuildError::TooDeep(m));
+        }
+        state.set(i, Value::Win(w));
+    } else if stay == 0 {
+        if exits.loss > MAX_PLIES {
+            return Err(BuildError::TooDeep(m));
+        }
+        state.set(
+            i,
+            if moves.is_empty() {
+                Value::Loss(0)
+            } else if exits.draw {
+                Value::Draw
+            } else {
+                Value::Loss(exits.loss)
+            },
+        );
+    } else {
+        if stay >= DRAW_EXIT as u32 {
+            return Err(BuildError::TooManyMoves(m));
+        }
+        let flag = if exits.draw { DRAW_EXIT } else { 0 };
+        state.pending[i].store(stay as u8 | flag, Relaxed);
+        state.exit_loss[i].store(exits.loss, Relaxed);
+    }
+    Ok(())
+}
+
+/// Slot `i` was settled at distance `d`: tell the positions one quiet move before it.
+fn settle(
+    m: Material,
+    state: &State,
+    i: usize,
+    d: usize,
+    before: &mut Vec<Position>,
+) -> Result<(), BuildError> {
+    let (t, slot) = (i / state.slots, (i % state.slots) as u64);
+    let Some(pos) = m.position(slot, TURNS[t]) else {
+        return Ok(());
+    };
+    predecessors(&pos, before);
+    let o = 1 - t;
+    for p in before.iter() {
+        let ps = o * state.slots + m.index(p) as usize;
+        if d % 2 == 0 {
+            // A move into a lost position: a win in d + 1, unless a win as quick is known.
+            if d + 1 > MAX_PLIES as usize {
+                return Err(BuildError::TooDeep(m));
             }
-            Value::Win(d) => start.loss = start.loss.max(d.saturating_add(1)),
-            Value::Draw => start.draw = true,
+            let code = (d + 2) as u8;
+            let cell = &state.values[ps];
+            let mut now = cell.load(Relaxed);
+            while now == 0 || (now % 2 == 0 && now > code) {
+                match cell.compare_exchange_weak(now, code, Relaxed, Relaxed) {
+                    Ok(_) => {
+                        state.counts[code as usize].fetch_add(1, Relaxed);
+                        break;
+                    }
+                    Err(seen) => now = seen,
+                }
+            }
+        } else {
+            // A move into a won position: refuted. The last refuted (with no draw by a
+            // crowning) loses in one more ply than its slowest defence.
+            if state.values[ps].load(Relaxed) != 0 {
+                continue;
+            }
+            if state.pending[ps].fetch_sub(1, Relaxed) == 1 {
+                let loss = state.exit_loss[ps].load(Relaxed).max(d as u8 + 1);
+                if loss > MAX_PLIES {
+                    return Err(BuildError::TooDeep(m));
+                }
+                state.set(ps, Value::Loss(loss));
+            }
         }
     }
-    Ok(start)
+    Ok(())
 }
 
 /// The positions one quiet move (not a crowning) before `pos`: the other side to move, a
@@ -174,104 +327,42 @@ fn coords(file: i8, rank: i8) -> Option<Square> {
     }
 }
 
-/// The values of both tables (index 0: White to move, 1: Black to move) of balance `m`,
-/// one byte a slot as [`Value::to_byte`] writes them. `progress` is told of each settled
-/// distance.
+/// The stored values of balance `m` (see the module docs of [`super`]): White to move, then
+/// Black to move (White to move alone for a symmetric balance). `progress` is told of each
+/// distance as its positions are settled.
 pub fn build_material(
     m: Material,
     lookup: &dyn Lookup,
     progress: &(dyn Fn(u32) + Sync),
-) -> Result<[Vec<u8>; 2], BuildError> {
-    let slots = m.slots();
-    let mut starts: [Vec<Start>; 2] = [Vec::new(), Vec::new()];
-    for turn in TURNS {
-        let looked: Result<Vec<Start>, Material> = (0..slots)
-            .into_par_iter()
-            .map(|slot| first_look(m, turn, slot, lookup))
-            .collect();
-        starts[side(turn)] = looked.map_err(BuildError::Missing)?;
-    }
+) -> Result<Vec<Vec<u8>>, BuildError> {
+    let slots = usize::try_from(m.slots()).map_err(|_| BuildError::TooLarge(m))?;
+    let state = State::new(slots);
+    (0..2 * slots)
+        .into_par_iter()
+        .with_min_len(1 << 10)
+        .try_for_each(|i| first_look(m, &state, i, lookup))?;
     progress(0);
-    // Settled values, the moves left to refute, the slowest loss so far, and who can win.
-    let mut values: [Vec<u8>; 2] = [vec![0; slots as usize], vec![0; slots as usize]];
-    let mut pending: [Vec<u8>; 2] = [vec![0; slots as usize], vec![0; slots as usize]];
-    let mut slowest: [Vec<u8>; 2] = [vec![0; slots as usize], vec![0; slots as usize]];
-    let mut can_win: [Vec<bool>; 2] = [vec![false; slots as usize], vec![false; slots as usize]];
-    let mut draws: [Vec<bool>; 2] = [vec![false; slots as usize], vec![false; slots as usize]];
-    let mut buckets: Vec<Vec<(u8, u64)>> = vec![Vec::new(); MAX_PLIES as usize + 2];
-    for turn in TURNS {
-        let t = side(turn);
-        for (slot, s) in starts[t].iter().enumerate() {
-            if s.empty {
-                values[t][slot] = Value::NO_POSITION;
-                continue;
-            }
-            pending[t][slot] = s.stay;
-            slowest[t][slot] = s.loss;
-            draws[t][slot] = s.draw;
-            if s.stuck {
-                buckets[0].push((t as u8, slot as u64));
-            } else if let Some(w) = s.win {
-                can_win[t][slot] = true;
-                if w > MAX_PLIES {
-                    return Err(BuildError::TooDeep(m));
-                }
-                buckets[w as usize].push((t as u8, slot as u64));
-            } else if s.stay == 0 && !s.draw {
-                buckets[s.loss as usize].push((t as u8, slot as u64));
-            }
-        }
-    }
-    drop(starts);
-    let mut before = Vec::new();
     for d in 0..=MAX_PLIES as usize {
-        let bucket = std::mem::take(&mut buckets[d]);
-        if bucket.is_empty() && buckets[d..].iter().all(Vec::is_empty) {
+        let code = d + 1;
+        if state.counts[code..255].iter().all(|c| c.load(Relaxed) == 0) {
             break;
         }
-        progress(d as u32);
-        for (t, slot) in bucket {
-            let t = t as usize;
-            if values[t][slot as usize] != 0 {
-                continue; // settled sooner
-            }
-            let value = if d % 2 == 1 {
-                Value::Win(d as u8)
-            } else {
-                Value::Loss(d as u8)
-            };
-            values[t][slot as usize] = value.to_byte();
-            let Some(pos) = m.position(slot, TURNS[t]) else {
-                continue;
-            };
-            predecessors(&pos, &mut before);
-            let o = 1 - t;
-            for p in &before {
-                let ps = m.index(p) as usize;
-                if values[o][ps] != 0 {
-                    continue;
-                }
-                match value {
-                    Value::Loss(_) => {
-                        if d + 1 > MAX_PLIES as usize {
-                            return Err(BuildError::TooDeep(m));
-                        }
-                        can_win[o][ps] = true;
-                        buckets[d + 1].push((o as u8, ps as u64));
-                    }
-                    Value::Win(_) => {
-                        pending[o][ps] = pending[o][ps].saturating_sub(1);
-                        slowest[o][ps] = slowest[o][ps].max(d as u8 + 1);
-                        if pending[o][ps] == 0 && !can_win[o][ps] && !draws[o][ps] {
-                            buckets[slowest[o][ps] as usize].push((o as u8, ps as u64));
-                        }
-                    }
-                    Value::Draw => {}
-                }
-            }
+        if state.counts[code].load(Relaxed) == 0 {
+            continue;
         }
+        progress(d as u32);
+        (0..2 * slots)
+            .into_par_iter()
+            .with_min_len(1 << 14)
+            .try_for_each_init(Vec::new, |before, i| {
+                if state.values[i].load(Relaxed) as usize != code {
+                    return Ok(());
+                }
+                settle(m, &state, i, d, before)
+            })?;
     }
-    Ok(values)
+    let sides = if m.is_symmetric() { 1 } else { 2 };
+    Ok((0..sides).map(|t| state.stored(t)).collect())
 }
 
 #[cfg(test)]

@@ -1,14 +1,24 @@
-//! The table files: a header, then run-length compressed values (see the module docs).
+//! The table files (see the module docs for the layout) and a table in memory: values held
+//! whole (`Dense`, as a build needs them) or as the file's compressed blocks, each unpacked
+//! the first time a probe reads it (`Packed`, as an engine needs them).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use rayon::prelude::*;
 
 use super::index::Material;
+use crate::checksum::fnv1a as checksum;
 
 const MAGIC: &[u8; 12] = b"SHASHKI-EGTB";
-/// The version of the file format written.
-pub const FORMAT_VERSION: u32 = 1;
-const HEADER: usize = 12 + 4 + 4 + 8 + 2 * 16;
+/// The version of the file format written (and the only one read).
+pub const FORMAT_VERSION: u32 = 2;
+/// Values a compressed block holds (the last block of a side may hold fewer).
+pub const BLOCK_SLOTS: usize = 1 << 16;
+/// The zstd level the blocks are written with.
+const LEVEL: i32 = 15;
+const HEADER: usize = 12 + 4 + 4 + 8 + 4 + 4 + 8 + 2 * 16;
 
 /// A table file that cannot be read or written.
 #[derive(Debug)]
@@ -43,71 +53,143 @@ impl std::fmt::Display for FileError {
 
 impl std::error::Error for FileError {}
 
-use crate::checksum::fnv1a as checksum;
-
-fn compress(values: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(values.len() / 8 + 16);
-    let mut i = 0;
-    while i < values.len() {
-        let byte = values[i];
-        let mut run = 1usize;
-        while i + run < values.len() && values[i + run] == byte {
-            run += 1;
-        }
-        out.push(byte);
-        let mut n = run as u64;
-        loop {
-            let low = (n & 0x7f) as u8;
-            n >>= 7;
-            if n == 0 {
-                out.push(low);
-                break;
-            }
-            out.push(low | 0x80);
-        }
-        i += run;
-    }
-    out
+/// One side to move of a table.
+pub enum Side {
+    /// Every value in memory.
+    Dense(Vec<u8>),
+    /// The compressed blocks, unpacked as probes reach them.
+    Packed(Packed),
 }
 
-fn decompress(data: &[u8], slots: usize) -> Option<Vec<u8>> {
-    let mut out = Vec::with_capacity(slots);
-    let mut i = 0;
-    while i < data.len() {
-        let byte = data[i];
-        i += 1;
-        let mut run: u64 = 0;
-        let mut shift = 0;
-        loop {
-            let b = *data.get(i)?;
-            i += 1;
-            run |= ((b & 0x7f) as u64).checked_shl(shift)?;
-            if b & 0x80 == 0 {
-                break;
-            }
-            shift += 7;
-            if shift > 63 {
-                return None;
-            }
-        }
-        if out.len() as u64 + run > slots as u64 {
+/// A side's compressed blocks and those unpacked so far.
+pub struct Packed {
+    slots: u64,
+    block_slots: usize,
+    /// The blocks, one after another.
+    data: Vec<u8>,
+    /// Where each block starts in `data`, and the end of the last.
+    offsets: Vec<usize>,
+    /// The values checksum the header gives.
+    checksum: u64,
+    blocks: Vec<OnceLock<Option<Box<[u8]>>>>,
+}
+
+impl Packed {
+    fn block_len(&self, block: usize) -> usize {
+        let start = block * self.block_slots;
+        (self.slots as usize - start).min(self.block_slots)
+    }
+
+    fn unpack(&self, block: usize) -> Option<Vec<u8>> {
+        let data = self
+            .data
+            .get(self.offsets[block]..self.offsets[block + 1])?;
+        let len = self.block_len(block);
+        let values = zstd::bulk::decompress(data, len).ok()?;
+        (values.len() == len).then_some(values)
+    }
+
+    fn byte(&self, slot: u64) -> Option<u8> {
+        if slot >= self.slots {
             return None;
         }
-        out.resize(out.len() + run as usize, byte);
+        let block = slot as usize / self.block_slots;
+        let values = self.blocks[block]
+            .get_or_init(|| self.unpack(block).map(Vec::into_boxed_slice))
+            .as_deref()?;
+        values.get(slot as usize % self.block_slots).copied()
     }
-    (out.len() == slots).then_some(out)
+
+    /// Every value, unpacked (None for a damaged block or a checksum mismatch).
+    fn dense(&self) -> Option<Vec<u8>> {
+        let blocks: Option<Vec<Vec<u8>>> = (0..self.blocks.len())
+            .into_par_iter()
+            .map(|b| self.unpack(b))
+            .collect();
+        let values = blocks?.concat();
+        (checksum(&values) == self.checksum).then_some(values)
+    }
 }
 
-/// Write a balance's tables to `path` (through a temporary file, renamed when complete, so
-/// an interrupted build never leaves a half-written table).
-pub fn write_table(
-    path: &Path,
-    material: Material,
-    values: &[Vec<u8>; 2],
-) -> Result<(), FileError> {
+impl Side {
+    /// The stored byte of a slot.
+    #[inline]
+    pub fn byte(&self, slot: u64) -> Option<u8> {
+        match self {
+            Side::Dense(values) => values.get(slot as usize).copied(),
+            Side::Packed(packed) => packed.byte(slot),
+        }
+    }
+}
+
+/// A balance's stored values: White to move, then Black to move (only White to move for a
+/// symmetric balance).
+pub struct Table {
+    /// The balance (canonical: see [`Material::is_canonical`]).
+    pub material: Material,
+    /// The sides to move stored.
+    pub sides: Vec<Side>,
+}
+
+impl Table {
+    /// A table of values held whole.
+    pub fn dense(material: Material, sides: Vec<Vec<u8>>) -> Table {
+        Table {
+            material,
+            sides: sides.into_iter().map(Side::Dense).collect(),
+        }
+    }
+
+    /// The same table with every value unpacked and checked against its checksum.
+    pub fn into_dense(self, path: &Path) -> Result<Table, FileError> {
+        let mut sides = Vec::with_capacity(self.sides.len());
+        for side in self.sides {
+            sides.push(match side {
+                Side::Dense(values) => values,
+                Side::Packed(packed) => packed
+                    .dense()
+                    .ok_or_else(|| FileError::bad(path, "corrupt compressed data"))?,
+            });
+        }
+        Ok(Table::dense(self.material, sides))
+    }
+}
+
+fn compress(values: &[u8]) -> Result<Vec<u8>, String> {
+    let blocks: Result<Vec<Vec<u8>>, std::io::Error> = values
+        .par_chunks(BLOCK_SLOTS)
+        .map(|block| zstd::bulk::compress(block, LEVEL))
+        .collect();
+    let blocks = blocks.map_err(|e| format!("compression failed: {e}"))?;
+    let mut out =
+        Vec::with_capacity(8 * (blocks.len() + 1) + blocks.iter().map(Vec::len).sum::<usize>());
+    let mut offset = 0u64;
+    out.extend_from_slice(&offset.to_le_bytes());
+    for block in &blocks {
+        offset += block.len() as u64;
+        out.extend_from_slice(&offset.to_le_bytes());
+    }
+    for block in &blocks {
+        out.extend_from_slice(block);
+    }
+    Ok(out)
+}
+
+/// Write a balance's stored values to `path` (through a temporary file, renamed when
+/// complete, so an interrupted build never leaves a half-written table).
+pub fn write_table(path: &Path, material: Material, sides: &[Vec<u8>]) -> Result<(), FileError> {
     let slots = material.slots();
-    let packed: Vec<Vec<u8>> = values.iter().map(|v| compress(v)).collect();
-    let mut out = Vec::with_capacity(HEADER + packed.iter().map(Vec::len).sum::<usize>());
+    let expected_sides = if material.is_symmetric() { 1 } else { 2 };
+    if sides.len() != expected_sides || sides.iter().any(|s| s.len() as u64 != slots) {
+        return Err(FileError::bad(path, "the values do not fit the balance"));
+    }
+    let packed: Vec<Vec<u8>> = sides
+        .iter()
+        .map(|v| compress(v))
+        .collect::<Result<_, _>>()
+        .map_err(|e| FileError::bad(path, e))?;
+    let payload: usize = packed.iter().map(Vec::len).sum();
+    let mut out = Vec::with_capacity(HEADER + payload);
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
     out.extend_from_slice(&[
@@ -117,13 +199,22 @@ pub fn write_table(
         material.black_kings,
     ]);
     out.extend_from_slice(&slots.to_le_bytes());
-    for (data, v) in packed.iter().zip(values) {
-        out.extend_from_slice(&(data.len() as u64).to_le_bytes());
-        out.extend_from_slice(&checksum(v).to_le_bytes());
+    out.extend_from_slice(&(BLOCK_SLOTS as u32).to_le_bytes());
+    out.extend_from_slice(&(sides.len() as u32).to_le_bytes());
+    out.extend_from_slice(&0u64.to_le_bytes()); // the payload's checksum, below
+    for side in 0..2 {
+        let (len, sum) = match (packed.get(side), sides.get(side)) {
+            (Some(p), Some(v)) => (p.len() as u64, checksum(v)),
+            _ => (0, 0),
+        };
+        out.extend_from_slice(&len.to_le_bytes());
+        out.extend_from_slice(&sum.to_le_bytes());
     }
     for data in &packed {
         out.extend_from_slice(data);
     }
+    let payload_sum = checksum(&out[HEADER..]);
+    out[36..44].copy_from_slice(&payload_sum.to_le_bytes());
     let temporary = path.with_extension("egtb.part");
     let mut file = std::fs::File::create(&temporary).map_err(|e| FileError::io(&temporary, e))?;
     file.write_all(&out)
@@ -136,13 +227,19 @@ fn u64_at(data: &[u8], at: usize) -> Option<u64> {
     Some(u64::from_le_bytes(data.get(at..at + 8)?.try_into().ok()?))
 }
 
-/// Read and check a table file: its balance and its two tables.
-pub fn read_table(path: &Path) -> Result<(Material, [Vec<u8>; 2]), FileError> {
+fn u32_at(data: &[u8], at: usize) -> Option<u32> {
+    Some(u32::from_le_bytes(data.get(at..at + 4)?.try_into().ok()?))
+}
+
+/// Read a table file and check its header and the checksum of its compressed data; the
+/// values stay packed until probed (see [`Table::into_dense`] to unpack and check them all).
+pub fn read_table(path: &Path) -> Result<Table, FileError> {
     let data = std::fs::read(path).map_err(|e| FileError::io(path, e))?;
+    let bad = |reason: &str| FileError::bad(path, reason);
     if data.len() < HEADER || &data[..12] != MAGIC {
-        return Err(FileError::bad(path, "not a shashki endgame table"));
+        return Err(bad("not a shashki endgame table"));
     }
-    let version = u32::from_le_bytes([data[12], data[13], data[14], data[15]]);
+    let version = u32_at(&data, 12).unwrap_or(0);
     if version != FORMAT_VERSION {
         return Err(FileError::bad(
             path,
@@ -155,49 +252,66 @@ pub fn read_table(path: &Path) -> Result<(Material, [Vec<u8>; 2]), FileError> {
         black_men: data[18],
         black_kings: data[19],
     };
-    if material.pieces() > 32 || material.white_men > 12 || material.black_men > 12 {
-        return Err(FileError::bad(path, "impossible material"));
+    if material.pieces() > 32
+        || material.white_men > 12
+        || material.black_men > 12
+        || !material.is_canonical()
+    {
+        return Err(bad("impossible material"));
     }
     let slots = u64_at(&data, 20).unwrap_or(0);
     if slots != material.slots() {
-        return Err(FileError::bad(
-            path,
-            "the slot count does not fit the material",
-        ));
+        return Err(bad("the slot count does not fit the material"));
     }
+    let block_slots = u32_at(&data, 28).unwrap_or(0) as usize;
+    if !(1..=1 << 24).contains(&block_slots) {
+        return Err(bad("impossible block size"));
+    }
+    let side_count = u32_at(&data, 32).unwrap_or(0) as usize;
+    if side_count != if material.is_symmetric() { 1 } else { 2 } {
+        return Err(bad("the number of sides does not fit the material"));
+    }
+    let payload_sum = u64_at(&data, 36).unwrap_or(0);
+    if checksum(&data[HEADER..]) != payload_sum {
+        return Err(bad("checksum mismatch"));
+    }
+    let blocks = (slots as usize).div_ceil(block_slots);
     let mut at = HEADER;
-    let mut out: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
-    for (side, values) in out.iter_mut().enumerate() {
-        let len = u64_at(&data, 28 + 16 * side).unwrap_or(u64::MAX) as usize;
-        let sum = u64_at(&data, 36 + 16 * side).unwrap_or(0);
-        let packed = at
+    let mut sides = Vec::with_capacity(side_count);
+    for side in 0..side_count {
+        let len = u64_at(&data, 44 + 16 * side).unwrap_or(u64::MAX) as usize;
+        let values_sum = u64_at(&data, 52 + 16 * side).unwrap_or(0);
+        let payload = at
             .checked_add(len)
             .and_then(|end| data.get(at..end))
-            .ok_or_else(|| FileError::bad(path, "truncated"))?;
+            .ok_or_else(|| bad("truncated"))?;
         at += len;
-        *values = decompress(packed, slots as usize)
-            .ok_or_else(|| FileError::bad(path, "corrupt compressed data"))?;
-        if checksum(values) != sum {
-            return Err(FileError::bad(path, "checksum mismatch"));
+        let table_len = 8 * (blocks + 1);
+        let (table, body) = (
+            payload.get(..table_len).ok_or_else(|| bad("truncated"))?,
+            &payload[table_len.min(payload.len())..],
+        );
+        let offsets: Vec<usize> = table
+            .chunks_exact(8)
+            .map(|c| u64_at(c, 0).unwrap_or(u64::MAX) as usize)
+            .collect();
+        if offsets[0] != 0
+            || offsets.windows(2).any(|w| w[0] > w[1])
+            || offsets[blocks] != body.len()
+        {
+            return Err(bad("corrupt block offsets"));
         }
+        sides.push(Side::Packed(Packed {
+            slots,
+            block_slots,
+            data: body.to_vec(),
+            offsets,
+            checksum: values_sum,
+            blocks: (0..blocks).map(|_| OnceLock::new()).collect(),
+        }));
     }
-    Ok((material, out))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn compression_round_trips() {
-        let mut values = vec![0u8; 1000];
-        values[10] = 3;
-        values[500..700].fill(255);
-        values.push(7);
-        let packed = compress(&values);
-        assert!(packed.len() < 30);
-        assert_eq!(decompress(&packed, values.len()), Some(values.clone()));
-        assert_eq!(decompress(&packed, values.len() + 1), None);
-        assert_eq!(decompress(&packed[..packed.len() - 1], values.len()), None);
+    if at != data.len() {
+        return Err(bad("trailing bytes"));
     }
+    Ok(Table { material, sides })
 }

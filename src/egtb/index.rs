@@ -54,6 +54,39 @@ impl Material {
         }
     }
 
+    /// The balance with the colours swapped (what [`Position::mirrored`] turns a position
+    /// of this balance into).
+    pub fn mirror(&self) -> Material {
+        Material {
+            white_men: self.black_men,
+            white_kings: self.black_kings,
+            black_men: self.white_men,
+            black_kings: self.white_kings,
+        }
+    }
+
+    /// Whether this balance is the one of its mirror pair that is built and stored: White
+    /// has at least as many men as Black, and as many kings when the men are equal. The
+    /// other is probed through [`Position::mirrored`].
+    pub fn is_canonical(&self) -> bool {
+        (self.white_men, self.white_kings) >= (self.black_men, self.black_kings)
+    }
+
+    /// The stored balance of the mirror pair.
+    pub fn canonical(&self) -> Material {
+        if self.is_canonical() {
+            *self
+        } else {
+            self.mirror()
+        }
+    }
+
+    /// Whether the balance is its own mirror (then White to move is Black to move seen
+    /// from the other side, and only White to move is stored).
+    pub fn is_symmetric(&self) -> bool {
+        *self == self.mirror()
+    }
+
     /// All pieces.
     pub fn pieces(&self) -> u32 {
         (self.white_men + self.white_kings + self.black_men + self.black_kings) as u32

@@ -5,15 +5,27 @@
 //! for a decided position, its distance in plies to the end of the game (the loser has no
 //! piece or no move) with the best play of both sides: the winner takes the quickest win,
 //! the loser the slowest loss. One byte a position: 0 a draw, `d + 1` a decided position
-//! `d` plies from its end (odd `d`: the side to move wins, even: it loses), 255 a slot
-//! without a position.
+//! `d` plies from its end (odd `d`: the side to move wins, even: it loses).
 //!
-//! Files (`<balance>.egtb`, e.g. `KKvK.egtb`), little-endian: the magic `SHASHKI-EGTB`,
-//! format version (u32), the balance (white men, white kings, black men, black kings: 4
-//! bytes), slots a side (u64), then for White to move and for Black to move the length of
-//! the compressed data (u64) and an FNV-1a 64 checksum of the uncompressed values (u64),
-//! then the two compressed tables. Compression: runs of equal bytes, each written as the
-//! byte and the run length (LEB128).
+//! Not every slot needs its byte. A slot without a position (two pieces on one square) and
+//! a position whose side to move has a capture are *free*: a probe of a position with a
+//! capture takes the best of its captures (whose results have fewer pieces), so its byte
+//! is never read, and a free slot repeats the byte before it, which the compression then
+//! all but removes. The colours mirror: a balance and its mirror image (colours swapped,
+//! the board turned half round) share one file, of the *canonical* balance (White has at
+//! least as many men as Black, and as many kings when the men are equal; see
+//! [`Material::is_canonical`]); a symmetric balance stores White to move only.
+//!
+//! Files (`<balance>.egtb` of the canonical balance, e.g. `KKvK.egtb`), little-endian: the
+//! magic `SHASHKI-EGTB`, format version (u32, now 2), the balance (white men, white kings,
+//! black men, black kings: 4 bytes), slots a side (u64), values a block (u32), sides stored
+//! (u32: 1 or 2), an FNV-1a 64 checksum of everything after the header (u64), then for
+//! White to move and Black to move (zeros when not stored) the length of the side's data
+//! (u64) and an FNV-1a 64 checksum of its values (u64). Then each side's data: the offsets
+//! of its blocks in the data after the offsets (u64 each, one more than there are blocks),
+//! then the blocks, each a zstd frame of that many values (the last block of a side may be
+//! shorter). Opening a file checks its header and the checksum of its data; a block is
+//! unpacked the first time a probe reaches it.
 
 mod build;
 mod file;
@@ -23,7 +35,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 pub use build::{build_material, BuildError, Lookup};
-pub use file::{read_table, write_table, FileError, FORMAT_VERSION};
+pub use file::{read_table, write_table, FileError, Side, Table, BLOCK_SLOTS, FORMAT_VERSION};
 pub use index::Material;
 
 use crate::piece::Color;
@@ -83,10 +95,11 @@ impl Value {
     }
 }
 
-/// Tables of several balances, in memory.
+/// Tables of several balances: read from files (values unpacked block by block as probes
+/// reach them) or held whole (as a build holds them).
 #[derive(Default)]
 pub struct Tables {
-    tables: HashMap<Material, [Vec<u8>; 2]>,
+    tables: HashMap<Material, Table>,
     max_pieces: u32,
 }
 
@@ -96,13 +109,19 @@ impl Tables {
         Tables::default()
     }
 
-    /// Add a balance's two tables (White to move, Black to move).
-    pub fn insert(&mut self, material: Material, values: [Vec<u8>; 2]) {
-        self.max_pieces = self.max_pieces.max(material.pieces());
-        self.tables.insert(material, values);
+    /// Add a balance's table.
+    pub fn insert(&mut self, table: Table) {
+        self.max_pieces = self.max_pieces.max(table.material.pieces());
+        self.tables.insert(table.material, table);
     }
 
-    /// Every table found in `dir` (files `*.egtb`), checked as they are read.
+    /// Drop a balance's table (its canonical balance's).
+    pub fn remove(&mut self, material: &Material) -> Option<Table> {
+        self.tables.remove(&material.canonical())
+    }
+
+    /// Every table found in `dir` (files `*.egtb`), their headers and the checksums of
+    /// their compressed data checked as they are read.
     pub fn open(dir: &Path) -> Result<Tables, FileError> {
         let mut tables = Tables::new();
         let entries = std::fs::read_dir(dir).map_err(|e| FileError::io(dir, e))?;
@@ -112,8 +131,7 @@ impl Tables {
             .collect();
         paths.sort();
         for path in paths {
-            let (material, values) = read_table(&path)?;
-            tables.insert(material, values);
+            tables.insert(read_table(&path)?);
         }
         Ok(tables)
     }
@@ -123,25 +141,25 @@ impl Tables {
         self.max_pieces
     }
 
-    /// The balances held.
+    /// The balances held: each stored balance and its mirror image.
     pub fn materials(&self) -> Vec<Material> {
-        let mut out: Vec<Material> = self.tables.keys().copied().collect();
-        out.sort_by_key(|m| (m.pieces(), m.men(), *m));
-        out
+        covered(self.tables.keys().copied())
     }
 
-    /// Whether the balance is held.
+    /// Whether the balance is held (stored, or its mirror image is).
     pub fn contains(&self, material: &Material) -> bool {
-        self.tables.contains_key(material)
+        self.tables.contains_key(&material.canonical())
     }
 
-    /// The stored bytes of a balance (White to move, Black to move).
-    pub fn values(&self, material: &Material) -> Option<&[Vec<u8>; 2]> {
-        self.tables.get(material)
+    /// The stored table of a balance (of its canonical balance).
+    pub fn table(&self, material: &Material) -> Option<&Table> {
+        self.tables.get(&material.canonical())
     }
 
-    /// The value of `pos` for its side to move; None when its balance is not held (or a
-    /// side has no pieces: the side to move without pieces has lost, which is `Loss(0)`).
+    /// The value of `pos` for its side to move; None when its balance (or, for a position
+    /// with a capture, the balance of a capture's result) is not held, or when the side
+    /// not to move has no pieces (the game ended before). The side to move without pieces
+    /// has lost: `Loss(0)`.
     pub fn probe(&self, pos: &Position) -> Option<Value> {
         if !pos.rules().plays_as_russian() {
             return None; // the tables hold Russian draughts' values
@@ -150,16 +168,56 @@ impl Tables {
             return Some(Value::Loss(0));
         }
         if pos.pieces(!pos.turn()).is_empty() {
-            return None; // the game ended before this position
+            return None;
         }
-        let material = Material::of(pos);
+        if pos.has_captures() {
+            return self.probe_captures(pos);
+        }
+        self.probe_stored(pos)
+    }
+
+    /// A position with a capture is not stored (its byte is free): the best of its
+    /// captures, whose results have fewer pieces.
+    fn probe_captures(&self, pos: &Position) -> Option<Value> {
+        let mut quickest_win: Option<u8> = None;
+        let mut draw = false;
+        let mut slowest_loss = 0u8;
+        for m in &pos.legal_moves() {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            match self.probe(&child)? {
+                Value::Loss(d) => {
+                    let d = d.saturating_add(1);
+                    quickest_win = Some(quickest_win.map_or(d, |w| w.min(d)));
+                }
+                Value::Draw => draw = true,
+                Value::Win(d) => slowest_loss = slowest_loss.max(d.saturating_add(1)),
+            }
+        }
+        Some(match (quickest_win, draw) {
+            (Some(w), _) => Value::Win(w),
+            (None, true) => Value::Draw,
+            (None, false) => Value::Loss(slowest_loss),
+        })
+    }
+
+    fn probe_stored(&self, pos: &Position) -> Option<Value> {
+        let mut material = Material::of(pos);
+        let mut pos = *pos;
+        if !material.is_canonical() {
+            pos = pos.mirrored();
+            material = material.mirror();
+        }
         let table = self.tables.get(&material)?;
-        let t = match pos.turn() {
-            Color::White => 0,
-            Color::Black => 1,
+        let side = if table.sides.len() == 1 {
+            if pos.turn() == Color::Black {
+                pos = pos.mirrored(); // a symmetric balance: Black to move seen as White
+            }
+            0
+        } else {
+            pos.turn().index()
         };
-        let byte = *table[t].get(material.index(pos) as usize)?;
-        Value::from_byte(byte)
+        Value::from_byte(table.sides.get(side)?.byte(material.index(&pos))?)
     }
 
     /// The best move of a held position: the quickest win, else a draw, else the slowest
@@ -189,74 +247,129 @@ impl Lookup for Tables {
     }
 }
 
-/// Build every balance of up to `pieces` pieces into `dir`, skipping the balances whose
-/// files are there and sound (an interrupted build resumes). `progress` is told of each
-/// balance as it starts (index, count, balance, slots) and of each finished one.
+/// Stored balances and their mirror images, in build order.
+fn covered(stored: impl Iterator<Item = Material>) -> Vec<Material> {
+    let mut out: Vec<Material> = stored.flat_map(|m| [m, m.mirror()]).collect();
+    out.sort_by_key(|m| (m.pieces(), m.men(), *m));
+    out.dedup();
+    out
+}
+
+/// The stored balances a balance's crownings lead to (as many pieces, one man fewer).
+fn crowning_targets(m: &Material) -> Vec<Material> {
+    let mut out = Vec::new();
+    if m.white_men > 0 {
+        out.push(Material {
+            white_men: m.white_men - 1,
+            white_kings: m.white_kings + 1,
+            ..*m
+        });
+    }
+    if m.black_men > 0 {
+        out.push(Material {
+            black_men: m.black_men - 1,
+            black_kings: m.black_kings + 1,
+            ..*m
+        });
+    }
+    out.iter().map(Material::canonical).collect()
+}
+
+/// Build every balance of up to `pieces` pieces into `dir` (one file a mirror pair: see
+/// [`Material::is_canonical`]), skipping the balances whose files are there and sound (an
+/// interrupted build resumes). `on_start` is told of each balance as it starts (index,
+/// count, balance, slots of both sides), `on_distance` of each distance settled. The
+/// balances held at the end (each stored one and its mirror image).
+///
+/// Memory: the balance being built takes three bytes a slot; the tables its moves lead to
+/// are held whole (all with fewer pieces, and those of as many pieces that a balance still
+/// to come crowns into).
 pub fn build_dir(
     dir: &Path,
     pieces: u32,
     on_start: &(dyn Fn(usize, usize, Material, u64) + Sync),
     on_distance: &(dyn Fn(u32) + Sync),
     stop: &std::sync::atomic::AtomicBool,
-) -> Result<Tables, Box<dyn std::error::Error + Send + Sync>> {
+) -> Result<Vec<Material>, Box<dyn std::error::Error + Send + Sync>> {
     std::fs::create_dir_all(dir).map_err(|e| FileError::io(dir, e))?;
-    let materials = Material::all_up_to(pieces);
-    let mut tables = Tables::new();
-    for (i, m) in materials.iter().enumerate() {
+    let order: Vec<Material> = Material::all_up_to(pieces)
+        .into_iter()
+        .filter(Material::is_canonical)
+        .collect();
+    let mut held = Tables::new();
+    for (i, m) in order.iter().enumerate() {
         if stop.load(std::sync::atomic::Ordering::Relaxed) {
             return Err("stopped".into());
         }
+        let unneeded: Vec<Material> = held
+            .tables
+            .keys()
+            .filter(|t| {
+                !order[i..]
+                    .iter()
+                    .any(|later| later.pieces() > t.pieces() || crowning_targets(later).contains(t))
+            })
+            .copied()
+            .collect();
+        for t in unneeded {
+            held.remove(&t);
+        }
         let path = dir.join(format!("{}.egtb", m.name()));
-        if let Ok((material, values)) = read_table(&path) {
-            if material == *m {
-                tables.insert(material, values);
+        if let Ok(table) = read_table(&path).and_then(|t| t.into_dense(&path)) {
+            if table.material == *m {
+                held.insert(table);
                 continue;
             }
         }
-        on_start(i, materials.len(), *m, m.slots());
-        let values = build_material(*m, &tables, on_distance)?;
-        write_table(&path, *m, &values)?;
-        tables.insert(*m, values);
+        on_start(i, order.len(), *m, 2 * m.slots());
+        let sides = build_material(*m, &held, on_distance)?;
+        write_table(&path, *m, &sides)?;
+        held.insert(Table::dense(*m, sides));
     }
-    Ok(tables)
+    Ok(covered(order.into_iter()))
 }
 
-/// Check every position of a held balance against its children: a position without a move
-/// is lost now; with a child lost for the opponent, it is won one ply after the quickest
-/// such child; else with a drawn child it is drawn; else lost one ply after the slowest
-/// child. (By induction on the distance this proves every value.) The first mismatch, if
-/// any, as a FEN and a reason.
-pub fn verify(tables: &Tables, material: Material) -> Result<u64, String> {
+/// Wins, draws and losses of the side to move, over every position of a balance: White
+/// to move, then Black to move.
+pub type Outcomes = [[u64; 3]; 2];
+
+/// Check every position of a held balance (stored or mirrored) against its children, as a
+/// probe reads it: a position without a move is lost now; with a child lost for the
+/// opponent, it is won one ply after the quickest such child; else with a drawn child it
+/// is drawn; else lost one ply after the slowest child. (By induction on the distance this
+/// proves every value.) The wins, draws and losses found, or the first mismatch as a FEN
+/// and a reason.
+pub fn verify(tables: &Tables, material: Material) -> Result<Outcomes, String> {
     use rayon::prelude::*;
-    let Some(values) = tables.values(&material) else {
+    if !tables.contains(&material) {
         return Err(format!("{material} is not held"));
-    };
-    let mut checked = 0;
+    }
+    let mut outcomes = [[0; 3]; 2];
     for (t, turn) in [Color::White, Color::Black].into_iter().enumerate() {
-        let slots = values[t].len() as u64;
-        let found: Result<u64, String> = (0..slots)
+        outcomes[t] = (0..material.slots())
             .into_par_iter()
             .map(|slot| {
-                let stored = Value::from_byte(values[t][slot as usize]);
                 let Some(pos) = material.position(slot, turn) else {
-                    return match stored {
-                        None => Ok(0),
-                        Some(v) => Err(format!("{material} slot {slot}: {v:?} without a position")),
-                    };
+                    return Ok([0; 3]);
                 };
+                let stored = tables.probe(&pos);
                 let expected = expected_value(tables, &pos)?;
                 if stored != Some(expected) {
                     return Err(format!(
-                        "{}: stored {stored:?}, its children say {expected:?}",
+                        "{}: the tables say {stored:?}, its children {expected:?}",
                         crate::write_fen(&pos, crate::Notation::Numeric)
                     ));
                 }
-                Ok(1)
+                let mut one = [0; 3];
+                one[(1 - expected.wdl()) as usize] = 1;
+                Ok(one)
             })
-            .sum();
-        checked += found?;
+            .try_reduce(
+                || [0; 3],
+                |a, b| Ok([a[0] + b[0], a[1] + b[1], a[2] + b[2]]),
+            )?;
     }
-    Ok(checked)
+    Ok(outcomes)
 }
 
 fn expected_value(tables: &Tables, pos: &Position) -> Result<Value, String> {

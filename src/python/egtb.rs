@@ -11,7 +11,8 @@ use super::args::{int_in, interruptible};
 use super::{wrap, PyBoard, PyMove};
 use crate::egtb::{build_dir, Tables, Value};
 
-/// Endgame tables loaded in memory (read-only, shared with engines).
+/// Endgame tables read from their files (read-only, shared with engines); each compressed
+/// block is unpacked the first time a probe reaches it and kept.
 #[pyclass(module = "shashki._core", name = "EndgameTables", frozen)]
 pub struct PyEndgameTables {
     pub(crate) tables: Arc<Tables>,
@@ -109,7 +110,7 @@ pub fn build_endgame_tables(
         })
     })?;
     match result {
-        Ok(tables) => Ok(tables.materials().iter().map(|m| m.name()).collect()),
+        Ok(materials) => Ok(materials.iter().map(|m| m.name()).collect()),
         Err(e) => Err(PyRuntimeError::new_err(e.to_string())),
     }
 }

@@ -406,19 +406,7 @@ impl PyBoard {
         let new = slf.get_type().call0()?;
         {
             let me = slf.borrow();
-            let s = me.pos.setup();
-            let turn = |set: crate::Bitboard| -> crate::Bitboard {
-                set.iter()
-                    .filter_map(|sq| Square::new(31 - sq.index() as u32))
-                    .collect()
-            };
-            let mirrored = crate::Setup {
-                turn: Some(!me.pos.turn()),
-                white_men: turn(s.black_men),
-                white_kings: turn(s.black_kings),
-                black_men: turn(s.white_men),
-                black_kings: turn(s.white_kings),
-            };
+            let mirrored = me.pos.mirrored().setup();
             let other = new.cast::<PyBoard>()?;
             let mut other = other.borrow_mut();
             other.pos = other.pos.with_rules(me.pos.rules());
