@@ -108,6 +108,21 @@ impl Position {
         Ok(pos)
     }
 
+    /// The position of a setup known to be valid, without its hash (0): for the endgame
+    /// table builder, which only ranks positions and asks for captures.
+    #[inline]
+    pub(crate) fn from_valid_setup_unhashed(setup: &Setup) -> Position {
+        Position {
+            by_color: [
+                setup.white_men | setup.white_kings,
+                setup.black_men | setup.black_kings,
+            ],
+            kings: setup.white_kings | setup.black_kings,
+            turn: setup.turn.unwrap_or(Color::White),
+            hash: 0,
+        }
+    }
+
     /// The start position of a rule set's variant, played under those rules.
     pub fn start_of(rules: RuleSet) -> Position {
         Position::from_setup(&rules.variant.start_setup())

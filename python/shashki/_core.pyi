@@ -159,6 +159,7 @@ def build_endgame_tables(
     *,
     threads: Optional[int] = None,
     on_start: Optional[Callable[[int, int, str, int], object]] = None,
+    on_distance: Optional[Callable[[int], object]] = None,
 ) -> list[str]: ...
 
 class PerftTable:

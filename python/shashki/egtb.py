@@ -73,48 +73,63 @@ def build(
 ) -> list[str]:
     """Build every balance of 2 to ``pieces`` pieces into ``directory`` (made if needed),
     keeping the balances already there; the names of the balances held. ``progress`` shows
-    a progress bar with the time left on stderr. Ctrl-C stops it between balances."""
+    a progress bar on stderr: the balance being built, the distance being settled, the time
+    so far and left (from the speed of this run). Ctrl-C stops it between balances (those
+    finished stay)."""
     started = time.monotonic()
-    done_slots = [0, 0]  # slots finished, slots of the balance being built
+    before = _slots_before(pieces)  # slots of the balances before each, in build order
+    total = before[-1]
+    head = [""]  # the line shown, before the distance
+    first: list[tuple[float, int]] = []  # when this run's first balance started, slots done
+
+    def show(tail: str) -> None:
+        print(f"\r{head[0]}{tail}      ", end="", file=sys.stderr, flush=True)
 
     def on_start(index: int, count: int, name: str, slots: int) -> None:
-        done_slots[0] += done_slots[1]
-        done_slots[1] = slots
         if not progress:
             return
-        elapsed = time.monotonic() - started
-        rate = done_slots[0] / elapsed if elapsed > 0.5 and done_slots[0] else 0.0
-        total = _total_slots(pieces)
-        eta = f"{(total - done_slots[0]) / rate:.0f} s left" if rate else "…"
-        bar = "#" * int(20 * done_slots[0] / max(total, 1))
-        print(
-            f"\r[{bar:<20}] {index + 1}/{count} {name:<10} {elapsed:6.1f} s, {eta}      ",
-            end="",
-            file=sys.stderr,
-            flush=True,
-        )
+        now = time.monotonic()
+        done = before[min(index, len(before) - 1)]
+        if not first:
+            first.append((now, done))
+        built, spent = done - first[0][1], now - first[0][0]
+        eta = f"{(total - done) * spent / built:.0f} s left" if built and spent > 0.5 else "…"
+        bar = "#" * int(20 * done / max(total, 1))
+        head[0] = f"[{bar:<20}] {index + 1}/{count} {name:<9} {now - started:6.1f} s, {eta}"
+        show("")
+
+    def on_distance(plies: int) -> None:
+        if progress:
+            show(f", distance {plies}")
 
     names: list[str] = _core.build_endgame_tables(
-        str(directory), pieces, threads=threads, on_start=on_start
+        str(directory), pieces, threads=threads, on_start=on_start, on_distance=on_distance
     )
     if progress:
         elapsed = time.monotonic() - started
-        print(f"\r{len(names)} balances in {elapsed:.1f} s" + " " * 40, file=sys.stderr)
+        print(f"\r{len(names)} balances in {elapsed:.1f} s" + " " * 60, file=sys.stderr)
     return names
 
 
-def _total_slots(pieces: int) -> int:
+def _slots_before(pieces: int) -> list[int]:
+    """Slots (both sides to move) of the stored balances before each one in build order, and
+    of them all at the end: the order of the Rust builder (pieces, men, then the balance),
+    one balance a mirror pair (White has at least Black's men, and kings when equal)."""
     from math import comb
 
-    total = 0
+    order = []
     for wm in range(pieces + 1):
         for wk in range(pieces + 1 - wm):
             for bm in range(pieces + 1 - wm - wk):
                 for bk in range(pieces + 1 - wm - wk - bm):
-                    # One file a mirror pair: the canonical balance, both sides to move.
                     if wm + wk and bm + bk and (wm, wk) >= (bm, bk):
-                        total += 2 * comb(28, wm) * comb(32, wk) * comb(28, bm) * comb(32, bk)
-    return total
+                        slots = 2 * comb(28, wm) * comb(32, wk) * comb(28, bm) * comb(32, bk)
+                        order.append(((wm + wk + bm + bk, wm + bm, wm, wk, bm, bk), slots))
+    order.sort()
+    out = [0]
+    for _, slots in order:
+        out.append(out[-1] + slots)
+    return out
 
 
 class EndgameValue:

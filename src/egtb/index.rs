@@ -189,7 +189,20 @@ impl Material {
     }
 
     /// The position in a slot, if the slot holds one (no two pieces on a square).
-    pub fn position(&self, mut index: u64, turn: Color) -> Option<Position> {
+    pub fn position(&self, index: u64, turn: Color) -> Option<Position> {
+        Position::from_setup(&self.setup(index, turn)?).ok()
+    }
+
+    /// [`Material::position`] without the hash (0): for the builder, which only looks at
+    /// moves and ranks positions.
+    pub(crate) fn position_unhashed(&self, index: u64, turn: Color) -> Option<Position> {
+        // Men stand only on their squares and no square twice: a valid setup.
+        Some(Position::from_valid_setup_unhashed(
+            &self.setup(index, turn)?,
+        ))
+    }
+
+    fn setup(&self, mut index: u64, turn: Color) -> Option<Setup> {
         let kinds = self.kinds();
         let mut sets = [Bitboard::EMPTY; 4];
         for k in (0..4).rev() {
@@ -212,14 +225,13 @@ impl Material {
                 sets[k] = sets[k].with(sq);
             }
         }
-        let setup = Setup {
+        Some(Setup {
             white_men: sets[0],
             white_kings: sets[1],
             black_men: sets[2],
             black_kings: sets[3],
             turn: Some(turn),
-        };
-        Position::from_setup(&setup).ok()
+        })
     }
 }
 

@@ -66,16 +66,18 @@ impl PyEndgameTables {
 }
 
 /// Build every balance of up to `pieces` pieces into `directory` (resuming: sound files
-/// are kept). `on_start(index, count, name, slots)` is called as each balance starts.
+/// are kept). `on_start(index, count, name, slots)` is called as each balance starts,
+/// `on_distance(plies)` as each distance of its values is settled.
 /// Runs without the GIL; Ctrl-C stops it between balances (what is finished stays).
 #[pyfunction]
-#[pyo3(signature = (directory, pieces, *, threads = None, on_start = None))]
+#[pyo3(signature = (directory, pieces, *, threads = None, on_start = None, on_distance = None))]
 pub fn build_endgame_tables(
     py: Python<'_>,
     directory: PathBuf,
     pieces: &Bound<'_, PyAny>,
     threads: Option<&Bound<'_, PyAny>>,
     on_start: Option<Py<PyAny>>,
+    on_distance: Option<Py<PyAny>>,
 ) -> PyResult<Vec<String>> {
     let pieces = int_in(pieces, "pieces", 2, 8, PyValueError::new_err)? as u32;
     let threads = match threads {
@@ -104,7 +106,15 @@ pub fn build_endgame_tables(
                         });
                     }
                 },
-                &|_| {},
+                &|plies| {
+                    if let Some(cb) = &on_distance {
+                        Python::attach(|py| {
+                            if cb.call1(py, (plies,)).is_err() {
+                                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                            }
+                        });
+                    }
+                },
                 &stop,
             )
         })
