@@ -322,22 +322,30 @@ impl Position {
     /// move (White's man on c3 becomes Black's man on f6): the same game seen from the
     /// other side, under the same rules.
     pub fn mirrored(&self) -> Position {
+        // A man never stands on its own crowning rank, so its mirror image never does.
+        Position::from_setup(&self.mirror_setup())
+            .unwrap_or_else(|_| unreachable!())
+            .with_rules(self.rules())
+    }
+
+    /// [`Position::mirrored`] without its hash (0), for the endgame tables' index.
+    pub(crate) fn mirrored_unhashed(&self) -> Position {
+        Position::from_valid_setup_unhashed(&self.mirror_setup()).with_rules(self.rules())
+    }
+
+    fn mirror_setup(&self) -> Setup {
         let turn = |set: Bitboard| -> Bitboard {
             set.iter()
                 .filter_map(|sq| Square::new(31 - sq.index() as u32))
                 .fold(Bitboard::EMPTY, |b, sq| b.with(sq))
         };
-        let setup = Setup {
+        Setup {
             white_men: turn(self.men(Color::Black)),
             white_kings: turn(self.kings(Color::Black)),
             black_men: turn(self.men(Color::White)),
             black_kings: turn(self.kings(Color::White)),
             turn: Some(!self.turn),
-        };
-        // A man never stands on its own crowning rank, so its mirror image never does.
-        Position::from_setup(&setup)
-            .unwrap_or_else(|_| unreachable!())
-            .with_rules(self.rules())
+        }
     }
 
     /// The same pieces with the other side to move (for analysis; not a legal move).

@@ -32,6 +32,7 @@ mod file;
 mod index;
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::path::{Path, PathBuf};
 
 pub use build::{build_material, BuildError, Lookup};
@@ -99,8 +100,25 @@ impl Value {
 /// reach them) or held whole (as a build holds them).
 #[derive(Default)]
 pub struct Tables {
-    tables: HashMap<Material, Table>,
+    tables: HashMap<Material, Table, BuildHasherDefault<BalanceHasher>>,
     max_pieces: u32,
+}
+
+/// A hasher for the four bytes of a [`Material`] (SipHash costs more than the rest of a
+/// probe).
+#[derive(Default)]
+struct BalanceHasher(u64);
+
+impl Hasher for BalanceHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0 << 8) | u64::from(*b);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
 }
 
 impl Tables {
@@ -205,13 +223,13 @@ impl Tables {
         let mut material = Material::of(pos);
         let mut pos = *pos;
         if !material.is_canonical() {
-            pos = pos.mirrored();
+            pos = pos.mirrored_unhashed();
             material = material.mirror();
         }
         let table = self.tables.get(&material)?;
         let side = if table.sides.len() == 1 {
             if pos.turn() == Color::Black {
-                pos = pos.mirrored(); // a symmetric balance: Black to move seen as White
+                pos = pos.mirrored_unhashed(); // symmetric: Black to move seen as White
             }
             0
         } else {
