@@ -298,3 +298,62 @@ def test_fuzz_hub_garbage_between_real_commands() -> None:
     assert "Traceback" not in stderr, stderr[-2000:]
     assert engine.proc.returncode == 0
     assert peak_rss < 1024, peak_rss  # MB: a 64 MB table, a few threads
+
+
+# ---- endgame table files ----------------------------------------------------------------
+
+
+def _fnv1a(data: bytes) -> int:
+    h = 0xCBF29CE484222325
+    for byte in data:
+        h = ((h ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
+@pytest.fixture(scope="module")
+def table_bytes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
+    from shashki import egtb
+
+    directory = tmp_path_factory.mktemp("egtb-fuzz")
+    egtb.build(directory, pieces=3, progress=False)
+    return {p.name: p.read_bytes() for p in directory.glob("*.egtb")}
+
+
+@given(st.randoms(use_true_random=False), st.booleans())
+def test_fuzz_table_files(
+    table_bytes: dict[str, bytes],
+    tmp_path_factory: pytest.TempPathFactory,
+    rng: random.Random,
+    fix_checksum: bool,
+) -> None:
+    """A damaged table file is refused with a ValueError naming it, or (damage the checksums
+    do not cover, or a checksum made to fit) opens, and then no probe crashes: each answers
+    a value or None."""
+    from shashki import egtb
+
+    name = rng.choice(sorted(table_bytes))
+    data = bytearray(table_bytes[name])
+    for _ in range(rng.randint(1, 4)):
+        kind = rng.random()
+        if kind < 0.6 and data:
+            data[rng.randrange(len(data))] = rng.randrange(256)
+        elif kind < 0.8:
+            del data[rng.randrange(len(data) + 1) :]
+        else:
+            at = rng.randrange(len(data) + 1)
+            data[at:at] = bytes(rng.randrange(256) for _ in range(rng.randint(1, 9)))
+    if fix_checksum and len(data) >= 76:
+        data[36:44] = _fnv1a(bytes(data[76:])).to_bytes(8, "little")
+    directory = tmp_path_factory.mktemp("damaged")
+    (directory / name).write_bytes(bytes(data))
+    try:
+        tables = egtb.open(directory)
+    except ValueError as error:
+        assert name in str(error)
+        return
+    boards = [
+        shashki.Board(f) for f in ("W:WK30:BK3", "B:WK30,K31:BK3", "W:W20:B13", "B:W22:BK4,6")
+    ]
+    for board in boards:
+        value = tables.probe(board)
+        assert value is None or value.wdl in (-1, 0, 1)
