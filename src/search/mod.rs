@@ -567,13 +567,15 @@ impl<'a> Worker<'a> {
         result
     }
 
-    /// The exact score of a position the endgame tables hold.
+    /// The exact score of a position the endgame tables hold (without a capture).
     fn endgame_score(&self, pos: &Position, ply: usize) -> Option<i32> {
         let tables = self.shared.endgame.as_ref()?;
         if !pos.rules().plays_as_russian() {
             return None;
         }
-        if pos.occupied().count() > tables.max_pieces() {
+        // A position with a capture is left to the search: its value is not stored (a
+        // probe would search its captures, each a probe of its own).
+        if pos.occupied().count() > tables.max_pieces() || pos.has_captures() {
             return None;
         }
         Some(match tables.probe(pos)? {
