@@ -95,15 +95,7 @@ impl Position {
     /// The position of a setup, or what is wrong with it.
     pub fn from_setup(setup: &Setup) -> Result<Position, PositionError> {
         setup.validate()?;
-        let mut pos = Position {
-            by_color: [
-                setup.white_men | setup.white_kings,
-                setup.black_men | setup.black_kings,
-            ],
-            kings: setup.white_kings | setup.black_kings,
-            turn: setup.turn.unwrap_or(Color::White),
-            hash: 0,
-        };
+        let mut pos = Position::from_valid_setup_unhashed(setup);
         pos.hash = pos.compute_hash();
         Ok(pos)
     }

@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicU64, AtomicU8};
 use rayon::prelude::*;
 
 use super::index::Material;
-use super::{Value, MAX_PLIES};
+use super::{Children, Value, MAX_PLIES};
 use crate::piece::Color;
 use crate::position::Position;
 use crate::square::Square;
@@ -71,30 +71,6 @@ const TURNS: [Color; 2] = [Color::White, Color::Black];
 const FREE: u8 = 0xff;
 /// `pending`'s flag: a move that leaves the balance (a crowning) leads to a draw.
 const DRAW_EXIT: u8 = 0x80;
-
-/// What the moves that leave the balance lead to.
-#[derive(Default)]
-struct Exits {
-    /// The quickest win (plies).
-    win: Option<u8>,
-    /// The slowest loss (plies), 0 if none.
-    loss: u8,
-    /// A draw.
-    draw: bool,
-}
-
-impl Exits {
-    fn add(&mut self, child: Value) {
-        match child {
-            Value::Loss(d) => {
-                let d = d.saturating_add(1);
-                self.win = Some(self.win.map_or(d, |w| w.min(d)));
-            }
-            Value::Win(d) => self.loss = self.loss.max(d.saturating_add(1)),
-            Value::Draw => self.draw = true,
-        }
-    }
-}
 
 /// The slots of one balance while it is built, both sides to move (White's slots first):
 /// three bytes a slot.
@@ -159,7 +135,7 @@ fn first_look(m: Material, state: &State, i: usize, lookup: &dyn Lookup) -> Resu
     };
     let moves = pos.legal_moves();
     let captures = moves.first().is_some_and(|mv| mv.is_capture());
-    let mut exits = Exits::default();
+    let mut exits = Children::default(); // the moves that leave the balance
     let mut stay = 0u32;
     for mv in &moves {
         if !captures && !mv.promotes() {
@@ -190,16 +166,7 @@ fn first_look(m: Material, state: &State, i: usize, lookup: &dyn Lookup) -> Resu
         if exits.loss > MAX_PLIES {
             return Err(BuildError::TooDeep(m));
         }
-        state.set(
-            i,
-            if moves.is_empty() {
-                Value::Loss(0)
-            } else if exits.draw {
-                Value::Draw
-            } else {
-                Value::Loss(exits.loss)
-            },
-        );
+        state.set(i, exits.best()); // no move at all: Loss(0)
     } else {
         if stay >= DRAW_EXIT as u32 {
             return Err(BuildError::TooManyMoves(m));

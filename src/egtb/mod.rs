@@ -96,6 +96,41 @@ impl Value {
     }
 }
 
+/// The values of a position's children (for the opponent, to move there), gathered into
+/// the position's own: the quickest win, else a draw, else the slowest loss.
+#[derive(Default)]
+pub(crate) struct Children {
+    /// The quickest win (plies).
+    pub(crate) win: Option<u8>,
+    /// The slowest loss (plies), 0 if none.
+    pub(crate) loss: u8,
+    /// A draw.
+    pub(crate) draw: bool,
+}
+
+impl Children {
+    /// One more child's value.
+    pub(crate) fn add(&mut self, child: Value) {
+        match child {
+            Value::Loss(d) => {
+                let d = d.saturating_add(1);
+                self.win = Some(self.win.map_or(d, |w| w.min(d)));
+            }
+            Value::Win(d) => self.loss = self.loss.max(d.saturating_add(1)),
+            Value::Draw => self.draw = true,
+        }
+    }
+
+    /// The position's value (`Loss(0)` without children).
+    pub(crate) fn best(&self) -> Value {
+        match (self.win, self.draw) {
+            (Some(w), _) => Value::Win(w),
+            (None, true) => Value::Draw,
+            (None, false) => Value::Loss(self.loss),
+        }
+    }
+}
+
 /// Tables of several balances: read from files (values unpacked block by block as probes
 /// reach them) or held whole (as a build holds them).
 #[derive(Default)]
@@ -197,26 +232,13 @@ impl Tables {
     /// A position with a capture is not stored (its byte is free): the best of its
     /// captures, whose results have fewer pieces.
     fn probe_captures(&self, pos: &Position) -> Option<Value> {
-        let mut quickest_win: Option<u8> = None;
-        let mut draw = false;
-        let mut slowest_loss = 0u8;
+        let mut children = Children::default();
         for m in &pos.legal_moves() {
             let mut child = *pos;
             child.play_unchecked(m);
-            match self.probe(&child)? {
-                Value::Loss(d) => {
-                    let d = d.saturating_add(1);
-                    quickest_win = Some(quickest_win.map_or(d, |w| w.min(d)));
-                }
-                Value::Draw => draw = true,
-                Value::Win(d) => slowest_loss = slowest_loss.max(d.saturating_add(1)),
-            }
+            children.add(self.probe(&child)?);
         }
-        Some(match (quickest_win, draw) {
-            (Some(w), _) => Value::Win(w),
-            (None, true) => Value::Draw,
-            (None, false) => Value::Loss(slowest_loss),
-        })
+        Some(children.best())
     }
 
     fn probe_stored(&self, pos: &Position) -> Option<Value> {
@@ -397,28 +419,15 @@ pub fn verify_every(tables: &Tables, material: Material, step: u64) -> Result<Ou
 }
 
 fn expected_value(tables: &Tables, pos: &Position) -> Result<Value, String> {
-    let moves = pos.legal_moves();
-    if moves.is_empty() {
-        return Ok(Value::Loss(0));
-    }
-    let mut quickest_win: Option<u8> = None;
-    let mut draw = false;
-    let mut slowest_loss = 0u8;
-    for m in &moves {
+    let mut children = Children::default();
+    for m in &pos.legal_moves() {
         let mut child = *pos;
         child.play_unchecked(m);
-        let value = tables
-            .probe(&child)
-            .ok_or_else(|| format!("{}: a child's balance is not held", Material::of(&child)))?;
-        match value {
-            Value::Loss(d) => quickest_win = Some(quickest_win.map_or(d + 1, |w| w.min(d + 1))),
-            Value::Draw => draw = true,
-            Value::Win(d) => slowest_loss = slowest_loss.max(d + 1),
-        }
+        children.add(
+            tables.probe(&child).ok_or_else(|| {
+                format!("{}: a child's balance is not held", Material::of(&child))
+            })?,
+        );
     }
-    Ok(match (quickest_win, draw) {
-        (Some(w), _) => Value::Win(w),
-        (None, true) => Value::Draw,
-        (None, false) => Value::Loss(slowest_loss),
-    })
+    Ok(children.best())
 }
