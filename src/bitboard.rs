@@ -94,6 +94,19 @@ impl Bitboard {
         Bitboard(b)
     };
 
+    /// The main road (большак), the long diagonal a1–h8: a1 b2 c3 d4 e5 f6 g7 h8.
+    pub const MAIN_ROAD: Bitboard = {
+        let mut b = 0u64;
+        let mut i = 0;
+        while i < 32 {
+            if Square::ALL[i].rank() == Square::ALL[i].file() {
+                b |= 1u64 << Square::ALL[i].bit();
+            }
+            i += 1;
+        }
+        Bitboard(b)
+    };
+
     /// The squares of rank `rank` (0..=7).
     pub const fn rank(rank: u8) -> Bitboard {
         let mut b = 0u64;

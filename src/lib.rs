@@ -31,7 +31,9 @@
 //! ```
 
 mod bitboard;
+mod board;
 mod checksum;
+pub mod draw;
 pub mod egtb;
 mod error;
 mod fen;
@@ -51,6 +53,8 @@ mod zobrist;
 mod python;
 
 pub use bitboard::{BitIter, Bitboard, Direction};
+pub use board::{Board, Ending, Played, PlyFacts};
+pub use draw::{DrawClocks, DrawCount, DrawRule, DrawRules};
 pub use error::{FenError, IllegalMoveError, PositionError, SquareError};
 pub use fen::{parse_fen, position_from_fen, write_fen, Fen, Notation};
 pub use memory::{available_memory, TableAllocError};

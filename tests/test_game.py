@@ -67,10 +67,10 @@ def test_7_2_3_threefold_repetition() -> None:
     shuffle(game, ("c1", "b2"), ("f8", "e7"), 7)
     assert game.outcome() is None
     counters = {c.termination: c for c in game.draw_counters()}
-    assert counters[Termination.THREEFOLD_REPETITION].done == 2
+    assert counters[Termination.REPETITION].done == 2
     shuffle_next = "e7-f8"
     game.push_move(shuffle_next)  # the start position for the third time
-    assert game.outcome() == Outcome(Termination.THREEFOLD_REPETITION, None)
+    assert game.outcome() == Outcome(Termination.REPETITION, None)
     game.pop()
     assert game.outcome() is None
 
@@ -178,7 +178,7 @@ def test_fmjd64_is_the_default_and_applies_in_order() -> None:
     assert game.draw_rules is FMJD64
     shuffle(game, ("c1", "d2"), ("f8", "e7"), 8)
     # Positions repeat too: the third occurrence comes at ply 8, before the small ending.
-    assert game.outcome() == Outcome(Termination.THREEFOLD_REPETITION, None)
+    assert game.outcome() == Outcome(Termination.REPETITION, None)
 
 
 def test_forty_move_rule() -> None:
@@ -202,7 +202,7 @@ def test_historical_code() -> None:
     shuffle(game, ("c1", "b2"), ("f8", "e7"), 8)
     # Repetition is only claimable in the historical code.
     assert game.outcome() is None
-    assert game.outcome(claim_draw=True) == Outcome(Termination.HISTORICAL_REPETITION, None)
+    assert game.outcome(claim_draw=True) == Outcome(Termination.REPETITION, None)
     shuffle(game, ("c1", "b2"), ("f8", "e7"), 21)
     assert game.outcome() == Outcome(Termination.HISTORICAL_THREE_KINGS, None)
 

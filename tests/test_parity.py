@@ -32,7 +32,7 @@ def test_board_outcome_from_its_stack() -> None:
     for text in ["c1-d2", "f8-e7", "d2-c1", "e7-f8", "c1-d2", "f8-e7", "d2-c1", "e7-f8"]:
         kings.push_move(text)
     assert kings.outcome() is not None
-    assert kings.outcome().termination is Termination.THREEFOLD_REPETITION
+    assert kings.outcome().termination is Termination.REPETITION
     assert kings.result() == "1/2-1/2"
     assert kings.result(draw_rules=NO_DRAWS) == "*"
 

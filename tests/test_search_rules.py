@@ -1,10 +1,10 @@
-"""The search knows the draw rules of the game it plays (issue 10, step 3)."""
+"""The search knows the draw rules of the game it plays."""
 
 from __future__ import annotations
 
 import shashki
 from shashki import draw
-from shashki.engine import Engine, Limit, _history
+from shashki.engine import Engine, Limit
 from walks import quiet_walk
 
 
@@ -31,18 +31,21 @@ def test_a_win_the_rules_will_call_a_draw_scores_a_draw() -> None:
 def test_a_board_gets_its_variants_rules_and_clocks_from_its_stack() -> None:
     game = three_kings_game(draw.FMJD64)
     board = game.board.copy()
-    hashes, kings_only, balance = _history(board)
-    assert len(hashes) == 27 and kings_only == 27 and balance == 27
+    assert len(board.move_stack) == 27 and board.halfmove_clock == 27
+    counters = {c.termination: c for c in board.draw_counters()}
+    assert counters[draw.Termination.THREE_KINGS_VS_KING].done == 14
     assert Engine(hash_mb=8).analyse(board, Limit(depth=10))["score"].white().cp == 0
-    board.push_move(str(next(iter(board.legal_moves))))
     fresh = shashki.Board("W:Wc3,e3:Bf6", variant="brazilian")
     fresh.push_move("c3-d4")
-    assert _history(fresh)[1:] == (0, 1)
+    assert fresh.halfmove_clock == 0 and fresh.draw_counters() == []
 
 
 def test_the_fen_halfmove_clock_counts_for_kings_only() -> None:
     board = shashki.Board("W:WKc1,Ke1,Kg1:BKh2:H25:F40")
-    assert _history(board)[1:] == (25, 0)
+    assert board.halfmove_clock == 25
+    counters = {c.termination: c for c in board.draw_counters()}
+    assert counters[draw.Termination.KINGS_ONLY].done == 25
+    assert counters[draw.Termination.THREE_KINGS_VS_KING].done == 0
     info = Engine(hash_mb=8).analyse(board, Limit(depth=8))
     assert info["score"].white().cp == 0  # 5 plies left: no win that fast
     fresh = Engine(hash_mb=8).analyse(shashki.Board("W:WKc1,Ke1,Kg1:BKh2"), Limit(depth=8))

@@ -71,7 +71,6 @@ class Board(_core.Board):
     """
 
     __slots__ = ()
-    __hash__ = None  # type: ignore[assignment]
 
     @classmethod
     def empty(cls, *, variant: str = "russian", captures_optional: bool = False) -> Board:
@@ -80,34 +79,14 @@ class Board(_core.Board):
 
     # ---- counting moves -------------------------------------------------------------------
 
-    @property
-    def fullmove_number(self) -> int:
-        """The move number: the FEN's ``F`` (1 if it gave none), plus one after every
-        move of Black."""
-        halfmove, fullmove = self._start_clocks
-        plies = len(self.move_stack)
-        black_started = (plies % 2 == 0) != self.turn
-        return fullmove + (plies + (1 if black_started else 0)) // 2
+    # ``fullmove_number`` and ``halfmove_clock`` (plies since the last capture or man move,
+    # lidraughts' ``H``: the FEN's count goes on while only kings move) come from the core.
 
     def ply(self) -> int:
         """Plies (half-moves) played before this position, counted from the first move of
         the game as the move number says: ``2 * (fullmove_number - 1)``, plus one when
         Black is to move."""
         return 2 * (self.fullmove_number - 1) + (0 if self.turn else 1)
-
-    @property
-    def halfmove_clock(self) -> int:
-        """Plies since the last capture or man move (lidraughts' ``H``): the FEN's count
-        goes on while the stack holds only king moves."""
-        board = self.copy()
-        count = 0
-        while board.move_stack:
-            move = board.pop()
-            piece = board.piece_at(move.start)
-            if move.is_capture or (piece is not None and not piece.king):
-                return count
-            count += 1
-        return count + self._start_clocks[0]
 
     def fen(self, notation: str = "numeric", *, lidraughts: bool = False) -> str:
         """The position as a PDN FEN, squares ``"numeric"`` (1–32) or ``"algebraic"``.
@@ -122,13 +101,6 @@ class Board(_core.Board):
 
     # ---- how the game stands --------------------------------------------------------------
 
-    def root(self) -> Board:
-        """A copy of the board before the first move of its stack (with the FEN's clocks)."""
-        board = self.copy()
-        while board.move_stack:
-            board.pop()
-        return board
-
     def outcome(
         self, *, claim_draw: bool = False, draw_rules: Optional[DrawRules] = None
     ) -> Optional[Outcome]:
@@ -136,9 +108,18 @@ class Board(_core.Board):
         move, or a draw rule of ``draw_rules`` — FMJD-64 by default — holds now), or None.
         ``claim_draw`` also applies the claimable rules. Boards know no resignations: a
         :class:`shashki.Game` does."""
-        from shashki.game import board_outcome
+        from shashki.draw import board_outcome
 
         return board_outcome(self, claim_draw=claim_draw, draw_rules=draw_rules)
+
+    def draw_counters(self, *, draw_rules: Optional[DrawRules] = None) -> list[DrawCounter]:
+        """How far each draw rule of ``draw_rules`` (the variant's by default) has run after
+        the move stack, for the rules whose condition holds now: e.g. to show "draw in 3
+        moves"."""
+        from shashki.draw import History, default_draw_rules
+
+        rules = default_draw_rules(self.variant) if draw_rules is None else draw_rules
+        return rules.counters(History(self))
 
     def is_game_over(
         self, *, claim_draw: bool = False, draw_rules: Optional[DrawRules] = None
@@ -162,7 +143,7 @@ class Board(_core.Board):
     def _root_fen(self) -> str:
         """The FEN of the position before the stack, with the FEN's clocks."""
         halfmove, fullmove = self._start_clocks
-        return f"{self.root().fen()}:H{halfmove}:F{fullmove}"
+        return f"{_core.Board.root(self).fen()}:H{halfmove}:F{fullmove}"
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         rules = (self.variant, self.captures_optional)
@@ -188,12 +169,13 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type che
 if TYPE_CHECKING:  # the lazily loaded names, for type checkers
     from typing import Optional
 
-    from shashki.draw import DrawRules, Termination
-    from shashki.game import Game, Outcome
+    from shashki.draw import DrawCounter, DrawRules, Outcome, Termination
+    from shashki.game import Game
+del TYPE_CHECKING
 
-_LAZY = {
+_LAZY_NAMES = {
     "Game": "shashki.game",
-    "Outcome": "shashki.game",
+    "Outcome": "shashki.draw",
     "Termination": "shashki.draw",
     "DrawRules": "shashki.draw",
 }
@@ -201,12 +183,17 @@ _LAZY = {
 
 def __getattr__(name: str) -> object:
     """Import the game layer on first use, keeping ``import shashki`` fast."""
-    module = _LAZY.get(name)
+    module = _LAZY_NAMES.get(name)
     if module is None:
         raise AttributeError(f"module 'shashki' has no attribute {name!r}")
     import importlib
 
     return getattr(importlib.import_module(module), name)
+
+
+def __dir__() -> list[str]:
+    """The public names (``dir(shashki)``), the lazily loaded ones included."""
+    return sorted(__all__)
 
 
 __all__ = [

@@ -1,28 +1,36 @@
-"""Draw rules as configurable objects (RULES.md §4).
+"""Draw rules as configurable objects.
 
-A rule looks at the game's history (a snapshot of the material after every ply and what each
-ply did) and says how far its count has run: a :class:`DrawCounter`. The game is drawn when a
-counter reaches its limit. All counting lives here, one function a rule, each named after its
-article.
+A rule looks at the game's history and says how far its count has run: a
+:class:`DrawCounter`. The game is drawn when a counter reaches its limit.
 
 Rule sets: :data:`FMJD64` (the default: FMJD-64 articles 7.2.3–7.2.8), :data:`FORTY_MOVES`
-(seed 001's site rule), :data:`HISTORICAL` (seed 002's code, arts. 19–22), :data:`NO_DRAWS`,
-and for the other games :data:`BRAZILIAN` and :data:`GIVEAWAY`;
-:func:`default_draw_rules` gives each variant's.
-Build your own with ``DrawRules([...])`` from the rule classes below or your own objects with a
-``termination`` and a ``progress(history)`` method.
+(a common site rule: 40 moves without a capture or crowning), :data:`HISTORICAL` (the
+historical code's arts. 19–22), :data:`NO_DRAWS`, and for the other games
+:data:`BRAZILIAN` and :data:`GIVEAWAY`; :func:`default_draw_rules` gives each variant's.
+Build your own with ``DrawRules([...])`` from the rule classes below or your own objects with
+a ``termination`` and a ``progress(history)`` method.
 
-Interpretations where RULES.md leaves room (each rule's docstring says which it takes):
+The built-in rules are counted once, in the Rust core (``shashki._core``): a game, a board's
+``outcome()`` and the engine's search all ask the same code, so they cannot disagree. A rule
+set made only of the classes below, however it was built, reaches the search whole. A rule
+of your own is applied by :class:`~shashki.Game` and :meth:`~shashki.Board.outcome`; the
+search cannot call Python at every node, so it applies the set's built-in rules only and
+says so with an :class:`UnappliedDrawRuleWarning`.
+
+The readings where the articles leave room (the docs' rules page gives the sources):
 
 - A "move" is a move of one player; counts of both players' moves are in plies (two a move).
 - "Counted from the move that established the balance": the count starts after the ply that
   made the condition true (or at the start of a game set up in it) and restarts on any capture
-  or promotion, which change the balance.
+  or crowning, which change the balance.
 - The stronger side of a "player with X against a single king" rule is the side that is not
   the lone king; with a king against a king (7.2.8), it is the side to move when the ending
   arose.
 - 7.2.4 asks the stronger side to have three or more kings and no men; 7.2.7 counts only
-  while the lone king stands on the main road (lidraughts' reading).
+  while the lone king holds the main road without a break (lidraughts' reading: a king that
+  leaves the road and comes back starts the count again).
+- 7.2.5 counts the plies since the last capture or man move, including the FEN's halfmove
+  clock (``H``) when the game was set up from one.
 """
 
 from __future__ import annotations
@@ -30,42 +38,104 @@ from __future__ import annotations
 import enum
 from collections import namedtuple
 
+from shashki import _core
 from shashki._value import Value as _Value
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
 
 if TYPE_CHECKING:  # only for type checkers: typing costs import time
     from collections.abc import Sequence
-    from typing import Callable, ClassVar, Optional, Protocol
+    from typing import Any, ClassVar, Optional, Protocol
+
+    from shashki import Board
 
 MAIN_ROAD = frozenset({0, 4, 9, 13, 18, 22, 27, 31})  # a1 b2 c3 d4 e5 f6 g7 h8
 
 
-class Termination(enum.Enum):
+class UnappliedDrawRuleWarning(UserWarning):
+    """The engine's search was given draw rules it cannot apply (rules written in Python):
+    it applies the set's built-in rules only."""
+
+
+_DEPRECATED_TERMINATIONS = {
+    "THREEFOLD_REPETITION": "REPETITION",
+    "BRAZILIAN_REPETITION": "REPETITION",
+    "GIVEAWAY_REPETITION": "REPETITION",
+    "HISTORICAL_REPETITION": "REPETITION",
+}
+
+
+class _TerminationType(enum.EnumMeta):
+    def __getattr__(cls, name: str) -> Any:
+        new = _DEPRECATED_TERMINATIONS.get(name)
+        if new is None:
+            raise AttributeError(name)
+        import warnings
+
+        warnings.warn(
+            f"Termination.{name} is deprecated: use Termination.{new} (the rule's article is in "
+            "its DrawCounter)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return cls[new]
+
+
+class Termination(enum.Enum, metaclass=_TerminationType):
     """How a game ended."""
 
     NO_MOVES = "no legal moves"
-    """The side to move has no pieces or cannot move: it loses."""
+    """The side to move has no pieces or cannot move: it loses (in giveaway, it wins)."""
     RESIGNATION = "resignation"
     AGREEMENT = "draw by agreement"
-    THREEFOLD_REPETITION = "7.2.3 threefold repetition"
+    REPETITION = "threefold repetition"
+    """The same position for the third time (FMJD-64 7.2.3 and the other rule sets'
+    repetition rules: the counter's ``article`` says which)."""
     THREE_KINGS_VS_KING = "7.2.4 three kings against a king"
     KINGS_ONLY = "7.2.5 only kings moved"
     UNCHANGED_BALANCE = "7.2.6 balance unchanged"
     MAIN_ROAD = "7.2.7 lone king on the main road"
     SMALL_ENDING = "7.2.8 small ending"
     FORTY_MOVES = "40 moves without capture or promotion"
-    BRAZILIAN_REPETITION = "threefold repetition"
     BRAZILIAN_KINGS_ONLY = "20 moves of kings only"
     BRAZILIAN_THREE_PIECES = "three pieces with a king against a king, 16 moves"
     BRAZILIAN_SMALL_ENDING = "two pieces with a king against a king, 5 moves"
-    GIVEAWAY_REPETITION = "giveaway: threefold repetition"
     GIVEAWAY_KINGS_ONLY = "giveaway: 15 moves of kings only"
     HISTORICAL_THREE_KINGS = "art. 20 three kings against one"
     HISTORICAL_KING_AND_MEN = "art. 21 a king and men"
-    HISTORICAL_REPETITION = "art. 19 moves repeated three times"
     RECORDED = "as recorded"
     """A result from outside the rules: a loss on time, an adjudication (PDN's Result)."""
+
+
+class Outcome(namedtuple("_OutcomeBase", "termination winner")):
+    """How the game ended: a ``termination`` and the ``winner`` (``None`` for a draw)."""
+
+    __slots__ = ()
+    termination: Termination
+    winner: Optional[bool]
+
+    def result(self) -> str:
+        """``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``."""
+        if self.winner is None:
+            return "1/2-1/2"
+        return "1-0" if self.winner else "0-1"
+
+
+def no_moves_outcome(board: Board) -> Outcome:
+    """The side to move has no pieces or no move: it loses, or in giveaway it wins."""
+    loser_wins = board.variant == "giveaway"
+    return Outcome(Termination.NO_MOVES, board.turn if loser_wins else not board.turn)
+
+
+def board_outcome(
+    board: Board, *, claim_draw: bool = False, draw_rules: Optional[DrawRules] = None
+) -> Optional[Outcome]:
+    """How the game stands after ``board``'s move stack (:meth:`shashki.Board.outcome`)."""
+    if not board.legal_moves:
+        return no_moves_outcome(board)
+    rules = default_draw_rules(board.variant) if draw_rules is None else draw_rules
+    termination = rules.reached(History(board), claim=claim_draw)
+    return None if termination is None else Outcome(termination, None)
 
 
 _SnapshotBase = namedtuple(
@@ -119,22 +189,41 @@ class Ply(namedtuple("_PlyBase", "mover king_moved capture promotion")):
 
 
 class History:
-    """``snapshots[i]`` is the position after ``plies[:i]``; ``snapshots[0]`` the start."""
+    """A game's history as draw rules read it: the ``board`` (a :class:`~shashki.Board`
+    with its move stack), and for rules written in Python ``snapshots`` (``snapshots[i]`` is
+    the position after ``plies[:i]``, ``snapshots[0]`` the first) and ``plies``, made by the
+    core when first asked for."""
 
-    __slots__ = ("snapshots", "plies")
+    __slots__ = ("board", "_lists")
 
-    def __init__(self, snapshots: Sequence[Snapshot], plies: Sequence[Ply]) -> None:
-        self.snapshots = snapshots
-        self.plies = plies
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self._lists: Optional[tuple[list[Snapshot], list[Ply]]] = None
+
+    def _load(self) -> tuple[list[Snapshot], list[Ply]]:
+        if self._lists is None:
+            snapshots, plies = self.board._draw_history()
+            self._lists = ([Snapshot(*s) for s in snapshots], [Ply(*p) for p in plies])
+        return self._lists
+
+    @property
+    def snapshots(self) -> list[Snapshot]:
+        return self._load()[0]
+
+    @property
+    def plies(self) -> list[Ply]:
+        return self._load()[1]
 
 
 class DrawCounter(_Value):
-    """How far a draw rule's count has run: ``done`` of ``limit`` (both in ``unit``)."""
+    """How far a draw rule's count has run: ``done`` of ``limit`` (both in ``unit``), and
+    the ``article`` of the rules it follows."""
 
     termination: Termination
     done: int
     limit: int
     unit: str  # "plies", "moves" (of the stronger side) or "occurrences"
+    article: str = ""
 
     @property
     def remaining(self) -> int:
@@ -169,248 +258,164 @@ else:
             raise NotImplementedError
 
 
-def _run_start(
-    history: History,
-    holds: Callable[[Snapshot], bool],
-    resets: Callable[[Ply], bool],
-) -> Optional[int]:
-    """The index of the snapshot where the current run of ``holds`` began (no resetting ply
-    since), or None when it does not hold now."""
-    snaps, plies = history.snapshots, history.plies
-    k = len(snaps) - 1
-    if not holds(snaps[k]):
-        return None
-    while k > 0 and holds(snaps[k - 1]) and not resets(plies[k - 1]):
-        k -= 1
-    return k
+class _BuiltinRule(_Value):
+    """A rule the core counts: ``_spec()`` gives its kind and parameters."""
+
+    needs_kings: ClassVar[bool] = True
+    if TYPE_CHECKING:  # each rule's own fields (not fields here: they would come first)
+        termination: Termination
+        article: str
+
+    def _spec(self) -> tuple[str, tuple[object, ...]]:
+        raise NotImplementedError
+
+    def progress(self, history: History) -> Optional[DrawCounter]:
+        """How far the count has run at the end of ``history``, or None."""
+        core = _core.DrawRules([self._spec()])
+        counts = history.board._draw_counts(core)
+        if not counts:
+            return None
+        _, done, limit, unit = counts[0]
+        return DrawCounter(self.termination, done, limit, unit, self.article)
 
 
-def _balance_changed(ply: Ply) -> bool:
-    return ply.capture or ply.promotion
-
-
-def _strong_side_moves(
-    history: History,
-    termination: Termination,
-    moves: int,
-    weak_ok: Callable[[Snapshot, bool], bool],
-    strong_ok: Callable[[Snapshot, bool], bool],
-) -> Optional[DrawCounter]:
-    """Count the stronger side's moves since a "X against a single king" ending arose
-    (``weak_ok`` must ask for a lone king on the weak side)."""
-    now = history.snapshots[-1]
-    for weak in (True, False):
-        if not now.lone_king(weak):
-            continue  # the quick test that keeps games with men cheap
-        strong = not weak
-
-        def holds(s: Snapshot, weak: bool = weak, strong: bool = strong) -> bool:
-            return weak_ok(s, weak) and strong_ok(s, strong)
-
-        start = _run_start(history, holds, _balance_changed)
-        if start is None:
-            continue
-        counted = strong
-        if now.lone_king(strong):  # a king against a king: the side to move when it arose
-            counted = history.snapshots[start].turn
-        done = sum(1 for ply in history.plies[start:] if ply.mover == counted)
-        return DrawCounter(termination, done, moves, "moves")
-    return None
-
-
-def _material(s: Snapshot, color: bool) -> tuple[int, int]:
-    return (s.kings(color), s.men(color))
-
-
-class Repetition(_Value):
+class Repetition(_BuiltinRule):
     """7.2.3: the same position (pieces and side to move) for the ``times``-th time."""
 
     times: int = 3
-    needs_kings: ClassVar[bool] = True
-    termination: Termination = Termination.THREEFOLD_REPETITION
+    termination: Termination = Termination.REPETITION
+    article: str = "FMJD-64 7.2.3"
 
-    def progress(self, history: History) -> Optional[DrawCounter]:
-        snaps, plies = history.snapshots, history.plies
-        now = snaps[-1]
-        # A position can only recur since the last capture or man move (those cannot be
-        # undone), so only the snapshots since then are compared.
-        seen = 1
-        k = len(plies)
-        while k > 0:
-            ply = plies[k - 1]
-            if ply.capture or not ply.king_moved:
-                break
-            k -= 1
-            earlier = snaps[k]
-            if earlier.hash == now.hash and earlier.turn == now.turn:
-                seen += 1
-        if seen < 2:
-            return None
-        return DrawCounter(self.termination, seen, self.times, "occurrences")
+    def _spec(self) -> tuple[str, tuple[object, ...]]:
+        return ("repetition", (self.times,))
 
 
-class ThreeKingsVsKing(_Value):
+class ThreeKingsVsKing(_BuiltinRule):
     """7.2.4: three or more kings (and no men) against a lone king, not taken by the
     stronger side's ``moves``-th move since that balance arose."""
 
     moves: int = 15
-    needs_kings: ClassVar[bool] = True
     termination: Termination = Termination.THREE_KINGS_VS_KING
     allow_men: bool = False
+    article: str = "FMJD-64 7.2.4"
 
-    def progress(self, history: History) -> Optional[DrawCounter]:
-        return _strong_side_moves(
-            history,
-            self.termination,
-            self.moves,
-            lambda s, c: s.lone_king(c),
-            lambda s, c: s.kings(c) >= 3 and (self.allow_men or s.men(c) == 0),
-        )
+    def _spec(self) -> tuple[str, tuple[object, ...]]:
+        return ("three_kings_vs_king", (self.moves, self.allow_men))
 
 
-class KingsOnly(_Value):
+class KingsOnly(_BuiltinRule):
     """7.2.5: for ``moves`` moves of each side only kings moved, without captures (resets on
     a man move or a capture)."""
 
     moves: int = 15
-    needs_kings: ClassVar[bool] = True
     termination: Termination = Termination.KINGS_ONLY
+    article: str = "FMJD-64 7.2.5"
 
-    def progress(self, history: History) -> Optional[DrawCounter]:
-        plies = history.plies
-        run = 0
-        for ply in reversed(plies):
-            if not ply.king_moved or ply.capture:
-                break
-            run += 1
-        if run == 0:
-            return None
-        return DrawCounter(self.termination, run, 2 * self.moves, "plies")
+    def _spec(self) -> tuple[str, tuple[object, ...]]:
+        return ("kings_only", (self.moves,))
 
 
-class UnchangedBalance(_Value):
+class UnchangedBalance(_BuiltinRule):
     """7.2.6: both sides have kings and no capture or crowning for 30 moves (4–5 pieces on the
     board) or 60 moves (6–7 pieces); each side's moves count, so 60 or 120 plies."""
 
     limits: tuple[tuple[int, int, int], ...] = ((4, 5, 30), (6, 7, 60))
-    needs_kings: ClassVar[bool] = True
     termination: Termination = Termination.UNCHANGED_BALANCE
+    article: str = "FMJD-64 7.2.6"
 
-    def _limit(self, s: Snapshot) -> Optional[int]:
-        if s.white_kings == 0 or s.black_kings == 0:
-            return None
-        for low, high, moves in self.limits:
-            if low <= s.pieces() <= high:
-                return moves
-        return None
-
-    def progress(self, history: History) -> Optional[DrawCounter]:
-        limit = self._limit(history.snapshots[-1])
-        if limit is None:
-            return None
-        start = _run_start(history, lambda s: self._limit(s) == limit, _balance_changed)
-        if start is None:
-            return None
-        done = len(history.snapshots) - 1 - start
-        return DrawCounter(self.termination, done, 2 * limit, "plies")
+    def _spec(self) -> tuple[str, tuple[object, ...]]:
+        return ("unchanged_balance", (tuple(self.limits),))
 
 
-class MainRoad(_Value):
+class MainRoad(_BuiltinRule):
     """7.2.7: three kings, two kings and a man, or a king and two men against a lone king on
     the main road (a1–h8), not won by the stronger side's 5th move; counts while the lone
     king holds the main road."""
 
     moves: int = 5
-    needs_kings: ClassVar[bool] = True
     termination: Termination = Termination.MAIN_ROAD
     materials: frozenset[tuple[int, int]] = frozenset({(3, 0), (2, 1), (1, 2)})
+    article: str = "FMJD-64 7.2.7"
 
-    def progress(self, history: History) -> Optional[DrawCounter]:
-        return _strong_side_moves(
-            history,
-            self.termination,
-            self.moves,
-            lambda s, c: s.lone_king(c) and s.on_main_road(c) == 1,
-            lambda s, c: _material(s, c) in self.materials,
-        )
+    def _spec(self) -> tuple[str, tuple[object, ...]]:
+        return ("main_road", (self.moves, tuple(self.materials)))
 
 
-class SmallEnding(_Value):
+class SmallEnding(_BuiltinRule):
     """7.2.8: two kings, a king and a man, or one king against a lone king, not won by the
     stronger side's 5th move."""
 
     moves: int = 5
-    needs_kings: ClassVar[bool] = True
     termination: Termination = Termination.SMALL_ENDING
     materials: frozenset[tuple[int, int]] = frozenset({(2, 0), (1, 1), (1, 0)})
+    article: str = "FMJD-64 7.2.8"
 
-    def progress(self, history: History) -> Optional[DrawCounter]:
-        return _strong_side_moves(
-            history,
-            self.termination,
-            self.moves,
-            lambda s, c: s.lone_king(c),
-            lambda s, c: _material(s, c) in self.materials,
-        )
+    def _spec(self) -> tuple[str, tuple[object, ...]]:
+        return ("small_ending", (self.moves, tuple(self.materials)))
 
 
-class NoCaptureOrPromotion(_Value):
-    """Seed 001's site rule: ``moves`` moves of each side without a capture and without a man
-    becoming a king."""
+class NoCaptureOrPromotion(_BuiltinRule):
+    """The 40-move site rule: ``moves`` moves of each side without a capture and without a
+    man becoming a king."""
 
     moves: int = 40
+    needs_kings: ClassVar[bool] = False
     termination: Termination = Termination.FORTY_MOVES
+    article: str = "40-move site rule"
 
-    def progress(self, history: History) -> Optional[DrawCounter]:
-        run = 0
-        for ply in reversed(history.plies):
-            if _balance_changed(ply):
-                break
-            run += 1
-        return DrawCounter(self.termination, run, 2 * self.moves, "plies")
+    def _spec(self) -> tuple[str, tuple[object, ...]]:
+        return ("no_capture_or_promotion", (self.moves,))
 
 
-class KingAndMenVsKing(_Value):
-    """Seed 002, art. 21: one king with one or more men against a lone king: 30 moves to win,
-    counted until the balance of forces changes."""
+class KingAndMenVsKing(_BuiltinRule):
+    """The historical code's art. 21: one king with one or more men against a lone king: 30
+    moves to win, counted until the balance of forces changes."""
 
     moves: int = 30
-    needs_kings: ClassVar[bool] = True
     termination: Termination = Termination.HISTORICAL_KING_AND_MEN
+    article: str = "historical code, art. 21"
 
-    def progress(self, history: History) -> Optional[DrawCounter]:
-        return _strong_side_moves(
-            history,
-            self.termination,
-            self.moves,
-            lambda s, c: s.lone_king(c),
-            lambda s, c: s.kings(c) == 1 and s.men(c) >= 1,
-        )
+    def _spec(self) -> tuple[str, tuple[object, ...]]:
+        return ("king_and_men_vs_king", (self.moves,))
 
 
-class PiecesVsKing(_Value):
+class PiecesVsKing(_BuiltinRule):
     """A lone king against ``pieces`` pieces of which at least one king (any mix of kings and
     men), not won by the stronger side's ``moves``-th move since that balance arose (FMJD's
     international rules 6.3–6.4, which Brazilian draughts shares)."""
 
     pieces: int = 3
     moves: int = 16
-    needs_kings: ClassVar[bool] = True
     termination: Termination = Termination.BRAZILIAN_THREE_PIECES
+    article: str = "FMJD international rules 6.3"
 
-    def progress(self, history: History) -> Optional[DrawCounter]:
-        return _strong_side_moves(
-            history,
-            self.termination,
-            self.moves,
-            lambda s, c: s.lone_king(c),
-            lambda s, c: s.kings(c) >= 1 and s.kings(c) + s.men(c) == self.pieces,
-        )
+    def _spec(self) -> tuple[str, tuple[object, ...]]:
+        return ("pieces_vs_king", (self.pieces, self.moves))
+
+
+_BUILTIN = frozenset(
+    {
+        Repetition,
+        ThreeKingsVsKing,
+        KingsOnly,
+        UnchangedBalance,
+        MainRoad,
+        SmallEnding,
+        NoCaptureOrPromotion,
+        KingAndMenVsKing,
+        PiecesVsKing,
+    }
+)
+
+
+def _is_builtin(rule: object) -> bool:
+    return type(rule) in _BUILTIN
 
 
 class DrawRules:
     """A set of draw rules: automatic ones end the game, claimable ones only on
-    ``outcome(claim_draw=True)``."""
+    ``outcome(claim_draw=True)``. The built-in rules among them are counted by the core
+    (``_core``, a ``shashki._core.DrawRules``); rules of your own by their ``progress``."""
 
     def __init__(
         self,
@@ -421,35 +426,92 @@ class DrawRules:
         self.automatic = tuple(automatic)
         self.claimable = tuple(claimable)
         self.name = name
+        rules = self.automatic + self.claimable
+        self.custom = tuple(rule for rule in rules if not _is_builtin(rule))
+        """The rules written in Python: the game applies them, the search cannot."""
+        # The core's rules: the built-in ones, in order; ``_index[i]`` is the position in
+        # ``automatic + claimable`` of the core's rule i.
+        self._index = [i for i, rule in enumerate(rules) if _is_builtin(rule)]
+        self._core = _core.DrawRules(
+            [r._spec() for r in self.automatic if _is_builtin(r)],  # type: ignore[attr-defined]
+            [r._spec() for r in self.claimable if _is_builtin(r)],  # type: ignore[attr-defined]
+        )
         # Rules that say (``needs_kings = True``) they cannot hold without a king on the
         # board are skipped while there is none: most plies of a game cost nothing.
-        self._kingless = tuple(r for r in self.automatic if not getattr(r, "needs_kings", False))
-        self.apply_without_kings = bool(self._kingless)
-        self._kingless_claimable = tuple(
-            r for r in self.claimable if not getattr(r, "needs_kings", False)
-        )
+        self.apply_without_kings = any(not getattr(r, "needs_kings", False) for r in self.automatic)
+        self._warned = False
+
+    def _rules(self) -> tuple[DrawRule, ...]:
+        return self.automatic + self.claimable
+
+    def _counter(self, core_index: int, done: int, limit: int, unit: str) -> DrawCounter:
+        rule = self._rules()[self._index[core_index]]
+        return DrawCounter(rule.termination, done, limit, unit, getattr(rule, "article", ""))
 
     def counters(self, history: History) -> list[DrawCounter]:
-        """The counters of every rule whose condition holds now."""
-        out = []
-        for rule in self.automatic + self.claimable:
-            counter = rule.progress(history)
-            if counter is not None:
-                out.append(counter)
-        return out
+        """The counters of every rule whose condition holds now, in the set's order."""
+        found: dict[int, DrawCounter] = {
+            self._index[i]: self._counter(i, done, limit, unit)
+            for i, done, limit, unit in history.board._draw_counts(self._core)
+        }
+        rules = self._rules()
+        for i, rule in enumerate(rules):
+            if not _is_builtin(rule):
+                counter = rule.progress(history)
+                if counter is not None:
+                    found[i] = counter
+        return [found[i] for i in sorted(found)]
 
     def reached(self, history: History, claim: bool = False) -> Optional[Termination]:
         """The first rule whose count is complete, if any."""
-        now = history.snapshots[-1]
-        if now.white_kings or now.black_kings:
-            rules = self.automatic + (self.claimable if claim else ())
-        else:
-            rules = self._kingless + (self._kingless_claimable if claim else ())
-        for rule in rules:
-            counter = rule.progress(history)
+        rules = self._rules()
+        if not self.custom:
+            index = history.board._draw_reached(self._core, claim)
+            return None if index is None else rules[self._index[index]].termination
+        count = len(self.automatic) + (len(self.claimable) if claim else 0)
+        for counter_rule in rules[:count]:
+            counter = counter_rule.progress(history)
             if counter is not None and counter.reached:
                 return counter.termination
         return None
+
+    def _first_draw(self, board: Board, start: int) -> Optional[tuple[int, Termination]]:
+        """The first position, from the one after ``start`` moves of ``board``'s stack on,
+        that an automatic rule drew: ``(ply, termination)``."""
+        if not self.custom:
+            found = board._first_draw(self._core, start)
+            if found is None:
+                return None
+            ply, index = found
+            return ply, self._rules()[self._index[index]].termination
+        # Rules of your own read a history: replay the stack position by position.
+        moves = board.move_stack
+        replay = board.copy()
+        for _ in range(len(moves) - start):
+            replay.pop()
+        for ply in range(start, len(moves) + 1):
+            if ply > start:
+                replay.push(moves[ply - 1])
+            termination = self.reached(History(replay))
+            if termination is not None:
+                return ply, termination
+        return None
+
+    def _for_search(self) -> _core.DrawRules:
+        """The core's rules for the engine's search, with a warning when rules of your own
+        cannot be applied there (once a rule set)."""
+        if self.custom and not self._warned:
+            self._warned = True
+            import warnings
+
+            names = ", ".join(type(rule).__name__ for rule in self.custom)
+            warnings.warn(
+                f"the search applies only the built-in draw rules of {self!r}; it cannot "
+                f"apply {names} (the game still does)",
+                UnappliedDrawRuleWarning,
+                stacklevel=4,
+            )
+        return self._core
 
     def __repr__(self) -> str:
         return f"DrawRules({self.name!r})"
@@ -459,24 +521,40 @@ FMJD64 = DrawRules(
     [Repetition(), MainRoad(), SmallEnding(), ThreeKingsVsKing(), KingsOnly(), UnchangedBalance()],
     name="FMJD-64",
 )
-FORTY_MOVES = DrawRules([NoCaptureOrPromotion()], name="40 moves (seed 001)")
+FORTY_MOVES = DrawRules([NoCaptureOrPromotion()], name="40 moves")
 HISTORICAL = DrawRules(
     [
-        ThreeKingsVsKing(termination=Termination.HISTORICAL_THREE_KINGS, allow_men=True),
+        ThreeKingsVsKing(
+            termination=Termination.HISTORICAL_THREE_KINGS,
+            allow_men=True,
+            article="historical code, art. 20",
+        ),
         KingAndMenVsKing(),
     ],
-    claimable=[Repetition(termination=Termination.HISTORICAL_REPETITION)],
-    name="historical code (seed 002)",
+    claimable=[Repetition(article="historical code, art. 19")],
+    name="historical code",
 )
 NO_DRAWS = DrawRules([], name="none")
 
 BRAZILIAN = DrawRules(
     [
-        Repetition(termination=Termination.BRAZILIAN_REPETITION),
+        Repetition(article="FMJD international rules 6.2"),
         PiecesVsKing(pieces=3, moves=16),
-        PiecesVsKing(pieces=2, moves=5, termination=Termination.BRAZILIAN_SMALL_ENDING),
-        PiecesVsKing(pieces=1, moves=5, termination=Termination.BRAZILIAN_SMALL_ENDING),
-        KingsOnly(moves=20, termination=Termination.BRAZILIAN_KINGS_ONLY),
+        PiecesVsKing(
+            pieces=2,
+            moves=5,
+            termination=Termination.BRAZILIAN_SMALL_ENDING,
+            article="FMJD international rules 6.4",
+        ),
+        PiecesVsKing(
+            pieces=1,
+            moves=5,
+            termination=Termination.BRAZILIAN_SMALL_ENDING,
+            article="FMJD international rules 6.4",
+        ),
+        KingsOnly(
+            moves=20, termination=Termination.BRAZILIAN_KINGS_ONLY, article="CBD rules, art. 16"
+        ),
     ],
     name="Brazilian (CBD art. 16, FMJD 6.2-6.4)",
 )
@@ -488,8 +566,12 @@ against a lone king: 5 moves (FMJD 6.3-6.4)."""
 
 GIVEAWAY = DrawRules(
     [
-        Repetition(termination=Termination.GIVEAWAY_REPETITION),
-        KingsOnly(moves=15, termination=Termination.GIVEAWAY_KINGS_ONLY),
+        Repetition(article="giveaway (FMJD-64 7.2.3 carried over)"),
+        KingsOnly(
+            moves=15,
+            termination=Termination.GIVEAWAY_KINGS_ONLY,
+            article="giveaway (FMJD-64 7.2.5 carried over)",
+        ),
     ],
     name="giveaway",
 )

@@ -211,15 +211,10 @@ class EndgameTables:
 
 def _drawn_by_rules(board: Board, value: EndgameValue, rules: DrawRules) -> bool:
     """Whether the rules' move counts that run now leave too few moves for this win."""
-    from shashki.game import board_outcome
-
-    if board_outcome(board, draw_rules=rules) is not None:
+    if board.outcome(draw_rules=rules) is not None:
         return True
-    from shashki.game import replay
-
-    game = replay(board, rules)
     winner_moves = value.moves
-    for counter in game.draw_counters():
+    for counter in board.draw_counters(draw_rules=rules):
         if counter.unit == "moves" and winner_moves > counter.remaining:
             return True
         if counter.unit == "plies" and value.plies > counter.remaining:

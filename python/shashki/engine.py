@@ -36,13 +36,23 @@ else:
 
 
 class Score(Value):
-    """A score for one side: centi-men (``cp``, a man = 100) or a forced win in ``win``
-    moves (negative: a forced loss)."""
+    """A score for one side: centi-men (``cp``, a man = 100) or a forced result in ``win``
+    moves, a signed distance: positive, this side wins in that many of its moves; negative,
+    it loses in that many of the opponent's moves."""
 
     cp: Optional[int] = None
     win: Optional[int] = None
 
     def is_win(self) -> bool:
+        """Whether this side wins by force."""
+        return self.win is not None and self.win > 0
+
+    def is_loss(self) -> bool:
+        """Whether this side loses by force."""
+        return self.win is not None and self.win < 0
+
+    def is_forced(self) -> bool:
+        """Whether the result is forced (a win or a loss at a known distance)."""
         return self.win is not None
 
     def __neg__(self) -> Score:
@@ -175,46 +185,15 @@ class PlayResult:
         return f"PlayResult(move={self.move!r}, ponder={self.ponder!r}, info={self.info!r})"
 
 
-def _history(board: Board) -> tuple[list[int], int, int]:
-    """Hashes of the positions before the current one (oldest first), and the draw rules'
-    clocks now: plies since the last capture or man move (counting the FEN's clock) and
-    plies since the last capture or crowning (counted from the first position)."""
-    replay = board.copy()
-    hashes = []
-    kings_only: Optional[int] = None
-    balance: Optional[int] = None
-    plies = 0
-    while replay.move_stack:
-        move = replay.pop()
-        piece = replay.piece_at(move.start)
-        if kings_only is None and (move.is_capture or (piece is not None and not piece.king)):
-            kings_only = plies
-        if balance is None and (move.is_capture or move.promotes):
-            balance = plies
-        plies += 1
-        hashes.append(replay.zobrist_hash())
-    hashes.reverse()
-    if kings_only is None:
-        kings_only = plies + board._start_clocks[0]
-    if balance is None:
-        balance = plies
-    return hashes, kings_only, balance
-
-
-def _draw_rules_name(board_or_game: object, board: Board) -> str:
-    """The search's name of the draw rules that hold: a Game's, or the variant's default."""
+def _search_rules(board_or_game: object, board: Board) -> _core.DrawRules:
+    """The core's draw rules for the search: a Game's, else the variant's default (a
+    warning when the game's rules include some the search cannot apply)."""
     from shashki import draw
 
     rules = getattr(board_or_game, "draw_rules", None)
     if rules is None:
         rules = draw.default_draw_rules(board.variant)
-    if rules is draw.FMJD64:
-        return "fmjd64"
-    if rules is draw.BRAZILIAN:
-        return "brazilian"
-    if rules is draw.GIVEAWAY:
-        return "giveaway"
-    return "repetition"
+    return rules._for_search()
 
 
 def _convert(info: InfoDict, turn: bool) -> InfoDict:
@@ -351,13 +330,9 @@ class Engine:
                     info.update(extra)
                 on_info(info)
 
-        history, kings_only, balance = _history(board)
         best, ponder, info = engine.search(
             board,
-            history,
-            draw_rules=_draw_rules_name(board_or_game, board),
-            kings_only_plies=kings_only,
-            balance_plies=balance,
+            draw_rules=_search_rules(board_or_game, board),
             depth=limit.depth,
             nodes=limit.nodes,
             movetime=limit.time,
@@ -430,7 +405,7 @@ class Engine:
         legal = list(position.legal_moves)
         lines = min(multipv, len(legal))
         if lines <= 1:
-            return [self._search(position, limit, on_info, extra={"multipv": 1})[2]]
+            return [self._search(board, limit, on_info, extra={"multipv": 1})[2]]
         share = Limit(
             time=None if limit.time is None else limit.time / lines,
             depth=limit.depth,
@@ -447,7 +422,7 @@ class Engine:
         for index in range(1, lines + 1):
             rest = [move for move in legal if move not in chosen]
             best, _, info = self._search(
-                position, share, on_info, root_moves=rest, extra={"multipv": index}
+                board, share, on_info, root_moves=rest, extra={"multipv": index}
             )
             first = info["pv"][0] if info["pv"] else best if best is not None else rest[0]
             chosen.append(first)

@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-from collections import namedtuple
 from collections.abc import MutableMapping
 
 from shashki import Board, Move, Piece, _core
@@ -21,10 +20,11 @@ from shashki.draw import (
     DrawCounter,
     DrawRules,
     History,
-    Ply,
-    Snapshot,
+    Outcome,
     Termination,
+    board_outcome,
     default_draw_rules,
+    no_moves_outcome,
 )
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
@@ -55,24 +55,6 @@ class GameOverError(ValueError):
 
 class ReadOnlyBoardError(TypeError):
     """``game.board`` is the game's current position, changed only through the game."""
-
-
-class Outcome(namedtuple("_OutcomeBase", "termination winner")):
-    """How the game ended: a ``termination`` and the ``winner`` (``None`` for a draw)."""
-
-    __slots__ = ()
-    termination: Termination
-    winner: Optional[bool]
-
-    def result(self) -> str:
-        """``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``."""
-        if self.winner is None:
-            return "1/2-1/2"
-        return "1-0" if self.winner else "0-1"
-
-
-def _snapshot(board: Board) -> Snapshot:
-    return Snapshot(*board._draw_snapshot())
 
 
 def _refuse(name: str) -> NoReturn:
@@ -301,36 +283,7 @@ Node = GameNode
 """The former name of :class:`GameNode`."""
 
 
-def replay(board: Board, draw_rules: Optional[DrawRules] = None) -> Game:
-    """A game of ``board``'s stack, from the position before it (the draw rules' view of a
-    board's history), under ``draw_rules`` (the variant's by default)."""
-    game = Game(
-        board._root_fen(),
-        variant=board.variant,
-        captures_optional=board.captures_optional,
-        draw_rules=draw_rules,
-    )
-    for move in board.move_stack:
-        game._push_unchecked(move)
-    return game
-
-
-def board_outcome(
-    board: Board, *, claim_draw: bool = False, draw_rules: Optional[DrawRules] = None
-) -> Optional[Outcome]:
-    """How the game stands after ``board``'s move stack (for :meth:`Board.outcome`)."""
-    if not board.legal_moves:
-        return _no_moves_outcome(board)
-    rules = default_draw_rules(board.variant) if draw_rules is None else draw_rules
-    game = replay(board, rules)
-    termination = rules.reached(game._history(), claim=claim_draw)
-    return None if termination is None else Outcome(termination, None)
-
-
-def _no_moves_outcome(board: Board) -> Outcome:
-    """The side to move has no pieces or no move: it loses, or in giveaway it wins."""
-    loser_wins = board.variant == "giveaway"
-    return Outcome(Termination.NO_MOVES, board.turn if loser_wins else not board.turn)
+__all__ = ["Game", "GameNode", "Headers", "Outcome", "board_outcome"]
 
 
 class Headers(MutableMapping):  # type: ignore[type-arg]
@@ -407,8 +360,9 @@ class Game:
         self._nodes: list[GameNode] = []
         self.errors: list[Exception] = []
         self._start_fen = self._board.fen()
+        self._root_fen = self._board._root_fen()  # with the FEN's clocks
         self._ended: Optional[tuple[int, Outcome]] = None  # (ply, outcome) when it ended
-        self._reset_rule_view()
+        self._checked = -1  # the last position the draw rules have been applied to
         self.headers = Headers(game=self)
         if self._board.variant == "brazilian":
             self.headers["GameType"] = "26"
@@ -432,22 +386,13 @@ class Game:
     def _new_board(self, cls: type[_B], fen: Optional[str] = None) -> _B:
         """A board of this game's rules, at ``fen`` (the game's first position by default)."""
         return cls(
-            self._start_fen if fen is None else fen,
+            self._root_fen if fen is None else fen,
             variant=self._board.variant,
             captures_optional=self._board.captures_optional,
         )
 
     def _variant_start_fen(self) -> str:
         return Board(variant=self._board.variant).fen()
-
-    def _reset_rule_view(self) -> None:
-        # What the draw rules read, kept for the first len(self._plies) plies and brought up
-        # to date when asked for (pushing a move costs only the move): a board replaying
-        # the main line, the snapshot after every ply and what every ply did.
-        self._replay = self._new_board(Board)
-        self._snapshots: list[Snapshot] = [_snapshot(self._replay)]
-        self._plies: list[Ply] = []
-        self._checked = -1  # the last snapshot the draw rules have been applied to
 
     # ---- the tree -------------------------------------------------------------------------
 
@@ -514,7 +459,7 @@ class Game:
             self._ended[0] > len(self._nodes) or self._ended[1].termination not in MANUAL
         ):
             self._ended = None
-        self._reset_rule_view()
+        self._checked = -1
 
     # ---- moves ----------------------------------------------------------------------------
 
@@ -573,10 +518,6 @@ class Game:
             return node.move  # type: ignore[return-value]
         move = _core.Board.pop(self._board)
         self._nodes.pop()
-        if len(self._plies) > len(self._nodes):
-            self._plies.pop()
-            self._snapshots.pop()
-            self._replay.pop()
         if self._ended is not None and self._ended[0] > len(self._nodes):
             self._ended = None
         self._checked = min(self._checked, len(self._nodes))
@@ -588,56 +529,29 @@ class Game:
 
     # ---- results --------------------------------------------------------------------------
 
-    def _sync(self) -> None:
-        """Bring the draw rules' view (plies and snapshots) up to the main line."""
-        replay, plies, snapshots = self._replay, self._plies, self._snapshots
-        for node in self._nodes[len(plies) :]:
-            move = node.move
-            assert move is not None
-            piece = replay.piece_at(move.start)
-            replay.push(move)
-            plies.append(
-                Ply(
-                    mover=not replay.turn,
-                    king_moved=piece is not None and piece.king,
-                    capture=move.is_capture,
-                    promotion=move.promotes,
-                )
-            )
-            snapshots.append(_snapshot(replay))
-
     def _history(self) -> History:
-        self._sync()
-        return History(self._snapshots, self._plies)
+        return History(self._board)
 
     def _check_end(self) -> None:
         """Apply the draw rules to every position not yet checked, in order, until one ends
         the game. Pushing a move costs no rule checking: it happens when an outcome,
         result or counter is asked for (so reading a long PDN archive stays fast)."""
-        self._sync()
-        rules = self.draw_rules
-        n = len(self._plies)
-        while self._checked < n and self._ended is None:
-            self._checked += 1
-            i = self._checked
-            now = self._snapshots[i]
-            if not (now.white_kings or now.black_kings or rules.apply_without_kings):
-                continue  # no rule of the set can hold without a king
-            if i == n:
-                history = self._history()
-            else:
-                history = History(self._snapshots[: i + 1], self._plies[:i])
-            termination = rules.reached(history)
-            if termination is None:
-                continue
-            # A position without legal moves can only be the last one.
-            outcome = (self._no_moves() if i == n else None) or Outcome(termination, None)
-            self._ended = (i, outcome)
+        n = len(self._nodes)
+        if self._ended is not None or self._checked >= n:
+            return
+        found = self.draw_rules._first_draw(self._board, self._checked + 1)
+        self._checked = n
+        if found is None:
+            return
+        ply, termination = found
+        # A position without legal moves can only be the last one.
+        outcome = (self._no_moves() if ply == n else None) or Outcome(termination, None)
+        self._ended = (ply, outcome)
 
     def _no_moves(self) -> Optional[Outcome]:
         if self._board.legal_moves:
             return None
-        return _no_moves_outcome(self._board)
+        return no_moves_outcome(self._board)
 
     def _end_by_hand(self, outcome: Outcome) -> None:
         current = self.outcome()

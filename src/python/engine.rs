@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use super::args::{interruptible, opt_int_in};
-use super::{wrap, PyBoard};
+use super::{wrap, PyBoard, PyDrawRules};
 use crate::search::{Engine, Info, Limits, Score};
 
 type SearchOutput<'py> = (
@@ -78,18 +78,17 @@ impl PySearchEngine {
         Ok(PySearchEngine { engine })
     }
 
-    /// Search the board's position. `history` lists the hashes of the earlier positions of
-    /// the game (oldest first). Returns `(best, ponder, info)`.
-    #[pyo3(signature = (board, history, *, depth = None, nodes = None, movetime = None,
+    /// Search the board's position: its history counts for repetitions and the draw rules'
+    /// clocks, `draw_rules` (none: repetition only) are applied in the tree. Returns
+    /// `(best, ponder, info)`.
+    #[pyo3(signature = (board, *, depth = None, nodes = None, movetime = None,
                         time_left = None, increment = None, moves_to_go = None, on_info = None,
-                        root_moves = None, draw_rules = None, kings_only_plies = 0,
-                        balance_plies = 0))]
+                        root_moves = None, draw_rules = None))]
     #[allow(clippy::too_many_arguments)]
     fn search<'py>(
         &self,
         py: Python<'py>,
         board: PyRef<'_, PyBoard>,
-        history: Vec<u64>,
         depth: Option<&Bound<'py, PyAny>>,
         nodes: Option<&Bound<'py, PyAny>>,
         movetime: Option<f64>,
@@ -98,18 +97,9 @@ impl PySearchEngine {
         moves_to_go: Option<&Bound<'py, PyAny>>,
         on_info: Option<Py<PyAny>>,
         root_moves: Option<Vec<PyRef<'py, super::PyMove>>>,
-        draw_rules: Option<&str>,
-        kings_only_plies: u32,
-        balance_plies: u32,
+        draw_rules: Option<PyRef<'py, PyDrawRules>>,
     ) -> PyResult<SearchOutput<'py>> {
-        let draw_rules = match draw_rules {
-            None => crate::search::DrawRuleSet::RepetitionOnly,
-            Some(name) => crate::search::DrawRuleSet::parse(name).ok_or_else(|| {
-                PyValueError::new_err(format!(
-                    "draw_rules must be fmjd64, brazilian, giveaway or repetition, not {name:?}"
-                ))
-            })?,
-        };
+        let draw_rules = draw_rules.map(|r| r.rules.clone()).unwrap_or_default();
         let depth = opt_int_in(depth, "depth", 1, 120)?.map(|d| d as u32);
         let nodes = opt_int_in(nodes, "nodes", 1, i64::MAX)?.map(|n| n as u64);
         let moves_to_go = opt_int_in(moves_to_go, "moves_to_go", 1, 1000)?.map(|n| n as u32);
@@ -134,18 +124,16 @@ impl PySearchEngine {
             increment: seconds("increment", increment)?.unwrap_or_default(),
             moves_to_go,
             draw_rules,
-            clocks: crate::search::DrawClocks {
-                kings_only: kings_only_plies,
-                balance: balance_plies,
-            },
+            clocks: board.core().clocks(),
         };
+        let core = board.core().clone();
         drop(board);
         let stop = Arc::new(AtomicBool::new(false));
         let mut callback_error: Option<PyErr> = None;
         let result = interruptible(py, &stop, || {
             let flag = Arc::clone(&stop);
             self.engine
-                .search_until(&pos, &history, &limits, Arc::clone(&stop), |info| {
+                .search_board(&core, &limits, Arc::clone(&stop), |info| {
                     if let Some(cb) = &on_info {
                         Python::attach(|py| {
                             let outcome = info_dict(py, info).and_then(|d| cb.call1(py, (d,)));

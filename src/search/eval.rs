@@ -58,17 +58,7 @@ const fn mask(coords: &[(u8, u8)]) -> Bitboard {
 }
 
 const MASKS: Masks = Masks {
-    // a1 b2 c3 d4 e5 f6 g7 h8
-    main_road: mask(&[
-        (0, 0),
-        (1, 1),
-        (2, 2),
-        (3, 3),
-        (4, 4),
-        (5, 5),
-        (6, 6),
-        (7, 7),
-    ]),
+    main_road: Bitboard::MAIN_ROAD,
     // c5 d4 e5 f4
     center: mask(&[(2, 4), (3, 3), (4, 4), (5, 3)]),
     ranks: [

@@ -8,7 +8,6 @@
 mod eval;
 pub mod learned;
 mod learned_weights;
-mod rules;
 mod tt;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -18,12 +17,29 @@ use std::time::{Duration, Instant};
 pub use eval::{
     evaluate, evaluate_learned, evaluate_with, known_ending, Evaluation, Weights, WEIGHTS,
 };
-pub use rules::{DrawClocks, DrawRuleSet};
 pub use tt::{Bound, Table};
 
+use crate::board::Board;
+use crate::draw::{DrawClocks, DrawRules};
 use crate::memory::TableAllocError;
 use crate::mv::{Move, MoveList};
 use crate::position::Position;
+
+/// Whether a position of hash `hash` occurred before with the same side to move, `earlier`
+/// holding the hashes of the positions before it, the last one just before it.
+#[inline]
+fn repeats(earlier: &[u64], hash: u64) -> bool {
+    earlier.iter().rev().skip(1).step_by(2).any(|h| *h == hash)
+}
+
+/// The search's verdict on a board's position, as it judges every node below the root: a
+/// draw when the position occurred before with the same side to move, or when an automatic
+/// rule of `rules` other than repetition holds (a position met twice can be met a third
+/// time: the search does not play on to find out).
+pub fn is_draw_node(board: &Board, rules: &DrawRules) -> bool {
+    let pos = board.position();
+    repeats(&board.history_hashes(), pos.hash()) || rules.is_draw(pos, board.clocks())
+}
 
 /// The score of a position whose side to move has no move, `ply` plies from the root: a
 /// loss, or in giveaway a win.
@@ -67,9 +83,11 @@ pub struct Limits {
     /// they were not there. Several searches, each leaving out the best moves of the ones
     /// before, give the best lines in order (multi-PV).
     pub root_moves: Vec<Move>,
-    /// The move-count draw rules to apply besides repetition.
-    pub draw_rules: DrawRuleSet,
-    /// The draw rules' clocks at the root.
+    /// The draw rules to apply besides repetition (which the search always scores a draw:
+    /// a position met again in the search's line or the game's history is a draw).
+    pub draw_rules: DrawRules,
+    /// The draw rules' clocks at the root ([`Engine::search_board`] takes them from the
+    /// board).
     pub clocks: DrawClocks,
 }
 
@@ -236,6 +254,28 @@ impl Engine {
         )
     }
 
+    /// Search a board's position: its earlier positions count for repetitions and its
+    /// clocks for the draw rules (`limits.clocks` is replaced by the board's).
+    pub fn search_board(
+        &self,
+        board: &Board,
+        limits: &Limits,
+        stop: Arc<AtomicBool>,
+        on_info: impl FnMut(&Info),
+    ) -> SearchResult {
+        let limits = Limits {
+            clocks: board.clocks(),
+            ..limits.clone()
+        };
+        self.search_until(
+            board.position(),
+            &board.history_hashes(),
+            &limits,
+            stop,
+            on_info,
+        )
+    }
+
     /// [`Engine::search`] with a stop flag of the caller's: raising it (from any thread, at
     /// any time, also before the search starts) ends the search, which returns its best move
     /// so far. The search raises it too when a limit is reached.
@@ -268,7 +308,7 @@ impl Engine {
             root_moves: &limits.root_moves,
             endgame: self.endgame_tables(),
             evaluation: self.evaluation(),
-            draw_rules: limits.draw_rules,
+            draw_rules: &limits.draw_rules,
             clocks: limits.clocks,
         };
         let max_depth = limits
@@ -325,7 +365,7 @@ struct Shared<'a> {
     root_moves: &'a [Move],
     endgame: Option<Arc<crate::egtb::Tables>>,
     evaluation: Evaluation,
-    draw_rules: DrawRuleSet,
+    draw_rules: &'a DrawRules,
     clocks: DrawClocks,
 }
 
@@ -594,12 +634,7 @@ impl<'a> Worker<'a> {
     }
 
     fn is_repetition(&self, hash: u64) -> bool {
-        self.hashes
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .any(|h| *h == hash)
+        repeats(&self.hashes, hash)
     }
 
     /// Indices into `moves`, best first: the table's move, captures (more pieces first),
@@ -726,7 +761,7 @@ impl<'a> Worker<'a> {
             child.play_unchecked(m);
             self.shared.table.prefetch(child.hash());
             self.hashes.push(pos.hash());
-            self.clocks[ply + 1] = self.clocks[ply].after(pos, m);
+            self.clocks[ply + 1] = self.clocks[ply].after(pos, m, &child);
             let quiet = !captures;
             let k = (m.from().index() as u8, m.to().index() as u8);
             let is_killer = self.killers[ply].contains(&k);
