@@ -36,9 +36,9 @@ def play(fen: str, white: str, black: str, depth: int, seed: int) -> float:
     depths = {"engine": depth, "shallow": max(1, depth - 2)}
     game = shashki.Game(fen, variant="giveaway")
     while not game.is_game_over() and game.ply() < MAX_PLIES:
-        player = white if game.board.turn else black
+        player = white if game.end().board().turn else black
         if player == "random":
-            move = rng.choice(list(game.board.legal_moves))
+            move = rng.choice(list(game.end().board().legal_moves))
         else:
             move = engines[player].play(game, Limit(depth=depths[player])).move
             assert move is not None

@@ -67,12 +67,12 @@ class PyDraughtsPlayer:
 
     def move(self, game: Game) -> Optional[shashki.Move]:
         assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write(f"{self.depth} {game.board.fen()}\n")
+        self.proc.stdin.write(f"{self.depth} {game.end().board().fen()}\n")
         self.proc.stdin.flush()
         answer = self.proc.stdout.readline().strip()
         if answer in ("", "none"):
             return None
-        return game.board.parse_move(answer)
+        return game.end().board().parse_move(answer)
 
     def new_game(self) -> None:
         pass
@@ -126,7 +126,7 @@ def play_game(white, black, opening: str) -> tuple[Game, dict[str, float]]:
     del opening_plies
     times = {white.name: 0.0, black.name: 0.0}
     while not game.is_game_over() and game.ply() < MAX_PLIES:
-        player = white if game.board.turn else black
+        player = white if game.end().board().turn else black
         start = time.perf_counter()
         move = player.move(game)
         times[player.name] += time.perf_counter() - start

@@ -180,7 +180,7 @@ def test_7_2_7_a_king_that_leaves_the_main_road_starts_the_count_again() -> None
     road = {c.termination: c for c in game.draw_counters()}[shashki.Termination.MAIN_ROAD]
     assert (road.done, road.limit) == (3, 5)
     assert game.outcome() is None
-    assert not game.board._search_draw(draw.FMJD64._core)
+    assert not game.end().board()._search_draw(draw.FMJD64._core)
     info = Engine(hash_mb=8).analyse(game, Limit(depth=1))
     assert info["depth"] >= 1
     for move in ROAD_LINE[9:12]:
@@ -190,8 +190,11 @@ def test_7_2_7_a_king_that_leaves_the_main_road_starts_the_count_again() -> None
     assert game.outcome() == shashki.Outcome(shashki.Termination.MAIN_ROAD, None)
     road = {c.termination: c for c in game.draw_counters()}[shashki.Termination.MAIN_ROAD]
     assert (road.done, road.limit) == (5, 5)
-    assert game.board._search_draw(draw.FMJD64._core)
-    assert draw_reference.drawn(draw.FMJD64, game.board.copy()) is shashki.Termination.MAIN_ROAD
+    assert game.end().board()._search_draw(draw.FMJD64._core)
+    assert (
+        draw_reference.drawn(draw.FMJD64, game.end().board().copy())
+        is shashki.Termination.MAIN_ROAD
+    )
 
 
 @pytest.mark.parametrize(

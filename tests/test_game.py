@@ -45,8 +45,8 @@ def test_no_legal_moves_loses() -> None:
 
 def test_game_names() -> None:
     game = shashki.Game()
-    assert game.board.fen() == shashki.STARTING_FEN
-    move = game.push_move("c3-d4")
+    assert game.end().board().fen() == shashki.STARTING_FEN
+    move = game.push_move("c3-d4").move
     assert game.mainline_moves() == [move]
     assert game.pop() == move and game.mainline_moves() == []
     assert game.result() == "*" and game.outcome() is None
@@ -227,7 +227,7 @@ def test_illegal_move_leaves_game_unchanged() -> None:
         game.push_move("c3-e5")
     with pytest.raises(shashki.InvalidMoveError):
         game.push_move("nonsense")
-    assert game.mainline_moves() == [] and game.board.fen() == shashki.STARTING_FEN
+    assert game.mainline_moves() == [] and game.end().board().fen() == shashki.STARTING_FEN
 
 
 def test_board_svg() -> None:

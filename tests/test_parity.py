@@ -166,13 +166,13 @@ def test_game_tree_editing() -> None:
     assert alternative.end() is reply and alternative.next() is reply
     game.root().promote_to_main(a3b4)
     assert game.mainline_moves() == [a3b4, reply.move]
-    assert game.board.move_stack == [a3b4, reply.move]
+    assert game.end().board().move_stack == [a3b4, reply.move]
     game.root().demote(a3b4)
     assert game.mainline_moves() == [c3d4]
     game.root().remove_variation(a3b4)
     assert [n.move for n in game.root().variations] == [c3d4]
     main = game.root().add_main_variation(a3b4)
-    assert game.next() is main and game.end() is main and game.board.peek() == a3b4
+    assert game.next() is main and game.end() is main and game.end().board().peek() == a3b4
     assert [n.move for n in game.mainline()] == [a3b4]
 
 
@@ -249,14 +249,31 @@ def test_result_header_always_equals_result(fen: str, rng) -> None:
         assert game.headers["Result"] == game.result()
         if game.is_game_over():
             break
-        game.push(rng.choice(list(game.board.legal_moves)))
+        game.push(rng.choice(list(game.end().board().legal_moves)))
     assert game.headers["Result"] == game.result()
     assert dict(game.headers)["Result"] == game.result()
 
 
-def test_the_game_board_is_read_only() -> None:
+def test_the_game_is_the_root_of_its_tree_and_board_is_a_method() -> None:
+    game = Game()
+    node = game.push_move("c3-d4")
+    assert game.root() is game and node.root() is game and node.game() is game
+    assert isinstance(game, shashki.game.GameNode)
+    assert game.board().fen() == shashki.STARTING_FEN  # the first position (python-chess)
+    current = game.end().board()
+    assert type(current) is shashki.Board and current.move_stack == [node.move]
+    current.push_move("f6-g5")  # a new board: the game is unchanged
+    assert game.mainline_moves() == [node.move]
+    assert game.variation(node) is node and game.variation(node.move) is node
+    assert pickle.loads(pickle.dumps(game.end().board())) == game.end().board()
+    assert not hasattr(shashki.game, "GameBoard") and not hasattr(shashki.game, "Node")
+
+
+def test_game_board_as_an_attribute_is_deprecated_and_read_only() -> None:
     game = Game()
     game.push_move("c3-d4")
+    with pytest.warns(DeprecationWarning, match=r"game.end\(\).board\(\)"):
+        assert game.board.fen() == game.end().board().fen()
     for change in (
         lambda b: b.push(b.legal_moves[0]),
         lambda b: b.pop(),
@@ -265,13 +282,9 @@ def test_the_game_board_is_read_only() -> None:
         lambda b: b.clear(),
         lambda b: b.set_piece_at(0, None),
     ):
-        with pytest.raises(ReadOnlyBoardError):
+        with pytest.warns(DeprecationWarning), pytest.raises(ReadOnlyBoardError):
             change(game.board)
-    assert game.mainline_moves() == game.board.move_stack
-    board = game.board.copy()
-    board.push_move("f6-g5")
-    assert type(board) is shashki.Board and len(game.board.move_stack) == 1
-    assert pickle.loads(pickle.dumps(game.board)) == game.board
+    assert len(game.mainline_moves()) == 1
 
 
 # ---- the engine's lifecycle and several lines --------------------------------------------------

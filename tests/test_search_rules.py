@@ -30,7 +30,7 @@ def test_a_win_the_rules_will_call_a_draw_scores_a_draw() -> None:
 
 def test_a_board_gets_its_variants_rules_and_clocks_from_its_stack() -> None:
     game = three_kings_game(draw.FMJD64)
-    board = game.board.copy()
+    board = game.end().board().copy()
     assert len(board.move_stack) == 27 and board.halfmove_clock == 27
     counters = {c.termination: c for c in board.draw_counters()}
     assert counters[draw.Termination.THREE_KINGS_VS_KING].done == 14

@@ -8,11 +8,11 @@ import shashki
 def quiet_walk(game: shashki.Game, plies: int) -> None:
     """Play up to ``plies`` moves that capture nothing, allow no capture and repeat no
     position, until the game ends."""
-    seen = {game.board.fen()}
+    seen = {game.end().board().fen()}
     for _ in range(plies):
         if game.is_game_over():
             return
-        board = game.board.copy()
+        board = game.end().board().copy()
         for move in board.legal_moves:
             board.push(move)
             fen = board.fen()

@@ -420,7 +420,7 @@ def _selfplay(args: argparse.Namespace) -> int:
     game.headers["Event"] = "shashki selfplay"
     engine = Engine()
     while not game.is_game_over() and game.ply() < args.max_plies:
-        board = game.board
+        board = game._board
         result = engine.play(game, Limit(time=args.time))
         if result.move is None:
             break

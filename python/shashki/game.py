@@ -3,7 +3,11 @@
 >>> import shashki
 >>> game = shashki.Game()
 >>> game.push_move("c3-d4")
-<Move c3-d4>
+<GameNode c3-d4 (0 variations)>
+>>> game.end().board().fen()
+'B:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12'
+>>> game.root() is game
+True
 >>> game.result()
 '*'
 >>> game.draw_counters()
@@ -15,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import MutableMapping
 
-from shashki import Board, Move, Piece, _core
+from shashki import Board, Move
 from shashki.draw import (
     DrawCounter,
     DrawRules,
@@ -30,7 +34,7 @@ from shashki.draw import (
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
-    from typing import NoReturn, Optional, TypeVar, Union
+    from typing import Any, NoReturn, Optional, TypeVar, Union
 
     _B = TypeVar("_B", bound=Board)
 
@@ -54,57 +58,15 @@ class GameOverError(ValueError):
 
 
 class ReadOnlyBoardError(TypeError):
-    """``game.board`` is the game's current position, changed only through the game."""
+    """A move made on ``game.board`` (deprecated): a game changes through its own
+    ``push``/``pop`` only."""
 
 
 def _refuse(name: str) -> NoReturn:
     raise ReadOnlyBoardError(
         f"game.board is read-only ({name}): play with game.push()/game.pop(), "
-        "or take game.board.copy()"
+        "or take game.end().board()"
     )
-
-
-class GameBoard(Board):
-    """The current position of a :class:`Game`, read-only: it changes through the game
-    (``push``, ``pop``) only, so the game's moves and its board never disagree. ``copy()``
-    gives an ordinary :class:`~shashki.Board`."""
-
-    __slots__ = ()
-
-    def push(self, move: Move) -> None:
-        _refuse("push")
-
-    def pop(self) -> Move:
-        _refuse("pop")
-
-    def push_move(self, text: str) -> Move:
-        _refuse("push_move")
-
-    def set_fen(self, fen: str) -> None:
-        _refuse("set_fen")
-
-    def set_piece_at(self, square: int, piece: Optional[Piece]) -> None:
-        _refuse("set_piece_at")
-
-    def remove_piece_at(self, square: int) -> Optional[Piece]:
-        _refuse("remove_piece_at")
-
-    def clear(self) -> None:
-        _refuse("clear")
-
-    def _push_move_texts(self, texts: list[str]) -> tuple[list[Move], Optional[ValueError]]:
-        _refuse("_push_move_texts")
-
-    def _copy_from(self, other: _core.Board, stack: bool = True) -> None:
-        _refuse("_copy_from")
-
-    def copy(self, *, stack: bool = True) -> Board:  # type: ignore[override]
-        board = Board(variant=self.variant, captures_optional=self.captures_optional)
-        _core.Board._copy_from(board, self, stack)
-        return board
-
-    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        return self.copy().__reduce__()
 
 
 class GameNode:
@@ -114,7 +76,7 @@ class GameNode:
     ``starting_comment`` precedes it (at the start of a variation), ``nags`` are PDN's
     numeric annotations (``$1`` = ``!``)."""
 
-    __slots__ = ("parent", "move", "variations", "comment", "starting_comment", "nags", "_game")
+    __slots__ = ("parent", "move", "variations", "comment", "starting_comment", "nags")
 
     def __init__(
         self,
@@ -130,11 +92,11 @@ class GameNode:
         self.comment = comment
         self.starting_comment = ""
         self.nags: list[int] = list(nags)
-        self._game: Optional[Game] = None
 
     # ---- where it is --------------------------------------------------------------------
 
     def root(self) -> GameNode:
+        """The first node: the :class:`Game` itself for a node of a game."""
         node = self
         while node.parent is not None:
             node = node.parent
@@ -142,8 +104,8 @@ class GameNode:
 
     def game(self) -> Game:
         """The game this node belongs to."""
-        game = self.root()._game
-        if game is None:
+        game = self.root()
+        if not isinstance(game, Game):
             raise ValueError("this node is not part of a game")
         return game
 
@@ -157,8 +119,12 @@ class GameNode:
         return moves
 
     def board(self) -> Board:
-        """A copy of the position at this node (its move stack: the moves leading here)."""
-        board = self.game()._new_board(Board)
+        """A new board at this node's position, its move stack the moves leading here (for
+        the game itself, the first position)."""
+        game = self.game()
+        if self is game._end_node():
+            return game._board.copy()
+        board = game._new_board(Board)
         for move in self._moves():
             board.push(move)
         return board
@@ -209,12 +175,13 @@ class GameNode:
 
     # ---- editing --------------------------------------------------------------------------
 
-    def variation(self, move: Union[Move, int]) -> GameNode:
-        """The continuation by ``move`` (or at index ``move``); KeyError if there is none."""
+    def variation(self, move: Union[Move, int, GameNode]) -> GameNode:
+        """The continuation by ``move``, at index ``move``, or the node ``move`` itself if it
+        is one of them; KeyError if there is none."""
         if isinstance(move, int):
             return self.variations[move]
         for node in self.variations:
-            if node.move == move:
+            if node is move or node.move == move:
                 return node
         raise KeyError(f"no variation {move} here")
 
@@ -240,14 +207,14 @@ class GameNode:
         self._changed()
         return node
 
-    def promote_to_main(self, move: Move) -> None:
+    def promote_to_main(self, move: Union[Move, GameNode]) -> None:
         """Make the continuation by ``move`` the main one."""
         node = self.variation(move)
         self.variations.remove(node)
         self.variations.insert(0, node)
         self._changed()
 
-    def promote(self, move: Move) -> None:
+    def promote(self, move: Union[Move, GameNode]) -> None:
         """Move the continuation by ``move`` one place up."""
         node = self.variation(move)
         i = self.variations.index(node)
@@ -255,7 +222,7 @@ class GameNode:
             self.variations[i - 1], self.variations[i] = self.variations[i], self.variations[i - 1]
             self._changed()
 
-    def demote(self, move: Move) -> None:
+    def demote(self, move: Union[Move, GameNode]) -> None:
         """Move the continuation by ``move`` one place down."""
         node = self.variation(move)
         i = self.variations.index(node)
@@ -263,24 +230,20 @@ class GameNode:
             self.variations[i + 1], self.variations[i] = self.variations[i], self.variations[i + 1]
             self._changed()
 
-    def remove_variation(self, move: Move) -> None:
+    def remove_variation(self, move: Union[Move, GameNode]) -> None:
         """Remove the continuation by ``move`` and everything after it."""
         self.variations.remove(self.variation(move))
         self._changed()
 
     def _changed(self) -> None:
         """Tell the game when its main line may have changed."""
-        game = self.root()._game
-        if game is not None and self.is_mainline():
+        game = self.root()
+        if isinstance(game, Game) and self.is_mainline():
             game._mainline_changed()
 
     def __repr__(self) -> str:
         move = "root" if self.move is None else str(self.move)
         return f"<GameNode {move} ({len(self.variations)} variations)>"
-
-
-Node = GameNode
-"""The former name of :class:`GameNode`."""
 
 
 __all__ = ["Game", "GameNode", "Headers", "Outcome", "board_outcome"]
@@ -328,19 +291,83 @@ class Headers(MutableMapping):  # type: ignore[type-arg]
         return f"Headers({dict(self)!r})"
 
 
-class Game:
+class _BoardOfGame:
+    """What ``game.board`` gives: called, the first position (``game.board()``, as
+    python-chess); read as an attribute holder (``game.board.fen()``, the former property),
+    the current position, with a DeprecationWarning (use ``game.end().board()``). Moves are
+    made through the game only."""
+
+    __slots__ = ("_game",)
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def __call__(self) -> Board:
+        return GameNode.board(self._game)
+
+    def __getattr__(self, name: str) -> Any:
+        import warnings
+
+        warnings.warn(
+            f"game.board.{name}: game.board is a method now, as in python-chess "
+            "(game.board() is the first position); the current position is "
+            "game.end().board()",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        if name in _MUTATORS:
+            _refuse(name)
+        return getattr(self._game._board, name)
+
+    def __eq__(self, other: object) -> bool:
+        return self.__getattr__("__eq__")(other)  # type: ignore[no-any-return]
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+_MUTATORS = frozenset(
+    {"push", "pop", "push_move", "set_fen", "set_piece_at", "remove_piece_at", "clear"}
+)
+
+
+class _BoardMethod:
+    """The descriptor behind ``Game.board`` (see :class:`_BoardOfGame`)."""
+
+    def __get__(self, game: Optional[Game], owner: type) -> Any:
+        if game is None:
+            return GameNode.board
+        return _BoardOfGame(game)
+
+
+class Game(GameNode):
     """A game: ``Game()`` from the start position, ``Game(fen)`` from a setup.
 
     ``variant`` (``"russian"``, ``"giveaway"``, ``"brazilian"``, ``"diagonal"``) and
     ``captures_optional`` choose the game, as for :class:`~shashki.Board`. Moves pushed on
     the game form its main line; ``draw_rules`` (the variant's: FMJD-64 for Russian
     draughts, see :func:`shashki.draw.default_draw_rules`) adjudicate automatic draws.
-    ``game.board`` is the current position, read-only (a :class:`GameBoard`). The moves
-    form a tree as in python-chess: ``game.root()`` is the first position, each
-    :class:`GameNode` has ``variations``; ``game.nodes`` lists the main line. Once the game
-    has ended (no legal move, a draw rule, ``resign``, ``agree_draw``, a recorded result),
-    ``push`` raises :class:`GameOverError` until ``pop``.
+
+    The game is the root of its tree, as in python-chess: ``game.root() is game``, each
+    :class:`GameNode` has ``variations`` (the main one first) and ``board()`` (a new board
+    at its position: ``game.board()`` is the first position, ``game.end().board()`` the
+    current one); ``game.nodes`` lists the main line. Once the game has ended (no legal
+    move, a draw rule, ``resign``, ``agree_draw``, a recorded result), ``push`` raises
+    :class:`GameOverError` until ``pop``.
     """
+
+    __slots__ = (
+        "_board",
+        "draw_rules",
+        "_nodes",
+        "errors",
+        "_start_fen",
+        "_root_fen",
+        "_ended",
+        "_checked",
+        "headers",
+    )
+
+    board = _BoardMethod()
 
     def __init__(
         self,
@@ -351,12 +378,11 @@ class Game:
         draw_rules: Optional[DrawRules] = None,
         headers: Optional[dict[str, str]] = None,
     ) -> None:
-        self._board = GameBoard(fen, variant=variant, captures_optional=captures_optional)
+        super().__init__(None, None)
+        self._board = Board(fen, variant=variant, captures_optional=captures_optional)
         self.draw_rules = (
             default_draw_rules(self._board.variant) if draw_rules is None else draw_rules
         )
-        self._root = GameNode(None, None)
-        self._root._game = self
         self._nodes: list[GameNode] = []
         self.errors: list[Exception] = []
         self._start_fen = self._board.fen()
@@ -397,11 +423,6 @@ class Game:
     # ---- the tree -------------------------------------------------------------------------
 
     @property
-    def board(self) -> GameBoard:
-        """The current position (end of the main line), read-only."""
-        return self._board
-
-    @property
     def start_fen(self) -> str:
         return self._start_fen
 
@@ -410,30 +431,19 @@ class Game:
         """The nodes of the main line, first move first (a new list)."""
         return list(self._nodes)
 
-    @property
-    def comment(self) -> str:
-        """The comment before the first move."""
-        return self._root.comment
+    def root(self) -> Game:
+        """The game itself: the node of the first position."""
+        return self
 
-    @comment.setter
-    def comment(self, text: str) -> None:
-        self._root.comment = text
+    def game(self) -> Game:
+        return self
 
-    @property
-    def variations(self) -> list[GameNode]:
-        """The first moves: the main one, then the alternatives."""
-        return self._root.variations
-
-    def root(self) -> GameNode:
-        """The node of the first position."""
-        return self._root
+    def _end_node(self) -> GameNode:
+        return self._nodes[-1] if self._nodes else self
 
     def end(self) -> GameNode:
         """The last node of the main line."""
-        return self._nodes[-1] if self._nodes else self._root
-
-    def next(self) -> Optional[GameNode]:
-        return self._root.next()
+        return self._end_node()
 
     def mainline(self) -> Iterator[GameNode]:
         """The nodes of the main line."""
@@ -443,17 +453,13 @@ class Game:
         """The moves of the main line."""
         return [node.move for node in self._nodes]  # type: ignore[misc]
 
-    def add_variation(self, move: Move, *, comment: str = "") -> GameNode:
-        """Add a first move (the main one if there is none yet)."""
-        return self._root.add_variation(move, comment=comment)
-
     def _mainline_changed(self) -> None:
         """The tree was edited: follow the new main line with the board and the rules."""
-        self._nodes = list(self._root.mainline())
-        board = self._new_board(GameBoard)
+        self._nodes = list(GameNode.mainline(self))
+        board = self._new_board(Board)
         for node in self._nodes:
             assert node.move is not None
-            _core.Board.push(board, node.move)
+            board.push(node.move)
         self._board = board
         if self._ended is not None and (
             self._ended[0] > len(self._nodes) or self._ended[1].termination not in MANUAL
@@ -480,22 +486,21 @@ class Game:
 
     def _push_unchecked(self, move: Move) -> GameNode:
         """Push without asking whether the game has ended (readers of recorded games)."""
-        _core.Board.push(self._board, move)  # raises IllegalMoveError, board unchanged
+        self._board.push(move)  # raises IllegalMoveError, board unchanged
         node = GameNode(self.end(), self._board.peek())
         node.parent.variations.insert(0, node)  # type: ignore[union-attr]
         self._nodes.append(node)
         return node
 
-    def push_move(self, text: str) -> Move:
-        """Parse a move in any notation (``c3-d4``, ``22x15``, …), play it and return it."""
-        move = self._board.parse_move(text)
-        self.push(move)
-        return self._board.peek()
+    def push_move(self, text: str) -> GameNode:
+        """Parse a move in any notation (``c3-d4``, ``22x15``, …) and play it: the new node,
+        as :meth:`push` (its ``move`` is the move played)."""
+        return self.push(self._board.parse_move(text))
 
     def _push_move_texts(self, texts: list[str]) -> Optional[Exception]:
         """Parse and play move texts on the main line, stopping at the first that fails
         (whose exception is returned)."""
-        played, error = _core.Board._push_move_texts(self._board, texts)
+        played, error = self._board._push_move_texts(texts)
         end = self.end()
         for move in played:
             node = GameNode(end, move)
@@ -516,7 +521,7 @@ class Game:
         if parent.variations:
             self._mainline_changed()
             return node.move  # type: ignore[return-value]
-        move = _core.Board.pop(self._board)
+        move = self._board.pop()
         self._nodes.pop()
         if self._ended is not None and self._ended[0] > len(self._nodes):
             self._ended = None
@@ -524,7 +529,8 @@ class Game:
         return move
 
     def ply(self) -> int:
-        """The number of plies (half-moves) of the main line."""
+        """The number of plies (half-moves) of the main line (a game answers for its main
+        line; the ``ply()`` of its nodes counts from the first position)."""
         return len(self._nodes)
 
     # ---- results --------------------------------------------------------------------------
@@ -615,9 +621,8 @@ class Game:
         return self.draw_rules.counters(self._history())
 
     def __repr__(self) -> str:
-        return (
-            f"<Game {self.headers['White']!r} vs {self.headers['Black']!r} at {self.board.fen()!r}>"
-        )
+        white, black = self.headers["White"], self.headers["Black"]
+        return f"<Game {white!r} vs {black!r} at {self._board.fen()!r}>"
 
 
 MANUAL = (Termination.RESIGNATION, Termination.AGREEMENT, Termination.RECORDED)

@@ -170,7 +170,7 @@ class ShashkiPlayer:
     def move(self, game: Game, tc: TimeControl, clock: float) -> Optional[shashki.Move]:
         from shashki.engine import Limit
 
-        turn = game.board.turn
+        turn = game._board.turn
         if tc.base is not None:
             limit = Limit(
                 white_clock=clock if turn else None,
@@ -231,7 +231,7 @@ class HubPlayer:
         self._send("new-game")
 
     def move(self, game: Game, tc: TimeControl, clock: float) -> Optional[shashki.Move]:
-        board = game.board
+        board = game._board
         if not board.legal_moves:
             return None
         root = board.root()
@@ -317,7 +317,7 @@ def play_game(
     clocks = {True: tc.base or 0.0, False: tc.base or 0.0}
     scores: list[tuple[bool, Optional[int]]] = []
     while not game.is_game_over() and game.ply() < MAX_PLIES:
-        turn = game.board.turn
+        turn = game._board.turn
         player = white if turn else black
         start = time.perf_counter()
         move = player.move(game, tc, clocks[turn])
@@ -327,7 +327,7 @@ def play_game(
                 game.headers["Termination"] = "time forfeit"
                 game.headers["Result"] = "0-1" if turn else "1-0"
                 return game
-        if move is None or move not in game.board.legal_moves:
+        if move is None or move not in game._board.legal_moves:
             game.headers["Termination"] = "no move"
             game.headers["Result"] = "0-1" if turn else "1-0"
             return game

@@ -476,7 +476,7 @@ def _tokens(
             if not variations:
                 skip_depth = 1
                 continue
-            base = (board if board is not None else game.board).copy()
+            base = (board if board is not None else game._board).copy()
             base.pop()
             stack.append([base, node.parent, False, []])
         elif kind == "close":
@@ -499,7 +499,7 @@ def _tokens(
                 break
         elif kind == "move":
             move_text = m.group("move")
-            target = board if board is not None else game.board
+            target = board if board is not None else game._board
             try:
                 move = target.parse_move(move_text)
             except ValueError as error:

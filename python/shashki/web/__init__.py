@@ -146,7 +146,7 @@ def move_json(board: Board, move: shashki.Move) -> dict[str, Any]:
 
 
 def state_json(game: Game) -> dict[str, Any]:
-    board = game.board
+    board = game._board
     pieces = {}
     for square in range(32):
         piece = board.piece_at(square)
@@ -320,7 +320,7 @@ def create_app(*, hash_mb: int = 16) -> Starlette:
             searches.release(client)
         if result.move is None:
             raise BadRequest("no legal move")
-        board = game.board
+        board = game._board
         move = move_json(board, result.move)
         info = info_json(result.info, board) if result.info else None
         game.push(result.move)
@@ -336,7 +336,7 @@ def create_app(*, hash_mb: int = 16) -> Starlette:
         multipv = int(_query_number(params.get("multipv"), "multipv", 1, 1, MAX_MULTIPV))
         seconds = _query_number(params.get("time"), "time", MAX_TIME, 0.1, MAX_TIME)
         client = _client(params.get("client"))
-        board = game.board.copy()
+        board = game._board.copy()
         if not board.legal_moves:
             raise BadRequest("no legal move to analyse")
         engine = searches.acquire(client)
