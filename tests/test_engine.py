@@ -200,3 +200,18 @@ def test_callback_error_propagates() -> None:
 
     with pytest.raises(RuntimeError, match="boom"):
         ENGINE.analyse(shashki.Board(), Limit(depth=5), on_info=boom)
+
+
+def test_score_signs() -> None:
+    from shashki.engine import PovScore, Score
+
+    win, loss, even = Score(win=3), Score(win=-3), Score(cp=0)
+    assert win.is_win() and not win.is_loss() and win.is_forced()
+    assert loss.is_loss() and not loss.is_win() and loss.is_forced()
+    assert not even.is_win() and not even.is_loss() and not even.is_forced()
+    assert -win == loss and (-loss).is_win()
+    assert PovScore(win, shashki.WHITE).black().is_loss()
+    # A lost position, from the loser's side: a forced loss is not a win.
+    info = Engine(hash_mb=8).analyse(shashki.Board("B:WK29:B1"), Limit(depth=6))
+    assert info["score"].relative.is_loss() and not info["score"].relative.is_win()
+    assert info["score"].white().is_win()

@@ -235,3 +235,24 @@ def test_board_svg() -> None:
     board.push_move("c3-d4")
     svg = board._repr_svg_()
     assert svg.startswith("<svg") and svg.count("<circle") == 24 and "polyline" in svg
+
+
+def test_the_repetition_terminations_are_one_with_the_article_in_the_counter() -> None:
+
+    for old in ("THREEFOLD_REPETITION", "BRAZILIAN_REPETITION", "HISTORICAL_REPETITION"):
+        with pytest.warns(DeprecationWarning, match="REPETITION"):
+            assert getattr(Termination, old) is Termination.REPETITION
+    game = Game("W:WK1:BK28", variant="brazilian")
+    for text in ["b8-a7", "h2-g1", "a7-b8", "g1-h2"] * 2:
+        game.push_move(text)
+    assert game.outcome() == Outcome(Termination.REPETITION, None)
+    (counter,) = [c for c in game.draw_counters() if c.termination is Termination.REPETITION]
+    assert counter.article == "FMJD international rules 6.2" and counter.done == 3
+
+
+def test_dir_shashki_shows_the_public_names_only() -> None:
+    names = dir(shashki)
+    assert "Board" in names and "WHITE" in names
+    for private in ("TYPE_CHECKING", "annotations", "_LAZY", "_LAZY_NAMES"):
+        assert private not in names
+    assert shashki.Outcome is Outcome

@@ -173,27 +173,20 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers
     from shashki.game import Game
 del TYPE_CHECKING
 
-_LAZY_NAMES = {
-    "Game": "shashki.game",
-    "Outcome": "shashki.draw",
-    "Termination": "shashki.draw",
-    "DrawRules": "shashki.draw",
-}
-
 
 def __getattr__(name: str) -> object:
     """Import the game layer on first use, keeping ``import shashki`` fast."""
-    module = _LAZY_NAMES.get(name)
+    module = {
+        "Game": "shashki.game",
+        "Outcome": "shashki.draw",
+        "Termination": "shashki.draw",
+        "DrawRules": "shashki.draw",
+    }.get(name)
     if module is None:
         raise AttributeError(f"module 'shashki' has no attribute {name!r}")
     import importlib
 
     return getattr(importlib.import_module(module), name)
-
-
-def __dir__() -> list[str]:
-    """The public names (``dir(shashki)``), the lazily loaded ones included."""
-    return sorted(__all__)
 
 
 __all__ = [
@@ -259,3 +252,5 @@ B8: int = 28
 D8: int = 29
 F8: int = 30
 H8: int = 31
+
+del annotations  # the __future__ import, not a name of the package

@@ -26,10 +26,10 @@ from shashki.draw import (
     History,
     Outcome,
     Termination,
-    board_outcome,
     default_draw_rules,
     no_moves_outcome,
 )
+from shashki.draw import board_outcome as board_outcome  # where it lived before
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
 if TYPE_CHECKING:
@@ -244,9 +244,6 @@ class GameNode:
     def __repr__(self) -> str:
         move = "root" if self.move is None else str(self.move)
         return f"<GameNode {move} ({len(self.variations)} variations)>"
-
-
-__all__ = ["Game", "GameNode", "Headers", "Outcome", "board_outcome"]
 
 
 class Headers(MutableMapping):  # type: ignore[type-arg]
