@@ -108,6 +108,8 @@ class Board:
     def __eq__(self, other: object) -> bool: ...
     __hash__: None  # type: ignore[assignment]
 
+MAIN_ROAD: list[int]
+
 class DrawRules:
     def __init__(
         self,

@@ -49,7 +49,8 @@ if TYPE_CHECKING:  # only for type checkers: typing costs import time
 
     from shashki import Board
 
-MAIN_ROAD = frozenset({0, 4, 9, 13, 18, 22, 27, 31})  # a1 b2 c3 d4 e5 f6 g7 h8
+MAIN_ROAD = frozenset(_core.MAIN_ROAD)
+"""The squares of the main road a1–h8 (a1 b2 c3 d4 e5 f6 g7 h8), as the core defines it."""
 
 
 class UnappliedDrawRuleWarning(UserWarning):

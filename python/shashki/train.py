@@ -290,7 +290,7 @@ def classic_start() -> list[float]:
         side[square] = (
             classic["man"] + classic["advancement"][rank] + (classic["center"] if center else 0)
         )
-        main_road = file == rank
+        main_road = square in _core.MAIN_ROAD
         side[32 + square] = classic["king"] + (classic["king_main_road"] if main_road else 0)
     names = [_core.eval_feature_name(i) for i in range(SIDE_FEATURES)]
     side[names.index("men's free steps")] = classic["mobility"]

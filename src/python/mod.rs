@@ -566,6 +566,13 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPiece>()?;
     m.add_class::<LegalMoves>()?;
     m.add_class::<PyDrawRules>()?;
+    m.add(
+        "MAIN_ROAD",
+        crate::Bitboard::MAIN_ROAD
+            .iter()
+            .map(|sq| sq.index())
+            .collect::<Vec<_>>(),
+    )?;
     m.add_class::<engine::PySearchEngine>()?;
     m.add_class::<egtb::PyEndgameTables>()?;
     m.add_function(wrap_pyfunction!(egtb::build_endgame_tables, m)?)?;
