@@ -154,7 +154,7 @@ def test_analysis_streams_lines_then_done(client) -> None:
     [
         ("game=%7B%7D&multipv=9", "multipv must be between"),
         ("game=%7B%7D&time=99999", "time must be between"),
-        ("game=nonsense", "game must be JSON"),
+        ("game=nonsense", "game is not JSON"),
         ("game=%7B%7D&multipv=abc", "multipv must be a number"),
         ("game=%7B%7D&client=a%20b", "client must be"),
         ('game={"fen":"W:Wh2:Bg3,f4"}', "no legal move"),

@@ -16,14 +16,12 @@ from contextlib import contextmanager
 def running_server(hash_mb: int = 4) -> Iterator[str]:
     """Serve the web board; yields its base URL (``http://127.0.0.1:PORT``)."""
     import uvicorn
-    from shashki.web import create_app
+    from shashki.web import server_config
 
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    config = uvicorn.Config(
-        create_app(hash_mb=hash_mb), host="127.0.0.1", port=port, log_level="error"
-    )
+    config = server_config("127.0.0.1", port, hash_mb=hash_mb, log_level="error")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -5,12 +5,30 @@ the page uses ships in the package (no CDN). The server keeps no game: each requ
 the game (start FEN, variant, the moves as full-path texts), so a page can be reloaded and
 nothing on the server grows with the games played.
 
-Safe by default: it binds 127.0.0.1; the page never sends file paths (PDN is uploaded as
-text); every input is validated (a 400 with a message, never a traceback); bodies over
-:data:`MAX_BODY` bytes get 413; each client (a page) runs one search at a time (429
-otherwise) and at most :data:`MAX_SEARCHES` run at once (503); searches are capped at
-:data:`MAX_TIME` seconds and :data:`MAX_DEPTH` plies, a review at :data:`MAX_REVIEW_PLIES`
-plies.
+Threat model. Who can reach the server: it binds 127.0.0.1, so the processes of this
+machine, and the web pages open in its user's browser (any site can make the browser send
+requests to 127.0.0.1). What they could make it do, and what stops them:
+
+- Drive the engine from another site (CSRF) or through a hostname of the attacker's that
+  resolves to 127.0.0.1 (DNS rebinding): every request must name an allowed ``Host``
+  (127.0.0.1, localhost, [::1] and the host it was started on: 403 otherwise); ``/api/``
+  requests from another origin (``Origin``, ``Sec-Fetch-Site``) get 403, and a POST must be
+  ``application/json`` (415 otherwise), which a page of another origin cannot send without
+  the browser asking first (and the server never says yes).
+- Hold the engine: each client (a page) runs one search at a time (429) and at most
+  :data:`MAX_SEARCHES` run at once (503); every search (a move, an analysis, a review) is
+  capped at :data:`MAX_TIME` seconds and stops when its client disconnects; its slot is freed
+  by the search itself when it ends, so a request cut off mid-search cannot keep it.
+- Exhaust memory or a core with input: bodies over :data:`MAX_BODY` bytes get 413, JSON
+  nested too deeply 400, games over :data:`MAX_MOVES` moves 400, a review over
+  :data:`MAX_REVIEW_PLIES` plies 400; the engines kept for clients take at most
+  :data:`MAX_ENGINE_MB` MiB of tables beside the running searches'.
+- Hold connections (slowloris, from a local process): a request's head must arrive within
+  :data:`HEADER_TIMEOUT` seconds and its body within :data:`BODY_TIMEOUT`, idle connections
+  close after 5 s, and at most :data:`MAX_CONNECTIONS` are open at once.
+
+The page never sends file paths (PDN is uploaded as text); every input is validated (a 400
+with a message, never a traceback).
 
 API (JSON): ``POST /api/state``, ``POST /api/engine/move``, ``GET /api/analyse`` (server-
 sent events), ``POST /api/stop``, ``POST /api/pdn/read``, ``POST /api/pdn/write``,
@@ -26,7 +44,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional, Union
 
 import shashki
 from shashki import Board, Game
@@ -51,8 +69,12 @@ MAX_MOVES = 600
 MAX_REVIEW_PLIES = 400
 MAX_REVIEW_TIME = 2.0
 MAX_SEARCHES = 2
-MAX_CLIENTS = 16
+MAX_ENGINE_MB = 64
 MAX_MULTIPV = 5
+HEADER_TIMEOUT = 10.0
+BODY_TIMEOUT = 10.0
+MAX_CONNECTIONS = 64
+LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 
 
 class BadRequest(ValueError):
@@ -123,11 +145,23 @@ def parse_game(data: object) -> Game:
 
 
 def parse_level(data: object) -> Limit:
-    """``{"time": seconds}`` or ``{"depth": plies}`` (capped), 1 s by default."""
+    """``{"time": seconds}`` or ``{"depth": plies}`` (capped at :data:`MAX_TIME` seconds
+    either way), 1 s by default."""
     level = _obj(data if data is not None else {"time": 1.0}, "level")
     if "depth" in level:
-        return Limit(depth=int(_number(level["depth"], "depth", 1, MAX_DEPTH)))
+        depth = int(_number(level["depth"], "depth", 1, MAX_DEPTH))
+        return Limit(depth=depth, time=MAX_TIME)
     return Limit(time=_number(level.get("time", 1.0), "time", 0.01, MAX_TIME))
+
+
+def _json(raw: Union[str, bytes], what: str) -> Any:
+    """Parse JSON; 400 when it is not JSON or nests too deeply to parse."""
+    try:
+        return json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise BadRequest(f"{what} is not JSON: {error}") from None
+    except RecursionError:
+        raise BadRequest(f"{what} nests too deeply") from None
 
 
 # ---- output ---------------------------------------------------------------------------------
@@ -202,11 +236,12 @@ def info_json(info: dict[str, Any], board: Board) -> dict[str, Any]:
 
 
 class Searches:
-    """One engine a client (LRU, :data:`MAX_CLIENTS`), one search a client at a time, at
-    most :data:`MAX_SEARCHES` at once."""
+    """One engine a client (the most recent ones, :data:`MAX_ENGINE_MB` MiB of tables in
+    all), one search a client at a time, at most :data:`MAX_SEARCHES` at once."""
 
     def __init__(self, hash_mb: int = 16) -> None:
         self.hash_mb = hash_mb
+        self.max_engines = max(MAX_SEARCHES, MAX_ENGINE_MB // max(hash_mb, 1))
         self.engines: OrderedDict[str, Engine] = OrderedDict()
         self.busy: set[str] = set()
         self.lock = threading.Lock()
@@ -221,12 +256,11 @@ class Searches:
             if engine is None:
                 engine = Engine(hash_mb=self.hash_mb)
             self.engines[client] = engine
-            while len(self.engines) > MAX_CLIENTS:
-                old_client, old = next(iter(self.engines.items()))
-                if old_client in self.busy:
+            for old_client in list(self.engines):
+                if len(self.engines) <= self.max_engines:
                     break
-                self.engines.pop(old_client)
-                old.close()
+                if old_client not in self.busy:
+                    self.engines.pop(old_client).close()
             self.busy.add(client)
             return engine
 
@@ -239,6 +273,32 @@ class Searches:
             engine = self.engines.get(client)
         if engine is not None:
             engine.stop()
+
+    def start(self, client: str, search: Callable[[Engine], Any]) -> tuple[Engine, Any]:
+        """Run ``search(engine)`` in a thread of its own holding the client's slot, which the
+        thread frees when the search ends (however the request ends): the engine and an
+        awaitable of the result."""
+        engine = self.acquire(client)
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = loop.create_future()
+
+        def settle(outcome: Callable[[], None]) -> None:
+            if not future.done():
+                outcome()
+
+        def run() -> None:
+            try:
+                result = search(engine)
+            except BaseException as error:  # handed to the request
+                failure = error
+                loop.call_soon_threadsafe(settle, lambda: future.set_exception(failure))
+            else:
+                loop.call_soon_threadsafe(settle, lambda: future.set_result(result))
+            finally:
+                self.release(client)
+
+        threading.Thread(target=run, daemon=True, name=f"search {client}").start()
+        return engine, future
 
     def close(self) -> None:
         with self.lock:
@@ -263,17 +323,99 @@ def _client(value: object) -> str:
 async def _body(request: Request) -> dict[str, Any]:
     chunks = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY:
-            raise Busy(413, f"the request is too large (over {MAX_BODY} bytes)")
-        chunks.append(chunk)
-    raw = b"".join(chunks)
+
+    async def read() -> None:
+        nonlocal size
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise Busy(413, f"the request is too large (over {MAX_BODY} bytes)")
+            chunks.append(chunk)
+
     try:
-        data = json.loads(raw or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise BadRequest(f"the body is not JSON: {error}") from None
-    return _obj(data, "the body")
+        await asyncio.wait_for(read(), BODY_TIMEOUT)
+    except asyncio.TimeoutError:
+        raise Busy(408, f"the body did not arrive within {BODY_TIMEOUT:g} s") from None
+    return _obj(_json(b"".join(chunks) or b"{}", "the body"), "the body")
+
+
+async def _until_done(request: Request, engine: Engine, result: Any) -> Any:
+    """Wait for a search started by :meth:`Searches.start`, stopping it when the client
+    disconnects (or this request is cancelled)."""
+    try:
+        while True:
+            done, _ = await asyncio.wait({result}, timeout=0.2)
+            if done:
+                return result.result()
+            if await request.is_disconnected():
+                engine.stop()
+    finally:
+        if not result.done():
+            engine.stop()
+
+
+class _SearchStream(StreamingResponse):
+    """Server-sent events of a search, which stops when the response ends in any way (also
+    when the client leaves before the first event)."""
+
+    def __init__(self, engine: Engine, content: AsyncIterator[str]) -> None:
+        super().__init__(
+            content, media_type="text/event-stream", headers={"Cache-Control": "no-store"}
+        )
+        self.engine = engine
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.engine.stop()
+
+
+class RequestGuard:
+    """ASGI middleware: the ``Host`` allow-list, no ``/api/`` request from another origin,
+    JSON-only POSTs (see the module's threat model)."""
+
+    def __init__(self, app: Any, allowed_hosts: frozenset[str]) -> None:
+        self.app = app
+        self.allowed_hosts = allowed_hosts
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        refusal = self.refusal(scope, headers)
+        if refusal is None:
+            await self.app(scope, receive, send)
+            return
+        status, message = refusal
+        await JSONResponse({"error": message}, status_code=status)(scope, receive, send)
+
+    def refusal(self, scope: dict[str, Any], headers: dict[str, str]) -> Optional[tuple[int, str]]:
+        host = headers.get("host", "")
+        if _hostname(host) not in self.allowed_hosts:
+            return 403, f"host {host[:100]!r} is not served here"
+        if not scope["path"].startswith("/api/"):
+            return None
+        site = headers.get("sec-fetch-site")
+        if site is not None and site not in ("same-origin", "none"):
+            return 403, "requests from other sites are refused"
+        origin = headers.get("origin")
+        if origin is not None and origin not in (f"http://{host}", f"https://{host}"):
+            return 403, "requests from other origins are refused"
+        if scope["method"] == "POST":
+            kind = headers.get("content-type", "").split(";")[0].strip().lower()
+            if kind != "application/json":
+                return 415, "the API takes application/json only"
+        return None
+
+
+def _hostname(host: str) -> str:
+    """The name of a ``Host`` header without its port: ``[::1]:8000`` → ``::1``."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1 : host.find("]")] if "]" in host else ""
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
 
 
 def _handler(function: Any) -> Any:
@@ -295,8 +437,9 @@ def _handler(function: Any) -> Any:
     return endpoint
 
 
-def create_app(*, hash_mb: int = 16) -> Starlette:
-    """The Starlette application of the web board."""
+def create_app(*, hash_mb: int = 16, hosts: tuple[str, ...] = ()) -> Any:
+    """The web board's ASGI application (Starlette behind :class:`RequestGuard`): requests
+    may name 127.0.0.1, localhost, [::1] and ``hosts`` in their ``Host`` header."""
     searches = Searches(hash_mb)
 
     async def index(request: Request) -> Response:
@@ -313,11 +456,8 @@ def create_app(*, hash_mb: int = 16) -> Starlette:
         client = _client(body.get("client"))
         if game.is_game_over():
             raise BadRequest("the game is over")
-        engine = searches.acquire(client)
-        try:
-            result = await asyncio.to_thread(engine.play, game, limit)
-        finally:
-            searches.release(client)
+        engine, running = searches.start(client, lambda engine: engine.play(game, limit))
+        result = await _until_done(request, engine, running)
         if result.move is None:
             raise BadRequest("no legal move")
         board = game._board
@@ -328,35 +468,31 @@ def create_app(*, hash_mb: int = 16) -> Starlette:
 
     async def analyse(request: Request) -> Response:
         params = request.query_params
-        try:
-            game_data = json.loads(params.get("game", "{}"))
-        except json.JSONDecodeError:
-            raise BadRequest("game must be JSON") from None
-        game = parse_game(game_data)
+        game = parse_game(_json(params.get("game", "{}"), "game"))
         multipv = int(_query_number(params.get("multipv"), "multipv", 1, 1, MAX_MULTIPV))
         seconds = _query_number(params.get("time"), "time", MAX_TIME, 0.1, MAX_TIME)
         client = _client(params.get("client"))
         board = game._board.copy()
         if not board.legal_moves:
             raise BadRequest("no legal move to analyse")
-        engine = searches.acquire(client)
         loop = asyncio.get_running_loop()
         queue: asyncio.Queue[Optional[dict[str, Any]]] = asyncio.Queue()
 
         def on_info(info: dict[str, Any]) -> None:
             loop.call_soon_threadsafe(queue.put_nowait, info_json(info, board))
 
-        def run() -> None:
+        def run(engine: Engine) -> None:
             try:
                 engine.analyse(board, Limit(time=seconds), multipv=multipv, on_info=on_info)
-            except Exception:  # noqa: S110 - the stream ends either way
-                pass
             finally:
                 loop.call_soon_threadsafe(queue.put_nowait, None)
 
+        # The search runs (at most MAX_TIME) and frees its slot whether or not the stream is
+        # ever read; the stream's end (the client gone) stops it.
+        engine, running = searches.start(client, run)
+        running.add_done_callback(lambda future: future.exception())  # nothing to report
+
         async def events() -> AsyncIterator[str]:
-            thread = threading.Thread(target=run, daemon=True)
-            thread.start()
             try:
                 while True:
                     item = await queue.get()
@@ -366,14 +502,8 @@ def create_app(*, hash_mb: int = 16) -> Starlette:
                     yield f"data: {json.dumps(item)}\n\n"
             finally:
                 engine.stop()
-                await asyncio.to_thread(thread.join, MAX_TIME + 5)
-                searches.release(client)
 
-        return StreamingResponse(
-            events(),
-            media_type="text/event-stream",
-            headers={"Cache-Control": "no-store"},
-        )
+        return _SearchStream(engine, events())
 
     async def stop(request: Request) -> Response:
         body = await _body(request)
@@ -427,15 +557,28 @@ def create_app(*, hash_mb: int = 16) -> Starlette:
         if len(game.mainline_moves()) > MAX_REVIEW_PLIES:
             raise BadRequest(f"a review takes games of at most {MAX_REVIEW_PLIES} plies")
         level = _obj(body.get("level", {"depth": 8}), "level")
+        # The whole review keeps to MAX_TIME: each position gets its share.
+        share = MAX_TIME / (len(game.mainline_moves()) + 1)
         if "time" in level:
-            limit = Limit(time=_number(level["time"], "time", 0.01, MAX_REVIEW_TIME))
+            seconds = _number(level["time"], "time", 0.01, MAX_REVIEW_TIME)
+            limit = Limit(time=min(seconds, share))
         else:
-            limit = Limit(depth=int(_number(level.get("depth", 8), "depth", 1, 16)))
-        engine = searches.acquire(client)
+            depth = int(_number(level.get("depth", 8), "depth", 1, 16))
+            limit = Limit(depth=depth, time=share)
+        cancelled = threading.Event()
+
+        def check(done: int, total: int) -> None:
+            if cancelled.is_set():
+                raise Busy(499, "the client went away")
+
+        def run(engine: Engine) -> Any:
+            return review(game, limit, engine=engine, progress=check)
+
+        engine, running = searches.start(client, run)
         try:
-            report = await asyncio.to_thread(review, game, limit, engine=engine)
+            report = await _until_done(request, engine, running)
         finally:
-            searches.release(client)
+            cancelled.set()
         return JSONResponse(
             {
                 "moves": [m.as_dict() for m in report.moves],
@@ -469,7 +612,9 @@ def create_app(*, hash_mb: int = 16) -> Starlette:
 
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.searches = searches
-    return app
+    guarded = RequestGuard(app, LOCAL_HOSTS | {_hostname(h) for h in hosts})
+    guarded.state = app.state  # type: ignore[attr-defined]
+    return guarded
 
 
 def opening_list() -> list[dict[str, str]]:
@@ -547,6 +692,64 @@ def _build_tree(node: Any, tree: dict[str, Any]) -> None:
             stack.append((added, child))
 
 
+def server_config(
+    host: str = "127.0.0.1", port: int = 8000, *, hash_mb: int = 16, log_level: str = "warning"
+) -> Any:
+    """The uvicorn configuration :func:`serve` runs: the app, and the connection limits and
+    timeouts of the threat model."""
+    import uvicorn
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class TimedH11(H11Protocol):
+        """uvicorn's HTTP/1.1 protocol with a deadline for each request's head and a cap on
+        open connections."""
+
+        _head_deadline: Optional[asyncio.TimerHandle] = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            if len(self.connections) > MAX_CONNECTIONS:
+                transport.close()
+                return
+            self._arm()
+
+        def _arm(self) -> None:
+            self._disarm()
+            self._head_deadline = self.loop.call_later(HEADER_TIMEOUT, self._too_slow)
+
+        def _disarm(self) -> None:
+            if self._head_deadline is not None:
+                self._head_deadline.cancel()
+                self._head_deadline = None
+
+        def _too_slow(self) -> None:
+            if self.cycle is None or self.cycle.response_complete:
+                self.transport.close()
+
+        def handle_events(self) -> None:
+            super().handle_events()
+            if self.cycle is not None and not self.cycle.response_complete:
+                self._disarm()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if not self.transport.is_closing():
+                self._arm()
+
+        def connection_lost(self, exc: Optional[Exception]) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+    return uvicorn.Config(
+        create_app(hash_mb=hash_mb, hosts=(host,)),
+        host=host,
+        port=port,
+        log_level=log_level,
+        http=TimedH11,
+        timeout_keep_alive=5,
+    )
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, *, open_browser: bool = False) -> None:
     """Run the web board until Ctrl-C."""
     import uvicorn
@@ -557,4 +760,4 @@ def serve(host: str = "127.0.0.1", port: int = 8000, *, open_browser: bool = Fal
 
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
     print(f"shashki web board on {url} (Ctrl-C stops it)", flush=True)
-    uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+    uvicorn.Server(server_config(host, port)).run()
