@@ -2,7 +2,8 @@
 search's own verdict agree at every ply, for every built-in rule set and variant, and all of
 them agree with an independent, literal reading of the rules (``draw_reference``).
 
-The CI budget is modest; ``HYPOTHESIS_PROFILE=long`` plays 10^5 games.
+The CI budget is modest; ``HYPOTHESIS_PROFILE=long`` plays 10^5 games, and
+``SHASHKI_DRAW_GAMES=N`` any number.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from shashki.engine import Engine, Limit
 from walks import quiet_walk
 
 LONG = os.environ.get("HYPOTHESIS_PROFILE") == "long"
-GAMES = 100_000 if LONG else 60
+GAMES = int(os.environ.get("SHASHKI_DRAW_GAMES", 100_000 if LONG else 60))
 
 # Short counts, so that random games reach every rule's boundary often.
 SHORT = draw.DrawRules(
