@@ -30,6 +30,7 @@
 //! let _ = Square::parse("c3").unwrap();
 //! ```
 
+pub mod batch;
 mod bitboard;
 mod board;
 mod checksum;

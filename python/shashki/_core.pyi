@@ -4,6 +4,8 @@ import os
 from collections.abc import Callable, Iterator
 from typing import Any, Optional
 
+import numpy as np
+import numpy.typing as npt
 from typing_extensions import Self
 
 __version__: str
@@ -109,6 +111,29 @@ class Board:
     __hash__: None  # type: ignore[assignment]
 
 MAIN_ROAD: list[int]
+BATCH_ACTIONS: int
+BATCH_PLANES: int
+
+class BatchBoards:
+    def __init__(
+        self,
+        n: int,
+        *,
+        variant: Optional[str] = None,
+        captures_optional: bool = False,
+        fens: Optional[list[str]] = None,
+        max_plies: int = 400,
+    ) -> None: ...
+    def __len__(self) -> int: ...
+    def legal_action_mask(self) -> npt.NDArray[np.bool_]: ...
+    def observation(self) -> npt.NDArray[np.float32]: ...
+    def step(
+        self, actions: npt.NDArray[np.int64]
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.bool_]]: ...
+    def sample_actions(self, seed: int) -> npt.NDArray[np.int64]: ...
+    def results(self) -> npt.NDArray[np.int8]: ...
+    def fens(self) -> list[str]: ...
+    def _history(self, index: int) -> tuple[str, list[str]]: ...
 
 class DrawRules:
     def __init__(

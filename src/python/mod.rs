@@ -1,6 +1,7 @@
 //! `shashki._core`: thin PyO3 wrappers over the Rust core. No rules live here.
 
 mod args;
+mod batch;
 mod board;
 mod egtb;
 mod engine;
@@ -566,6 +567,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPiece>()?;
     m.add_class::<LegalMoves>()?;
     m.add_class::<PyDrawRules>()?;
+    m.add_class::<batch::PyBatchBoards>()?;
+    m.add("BATCH_ACTIONS", crate::batch::ACTIONS)?;
+    m.add("BATCH_PLANES", crate::batch::PLANES)?;
     m.add(
         "MAIN_ROAD",
         crate::Bitboard::MAIN_ROAD

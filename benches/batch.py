@@ -1,0 +1,58 @@
+"""Speed of the batch API (``shashki.batch``): random self-play steps a second, each step
+reading the legal-action mask and the observation, as a learning loop does; and, when
+``open_spiel`` is installed (``pip install open-spiel``), the same loop over OpenSpiel's
+``checkers`` through its Python API, in the same run.
+
+    python benches/batch.py [--games 4096] [--steps 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+from shashki.batch import Boards
+
+
+def shashki_steps(games: int, steps: int) -> float:
+    boards = Boards(games, seed=1)
+    started = time.perf_counter()
+    for _ in range(steps):
+        boards.legal_action_mask()
+        boards.step(boards.sample_actions())  # returns the observation too
+    return games * steps / (time.perf_counter() - started)
+
+
+def open_spiel_steps(steps: int) -> float | None:
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("checkers")
+    rng = np.random.default_rng(1)
+    state = game.new_initial_state()
+    started = time.perf_counter()
+    for _ in range(steps):
+        if state.is_terminal():
+            state = game.new_initial_state()
+        np.asarray(state.observation_tensor())
+        mask = np.asarray(state.legal_actions_mask())
+        state.apply_action(int(rng.choice(np.flatnonzero(mask))))
+    return steps / (time.perf_counter() - started)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=4096)
+    parser.add_argument("--steps", type=int, default=200)
+    args = parser.parse_args()
+    rate = shashki_steps(args.games, args.steps)
+    print(f"shashki.batch: Boards({args.games}), step + mask + observation: {rate:,.0f} steps/s")
+    spiel = open_spiel_steps(20_000)
+    if spiel is not None:
+        print(f"OpenSpiel checkers, one state, step + mask + observation: {spiel:,.0f} steps/s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,140 @@
+"""Arrays in, arrays out: many games stepped together in Rust, for learning.
+
+>>> import shashki
+>>> from shashki.batch import Boards, ACTIONS
+>>> boards = Boards(4, seed=1)
+>>> boards.legal_action_mask().shape, boards.observation().shape
+((4, 896), (4, 6, 8, 8))
+>>> observation, reward, terminated, truncated = boards.step(boards.sample_actions())
+>>> observation.shape, reward.dtype.name, terminated.tolist()
+((4, 6, 8, 8), 'float32', [False, False, False, False])
+>>> boards.board(0).move_stack[0] in shashki.Board().legal_moves
+True
+
+Needs numpy (imported by this module only: ``import shashki`` stays light).
+
+**Actions** (:data:`ACTIONS` = 896): one jump or step of one piece,
+``(from_square * 4 + direction) * 7 + distance - 1``, seen from the side to move (for Black
+the board is turned half round: square ``i`` is ``31 - i``); directions 0 up-left, 1
+up-right, 2 down-left, 3 down-right ("up" is towards the opponent); distance 1–7. A quiet
+move is one action; a capture of several pieces is one action a jump, by the same player,
+the game waiting between them with a mask of the jumps that go on with a legal capture
+(as OpenSpiel plays multi-jumps). Each legal move is exactly one sequence: the jumps of the
+path ``Board.legal_moves`` gives it (a king that could land on another square and make the
+same capture makes the same move). Why jumps and not whole moves: a capture in Russian
+draughts can take any of 2^12 sets of pieces, so whole moves have no small collision-free
+numbering, while a jump is always one of 896, and a policy over jumps is a policy over
+moves.
+
+**Observations** (:data:`PLANES` = 6 planes of 8×8, float32, rank 1 first, from the side to
+move's point of view): own men, own kings, the opponent's men, the opponent's kings, the
+piece making a capture (mid-capture only), the pieces it has taken so far in this move (they
+stay on the board until the move ends, as the rules say).
+
+**Steps**: ``step(actions)`` plays one action in every game and returns ``(rewards,
+terminated, truncated)``; the reward is the result for the player who acted (1 a win, -1 a
+loss, 0 otherwise). A game ends as its variant says (giveaway: the side that cannot move
+wins) or by its draw rules (FMJD-64's for Russian draughts, applied in Rust), and is
+truncated at ``max_plies``; a finished game starts again at once (as gymnasium's vector
+environments do): :meth:`Boards.results` keeps how the last one ended.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+import shashki
+from shashki import _core
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Optional
+
+    import numpy.typing as npt
+
+ACTIONS: int = _core.BATCH_ACTIONS
+"""The size of the action space."""
+PLANES: int = _core.BATCH_PLANES
+"""The observation's planes."""
+
+
+class Boards:
+    """``n`` games held in Rust and stepped together (the GIL released, over threads for
+    large ``n``): from the variant's start, or from ``fens`` (one FEN for all or one a game).
+    ``seed`` drives :meth:`sample_actions`."""
+
+    def __init__(
+        self,
+        n: int,
+        variant: str = "russian",
+        captures_optional: bool = False,
+        fens: Optional[Sequence[str]] = None,
+        seed: Optional[int] = None,
+        max_plies: int = 400,
+    ) -> None:
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise TypeError(f"n must be an int, not {type(n).__name__}")
+        self.variant = variant
+        self.captures_optional = captures_optional
+        self._core = _core.BatchBoards(
+            n,
+            variant=variant,
+            captures_optional=captures_optional,
+            fens=None if fens is None else [str(f) for f in fens],
+            max_plies=max_plies,
+        )
+        self._seed = np.random.SeedSequence(seed)
+
+    def __len__(self) -> int:
+        return len(self._core)
+
+    def legal_action_mask(self) -> npt.NDArray[np.bool_]:
+        """The legal actions of every game: bool array ``(n, ACTIONS)``."""
+        return self._core.legal_action_mask()
+
+    def observation(self) -> npt.NDArray[np.float32]:
+        """Every game's planes: float32 array ``(n, PLANES, 8, 8)``."""
+        return self._core.observation()
+
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+    ]:
+        """Play ``actions`` (one a game): ``(observation, rewards, terminated, truncated)``.
+        A wrong shape or an illegal action is a ValueError naming the first bad row, and no
+        game changes."""
+        array = np.asarray(actions)
+        if array.shape != (len(self),):
+            raise ValueError(f"actions must have shape ({len(self)},), not {array.shape}")
+        if not np.issubdtype(array.dtype, np.integer):
+            raise ValueError(f"actions must be integers, not {array.dtype}")
+        rewards, terminated, truncated = self._core.step(np.ascontiguousarray(array, np.int64))
+        return self.observation(), rewards, terminated, truncated
+
+    def sample_actions(self) -> npt.NDArray[np.int64]:
+        """A random legal action for every game (reproducible from the seed)."""
+        seed = int(self._seed.spawn(1)[0].generate_state(1, np.uint64)[0])
+        return self._core.sample_actions(seed)
+
+    def results(self) -> npt.NDArray[np.int8]:
+        """How each game's last finished game ended: 1 White won, -1 Black won, 0 a draw,
+        2 truncated, -2 none finished yet."""
+        return self._core.results()
+
+    def fens(self) -> list[str]:
+        """Every game's position (before a capture in progress)."""
+        return self._core.fens()
+
+    def board(self, index: int) -> shashki.Board:
+        """Game ``index`` as a :class:`shashki.Board` with its history (before a capture in
+        progress)."""
+        fen, moves = self._core._history(index)
+        board = shashki.Board(fen, variant=self.variant, captures_optional=self.captures_optional)
+        for text in moves:
+            board.push_move(text)
+        return board

@@ -1,0 +1,425 @@
+//! Many games stepped together, for learning: a fixed action space, legal-action masks,
+//! observations as planes, results under the variant's rules (draw rules included).
+//!
+//! # The action space
+//!
+//! An action is one jump or step of one piece: the square it leaves, the direction and the
+//! distance, `action = (from * 4 + direction) * 7 + (distance - 1)`, so [`ACTIONS`] = 896.
+//! Squares, directions and distances are seen from the side to move (the board turned half
+//! round for Black: square `i` is `31 - i`, up is towards the opponent), as the
+//! observation is, so a policy learns one game, not two.
+//!
+//! A quiet move is one action. A capture of several pieces is a sequence of actions by the
+//! same player, one jump each (as OpenSpiel plays multi-jumps): after a jump the game waits
+//! for the next jump of the same piece, the mask holding only the jumps that continue a
+//! legal capture, and the move is played when its last jump is. Each legal move (the rules'
+//! moves: one per start, end, captured pieces) is reached by exactly one sequence, the jumps
+//! of the path [`crate::Position::legal_moves`] gives it: where a king may land on several squares
+//! and still make the same capture, the move is the same and so is its path. The captured
+//! pieces stay on the board until the move ends, as the rules say.
+//!
+//! Quiet moves reach at most 7 squares, jumps too: a jump's distance is the landing
+//! square's, the captured piece lying between. No action means two things.
+
+use rayon::prelude::*;
+
+use crate::bitboard::Bitboard;
+use crate::board::{Board, Ending};
+use crate::draw::DrawRules;
+use crate::mv::Move;
+use crate::piece::Color;
+use crate::square::Square;
+
+/// The number of actions.
+pub const ACTIONS: usize = 32 * 4 * 7;
+/// Observation planes: own men, own kings, opponent's men, opponent's kings, the piece
+/// making a capture, the pieces it has taken so far in this move.
+pub const PLANES: usize = 6;
+
+/// One segment of a move's path: from a square to the next landing square.
+fn segment(from: Square, to: Square) -> Option<(usize, usize)> {
+    let (df, dr) = (
+        i32::from(to.file()) - i32::from(from.file()),
+        i32::from(to.rank()) - i32::from(from.rank()),
+    );
+    if df == 0 || df.abs() != dr.abs() {
+        return None;
+    }
+    let dir = match (dr > 0, df > 0) {
+        (true, false) => 0,
+        (true, true) => 1,
+        (false, false) => 2,
+        (false, true) => 3,
+    };
+    Some((dir, df.unsigned_abs() as usize))
+}
+
+/// The action of the jump `from` → `to` for the side `turn`.
+pub fn action_of(turn: Color, from: Square, to: Square) -> Option<usize> {
+    let (from, to) = match turn {
+        Color::White => (from.index(), to.index()),
+        Color::Black => (31 - from.index(), 31 - to.index()),
+    };
+    let (from, to) = (Square::new(from as u32)?, Square::new(to as u32)?);
+    let (dir, dist) = segment(from, to)?;
+    Some((from.index() * 4 + dir) * 7 + dist - 1)
+}
+
+/// The jumps of a move, as actions of its player.
+fn move_actions(turn: Color, m: &Move) -> smallvec::SmallVec<[u16; 8]> {
+    let mut out = smallvec::SmallVec::new();
+    let mut at = m.from();
+    for &next in m.path() {
+        if let Some(a) = action_of(turn, at, next) {
+            out.push(a as u16);
+        }
+        at = next;
+    }
+    out
+}
+
+/// How a game ended, for the batch.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Finish {
+    /// White won.
+    WhiteWins,
+    /// Black won.
+    BlackWins,
+    /// A draw (by a draw rule).
+    Draw,
+    /// The ply limit came first (truncated).
+    Truncated,
+}
+
+/// One game of the batch.
+#[derive(Clone, Debug)]
+pub struct BatchGame {
+    board: Board,
+    start: Board,
+    /// The legal moves, with their actions; filtered as a capture goes on.
+    moves: Vec<(Move, smallvec::SmallVec<[u16; 8]>)>,
+    /// Jumps of the move in progress.
+    jumps: usize,
+    /// The last game's end, and its final position's FEN.
+    pub last: Option<Finish>,
+}
+
+impl BatchGame {
+    /// A game starting at `board`.
+    pub fn new(board: Board) -> BatchGame {
+        let mut game = BatchGame {
+            start: board.clone(),
+            board,
+            moves: Vec::new(),
+            jumps: 0,
+            last: None,
+        };
+        game.refresh();
+        game
+    }
+
+    /// The board (the position before the move in progress, if any).
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    fn refresh(&mut self) {
+        let pos = *self.board.position();
+        let turn = pos.turn();
+        self.moves.clear();
+        self.moves.extend(
+            pos.legal_moves()
+                .iter()
+                .map(|m| (*m, move_actions(turn, m))),
+        );
+        self.jumps = 0;
+    }
+
+    /// The legal actions now.
+    pub fn legal_actions(&self, out: &mut [bool]) {
+        out.fill(false);
+        for (_, actions) in &self.moves {
+            if let Some(&a) = actions.get(self.jumps) {
+                out[a as usize] = true;
+            }
+        }
+    }
+
+    /// Whether `action` is legal now.
+    pub fn is_legal(&self, action: usize) -> bool {
+        self.moves.iter().any(|(_, actions)| {
+            actions
+                .get(self.jumps)
+                .is_some_and(|&a| a as usize == action)
+        })
+    }
+
+    /// A legal action chosen by `random` (a number to take modulo the choices).
+    pub fn pick(&self, random: u64) -> Option<usize> {
+        let mut choices: smallvec::SmallVec<[u16; 64]> = self
+            .moves
+            .iter()
+            .filter_map(|(_, actions)| actions.get(self.jumps).copied())
+            .collect();
+        choices.sort_unstable();
+        choices.dedup();
+        if choices.is_empty() {
+            return None;
+        }
+        Some(choices[(random % choices.len() as u64) as usize] as usize)
+    }
+
+    /// Play `action` (legal: see [`BatchGame::is_legal`]): `(reward for the player who
+    /// acted, terminated, truncated)`. A finished game starts again.
+    pub fn step(
+        &mut self,
+        action: usize,
+        rules: &DrawRules,
+        max_plies: usize,
+    ) -> (f32, bool, bool) {
+        let jumps = self.jumps;
+        self.moves
+            .retain(|(_, actions)| actions.get(jumps).is_some_and(|&a| a as usize == action));
+        self.jumps += 1;
+        let complete = self
+            .moves
+            .iter()
+            .position(|(_, actions)| actions.len() == self.jumps);
+        let Some(index) = complete else {
+            return (0.0, false, false); // the capture goes on
+        };
+        let mover = self.board.position().turn();
+        let m = self.moves[index].0;
+        self.board.push_unchecked(m);
+        let finish = match self.board.ending(rules, false) {
+            Some(Ending::NoMoves { winner }) => Some(if winner == Color::White {
+                Finish::WhiteWins
+            } else {
+                Finish::BlackWins
+            }),
+            Some(Ending::Draw { .. }) => Some(Finish::Draw),
+            None if self.board.plies() >= max_plies => Some(Finish::Truncated),
+            None => None,
+        };
+        let Some(finish) = finish else {
+            self.refresh();
+            return (0.0, false, false);
+        };
+        let reward = match (finish, mover) {
+            (Finish::WhiteWins, Color::White) | (Finish::BlackWins, Color::Black) => 1.0,
+            (Finish::WhiteWins, Color::Black) | (Finish::BlackWins, Color::White) => -1.0,
+            _ => 0.0,
+        };
+        self.last = Some(finish);
+        self.board = self.start.clone();
+        self.refresh();
+        (
+            reward,
+            finish != Finish::Truncated,
+            finish == Finish::Truncated,
+        )
+    }
+
+    /// The observation planes, `PLANES × 64` values (rank-major, a1 first, from the side to
+    /// move's point of view).
+    pub fn observe(&self, out: &mut [f32]) {
+        out.fill(0.0);
+        let pos = self.board.position();
+        let turn = pos.turn();
+        let put = |out: &mut [f32], plane: usize, squares: Bitboard| {
+            for sq in squares.iter() {
+                let i = if turn == Color::White {
+                    sq.index()
+                } else {
+                    31 - sq.index()
+                };
+                let (rank, file) = (i / 4, (i % 4) * 2 + (i / 4) % 2);
+                out[plane * 64 + rank * 8 + file] = 1.0;
+            }
+        };
+        put(out, 0, pos.men(turn));
+        put(out, 1, pos.kings(turn));
+        put(out, 2, pos.men(!turn));
+        put(out, 3, pos.kings(!turn));
+        if self.jumps > 0 {
+            if let Some((m, _)) = self.moves.first() {
+                let at = m.path()[self.jumps - 1];
+                put(out, 4, Bitboard::from(at));
+                let mut taken = Bitboard::EMPTY;
+                let mut from = m.from();
+                for &to in &m.path()[..self.jumps] {
+                    taken |= between(from, to) & pos.pieces(!turn);
+                    from = to;
+                }
+                put(out, 5, taken);
+            }
+        }
+    }
+}
+
+/// The squares strictly between two squares of one diagonal.
+fn between(from: Square, to: Square) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    let (df, dr) = (
+        (i32::from(to.file()) - i32::from(from.file())).signum(),
+        (i32::from(to.rank()) - i32::from(from.rank())).signum(),
+    );
+    let (mut f, mut r) = (i32::from(from.file()) + df, i32::from(from.rank()) + dr);
+    while (f, r) != (i32::from(to.file()), i32::from(to.rank())) {
+        match Square::from_coords(f as u8, r as u8) {
+            Some(sq) => out |= Bitboard::from(sq),
+            None => break,
+        }
+        f += df;
+        r += dr;
+    }
+    out
+}
+
+/// The batch: games, their draw rules and ply limit.
+#[derive(Clone, Debug)]
+pub struct Batch {
+    /// The games.
+    pub games: Vec<BatchGame>,
+    rules: DrawRules,
+    max_plies: usize,
+}
+
+/// One game's share of a step: the game, its action, its reward and end flags.
+type StepSlot<'a> = (
+    ((&'a mut BatchGame, &'a i64), &'a mut f32),
+    &'a mut (bool, bool),
+);
+
+/// Below this many games a step runs on the calling thread.
+const PARALLEL_FROM: usize = 512;
+
+impl Batch {
+    /// Games starting at `boards`, under the variant's draw rules, truncated at `max_plies`.
+    pub fn new(boards: Vec<Board>, max_plies: usize) -> Batch {
+        let rules = boards
+            .first()
+            .map(|b| DrawRules::for_variant(b.position().rules().variant))
+            .unwrap_or_default();
+        Batch {
+            games: boards.into_iter().map(BatchGame::new).collect(),
+            rules,
+            max_plies,
+        }
+    }
+
+    /// The masks, `games × ACTIONS`.
+    pub fn masks(&self, out: &mut [bool]) {
+        let work = |(game, row): (&BatchGame, &mut [bool])| game.legal_actions(row);
+        if self.games.len() >= PARALLEL_FROM {
+            self.games
+                .par_iter()
+                .zip(out.par_chunks_mut(ACTIONS))
+                .for_each(work);
+        } else {
+            self.games
+                .iter()
+                .zip(out.chunks_mut(ACTIONS))
+                .for_each(work);
+        }
+    }
+
+    /// The observations, `games × PLANES × 64`.
+    pub fn observe(&self, out: &mut [f32]) {
+        let work = |(game, row): (&BatchGame, &mut [f32])| game.observe(row);
+        if self.games.len() >= PARALLEL_FROM {
+            self.games
+                .par_iter()
+                .zip(out.par_chunks_mut(PLANES * 64))
+                .for_each(work);
+        } else {
+            self.games
+                .iter()
+                .zip(out.chunks_mut(PLANES * 64))
+                .for_each(work);
+        }
+    }
+
+    /// The first game whose action is not legal, if any.
+    pub fn first_illegal(&self, actions: &[i64]) -> Option<usize> {
+        self.games
+            .iter()
+            .zip(actions)
+            .position(|(game, &a)| !(0..ACTIONS as i64).contains(&a) || !game.is_legal(a as usize))
+    }
+
+    /// Step every game (the actions must be legal: [`Batch::first_illegal`]); rewards,
+    /// terminated, truncated.
+    pub fn step(&mut self, actions: &[i64], rewards: &mut [f32], ends: &mut [(bool, bool)]) {
+        let (rules, max_plies) = (&self.rules, self.max_plies);
+        let work = |(((game, &a), reward), end): StepSlot<'_>| {
+            let (r, terminated, truncated) = game.step(a as usize, rules, max_plies);
+            *reward = r;
+            *end = (terminated, truncated);
+        };
+        if self.games.len() >= PARALLEL_FROM {
+            self.games
+                .par_iter_mut()
+                .zip(actions.par_iter())
+                .zip(rewards.par_iter_mut())
+                .zip(ends.par_iter_mut())
+                .for_each(work);
+        } else {
+            self.games
+                .iter_mut()
+                .zip(actions.iter())
+                .zip(rewards.iter_mut())
+                .zip(ends.iter_mut())
+                .for_each(work);
+        }
+    }
+
+    /// A random legal action for every game (`seed` and the game's index choose it).
+    pub fn sample(&self, seed: u64, out: &mut [i64]) {
+        for (i, (game, slot)) in self.games.iter().zip(out.iter_mut()).enumerate() {
+            let r = splitmix(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            *slot = game.pick(r).map_or(-1, |a| a as i64);
+        }
+    }
+}
+
+/// A 64-bit mix (splitmix64's finaliser).
+pub fn splitmix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fen::position_from_fen;
+
+    #[test]
+    fn every_legal_move_is_one_sequence_of_actions_and_replays_to_its_position() {
+        for fen in [
+            "W:W21-32:B1-12",
+            "W:WK29:B18,10,11,26,3",
+            "B:WK1,9,10,18:BK32",
+            "W:W23:B18,19",
+        ] {
+            let pos = position_from_fen(fen).expect("fen");
+            let rules = DrawRules::fmjd64();
+            for m in pos.legal_moves().iter() {
+                let mut game = BatchGame::new(Board::new(pos));
+                let actions = move_actions(pos.turn(), m);
+                assert_eq!(actions.len(), m.path().len());
+                for &a in &actions {
+                    assert!(game.is_legal(a as usize), "{fen} {}", m.long_text());
+                    game.step(a as usize, &rules, 1000);
+                }
+                let mut after = pos;
+                after.play_unchecked(m);
+                if game.last.is_none() {
+                    assert_eq!(*game.board().position(), after, "{fen} {}", m.long_text());
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,178 @@
+//! `shashki._core.BatchBoards`: many games stepped together, arrays in and out (the
+//! `shashki.batch` module is the public face).
+
+use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use super::board::parse_fen_with_clocks;
+use super::rules_arg;
+use crate::batch::{Batch, Finish, ACTIONS, PLANES};
+use crate::{fen, Board, Notation, Position};
+
+/// Games held in Rust, stepped together without the GIL.
+#[pyclass(module = "shashki._core", name = "BatchBoards")]
+pub struct PyBatchBoards {
+    batch: Batch,
+}
+
+#[pymethods]
+impl PyBatchBoards {
+    /// `n` games from the variant's start, or from `fens` (one a game, or one for all),
+    /// truncated at `max_plies` plies.
+    #[new]
+    #[pyo3(signature = (n, *, variant = None, captures_optional = false, fens = None,
+                        max_plies = 400))]
+    fn new(
+        n: usize,
+        variant: Option<&Bound<'_, PyAny>>,
+        captures_optional: bool,
+        fens: Option<Vec<String>>,
+        max_plies: usize,
+    ) -> PyResult<Self> {
+        if n == 0 || n > 1 << 24 {
+            return Err(PyValueError::new_err(format!(
+                "n must be between 1 and {}, not {n}",
+                1 << 24
+            )));
+        }
+        if max_plies == 0 {
+            return Err(PyValueError::new_err("max_plies must be at least 1"));
+        }
+        let rules = rules_arg(variant, captures_optional)?;
+        let starts: Vec<Board> = match fens {
+            None => vec![Board::new(Position::start_of(rules)); 1],
+            Some(list) => {
+                if list.len() != n && list.len() != 1 {
+                    return Err(PyValueError::new_err(format!(
+                        "fens must hold one FEN or n = {n}, not {}",
+                        list.len()
+                    )));
+                }
+                list.iter()
+                    .enumerate()
+                    .map(|(i, text)| {
+                        let (pos, (h, f)) = parse_fen_with_clocks(text)
+                            .map_err(|e| PyValueError::new_err(format!("fens[{i}]: {e}")))?;
+                        Ok(Board::with_start_clocks(pos.with_rules(rules), h, f))
+                    })
+                    .collect::<PyResult<_>>()?
+            }
+        };
+        let boards = (0..n).map(|i| starts[i % starts.len()].clone()).collect();
+        Ok(PyBatchBoards {
+            batch: Batch::new(boards, max_plies),
+        })
+    }
+
+    /// The number of games.
+    fn __len__(&self) -> usize {
+        self.batch.games.len()
+    }
+
+    /// The legal actions of every game: bool array (n, ACTIONS).
+    fn legal_action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<bool>>> {
+        let n = self.batch.games.len();
+        let mut out = vec![false; n * ACTIONS];
+        py.detach(|| self.batch.masks(&mut out));
+        PyArray1::from_vec(py, out).reshape([n, ACTIONS])
+    }
+
+    /// The observations: float32 array (n, PLANES, 8, 8).
+    fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray4<f32>>> {
+        let n = self.batch.games.len();
+        let mut out = vec![0.0f32; n * PLANES * 64];
+        py.detach(|| self.batch.observe(&mut out));
+        PyArray1::from_vec(py, out).reshape([n, PLANES, 8, 8])
+    }
+
+    /// Play one action in every game: `(rewards, terminated, truncated)`. An illegal action
+    /// is a ValueError naming the first bad row, and no game changes.
+    #[allow(clippy::type_complexity)]
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: PyReadonlyArray1<'py, i64>,
+    ) -> PyResult<(
+        Bound<'py, PyArray1<f32>>,
+        Bound<'py, PyArray1<bool>>,
+        Bound<'py, PyArray1<bool>>,
+    )> {
+        let n = self.batch.games.len();
+        let actions = actions.as_slice()?.to_vec();
+        if actions.len() != n {
+            return Err(PyValueError::new_err(format!(
+                "actions must hold one action a game ({n}), not {}",
+                actions.len()
+            )));
+        }
+        if let Some(row) = self.batch.first_illegal(&actions) {
+            return Err(PyValueError::new_err(format!(
+                "action {} of row {row} is not legal in that game (no game was changed)",
+                actions[row]
+            )));
+        }
+        let mut rewards = vec![0.0f32; n];
+        let mut ends = vec![(false, false); n];
+        let batch = &mut self.batch;
+        py.detach(|| batch.step(&actions, &mut rewards, &mut ends));
+        let terminated: Vec<bool> = ends.iter().map(|e| e.0).collect();
+        let truncated: Vec<bool> = ends.iter().map(|e| e.1).collect();
+        Ok((
+            PyArray1::from_vec(py, rewards),
+            PyArray1::from_vec(py, terminated),
+            PyArray1::from_vec(py, truncated),
+        ))
+    }
+
+    /// A random legal action of every game, chosen by `seed`.
+    fn sample_actions<'py>(&self, py: Python<'py>, seed: u64) -> Bound<'py, PyArray1<i64>> {
+        let mut out = vec![0i64; self.batch.games.len()];
+        self.batch.sample(seed, &mut out);
+        PyArray1::from_vec(py, out)
+    }
+
+    /// The result of every game's last finished game: 1 (White won), -1 (Black won), 0 (a
+    /// draw), 2 (truncated), or -2 (none has finished yet).
+    fn results<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+        let out: Vec<i8> = self
+            .batch
+            .games
+            .iter()
+            .map(|g| match g.last {
+                None => -2,
+                Some(Finish::WhiteWins) => 1,
+                Some(Finish::BlackWins) => -1,
+                Some(Finish::Draw) => 0,
+                Some(Finish::Truncated) => 2,
+            })
+            .collect();
+        PyArray1::from_vec(py, out)
+    }
+
+    /// The FEN of every game's position (before a capture in progress).
+    fn fens(&self) -> Vec<String> {
+        self.batch
+            .games
+            .iter()
+            .map(|g| fen::write_fen(g.board().position(), Notation::Numeric))
+            .collect()
+    }
+
+    /// Game `index`'s first position (a FEN with its clocks) and its moves (full-path texts).
+    fn _history(&self, index: usize) -> PyResult<(String, Vec<String>)> {
+        let game = self.batch.games.get(index).ok_or_else(|| {
+            pyo3::exceptions::PyIndexError::new_err(format!(
+                "game index {index} out of range ({} games)",
+                self.batch.games.len()
+            ))
+        })?;
+        let board = game.board();
+        let (h, f) = board.start_clocks();
+        let root = fen::write_fen(board.root(), Notation::Numeric);
+        Ok((
+            format!("{root}:H{h}:F{f}"),
+            board.moves().map(|m| m.long_text()).collect(),
+        ))
+    }
+}

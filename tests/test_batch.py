@@ -1,0 +1,195 @@
+"""The batch API (``shashki.batch``): masks and steps against ``Board``, results against
+``Game``, observations against the board, seeds, bad input."""
+
+from __future__ import annotations
+
+import pytest
+
+np = pytest.importorskip("numpy", reason="the batch API needs numpy")
+
+import shashki  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from shashki.batch import ACTIONS, PLANES, Boards  # noqa: E402
+from strategies import positions  # noqa: E402
+
+VARIANTS = [
+    ("russian", False),
+    ("russian", True),
+    ("giveaway", False),
+    ("brazilian", False),
+    ("diagonal", False),
+]
+
+
+def action(turn: bool, start: int, end: int) -> int:
+    """The documented numbering, written out here independently of the core."""
+    if not turn:
+        start, end = 31 - start, 31 - end
+
+    def coords(square: int) -> tuple[int, int]:
+        rank = square // 4
+        return (square % 4) * 2 + rank % 2, rank
+
+    (f0, r0), (f1, r1) = coords(start), coords(end)
+    up, right = r1 > r0, f1 > f0
+    direction = {(True, False): 0, (True, True): 1, (False, False): 2, (False, True): 3}
+    return (start * 4 + direction[(up, right)]) * 7 + abs(f1 - f0) - 1
+
+
+def jumps(board: shashki.Board, move: shashki.Move) -> list[int]:
+    out, at = [], move.start
+    for landing in move.path:
+        out.append(action(board.turn, at, landing))
+        at = landing
+    return out
+
+
+def playable(fen: str, variant: str, optional: bool) -> shashki.Board | None:
+    try:
+        board = shashki.Board(fen, variant=variant, captures_optional=optional)
+    except ValueError:
+        return None
+    return board if board.legal_moves else None
+
+
+@settings(max_examples=300, deadline=None)
+@given(fen=positions(), rules=st.sampled_from(VARIANTS))
+def test_the_mask_is_the_first_jumps_of_the_legal_moves_and_steps_replay_them(
+    fen: str, rules: tuple[str, bool]
+) -> None:
+    variant, optional = rules
+    board = playable(fen, variant, optional)
+    if board is None:
+        return
+    fen = board.fen()
+    boards = Boards(1, variant=variant, captures_optional=optional, fens=[fen])
+    mask = boards.legal_action_mask()[0]
+    expected = {jumps(board, m)[0] for m in board.legal_moves}
+    assert set(np.flatnonzero(mask)) == expected
+    sequences = {tuple(jumps(board, m)): m for m in board.legal_moves}
+    assert len(sequences) == len(board.legal_moves)  # one sequence a move
+    for sequence, move in sequences.items():
+        game = Boards(1, variant=variant, captures_optional=optional, fens=[fen], max_plies=10**6)
+        for jump in sequence[:-1]:
+            assert game.legal_action_mask()[0][jump]
+            game.step([jump])
+            assert game.fens() == [fen]  # the capture goes on: the position waits
+        _, _, terminated, _ = game.step([sequence[-1]])
+        after = board.copy()
+        after.push(move)
+        if not terminated[0]:
+            assert game.fens() == [after.fen()]
+            assert game.board(0).move_stack == [move]
+
+
+def result_of(outcome: shashki.Outcome | None) -> int:
+    if outcome is None:
+        return -2
+    return 0 if outcome.winner is None else (1 if outcome.winner else -1)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), rules=st.sampled_from(VARIANTS))
+def test_games_end_as_shashki_game_says(seed: int, rules: tuple[str, bool]) -> None:
+    variant, optional = rules
+    boards = Boards(1, variant=variant, captures_optional=optional, seed=seed, max_plies=300)
+    game = shashki.Game(variant=variant, captures_optional=optional)
+    pending: list[int] = []
+    for _ in range(2000):
+        board = game.end().board()
+        chosen = int(boards.sample_actions()[0])
+        pending.append(chosen)
+        _, _, terminated, truncated = boards.step([chosen])
+        done = [m for m in board.legal_moves if jumps(board, m) == pending]
+        if not done:
+            continue  # a capture goes on
+        game.push(done[0])
+        pending = []
+        if terminated[0]:
+            assert game.outcome() is not None
+            assert boards.results()[0] == result_of(game.outcome())
+            return
+        if truncated[0]:
+            assert game.outcome() is None and len(game.mainline_moves()) == 300
+            assert boards.results()[0] == 2
+            return
+        assert game.outcome() is None
+        assert boards.board(0).move_stack == game.mainline_moves()
+    raise AssertionError("no game ended in 2000 actions")
+
+
+def test_a_draw_by_the_rules_ends_a_batch_game() -> None:
+    # Three kings against a king on the main road, 7.2.7: a draw by White's 5th move.
+    boards = Boards(1, fens=["W:WKb8,Kd8,Kf8:BKc3"], seed=3)
+    for _ in range(200):
+        _, _, terminated, _ = boards.step(boards.sample_actions())
+        if terminated[0]:
+            break
+    assert terminated[0] and boards.results()[0] in (0, 1)
+
+
+def test_observation_planes_are_the_side_to_moves_view() -> None:
+    board = shashki.Board("W:W22,K31:B10,K5")  # White: c3, a king on e1; Black: d6, a king on a7
+    planes = Boards(1, fens=[board.fen()]).observation()[0]
+    assert planes.shape == (PLANES, 8, 8) and planes.dtype == np.float32
+
+    def cells(plane: int) -> set[str]:
+        ranks, files = np.nonzero(planes[plane])
+        return {"abcdefgh"[f] + str(r + 1) for r, f in zip(ranks, files)}
+
+    def names(color: bool, king: bool) -> set[str]:
+        return {shashki.square_name(s) for s in board.pieces(color, king=king)}
+
+    assert cells(0) == names(True, False) and cells(1) == names(True, True)
+    assert cells(2) == names(False, False) and cells(3) == names(False, True)
+    assert not planes[4].any() and not planes[5].any()
+    # The same game seen from the other side gives the same planes.
+    mirrored = Boards(1, fens=[board.mirror().fen()]).observation()[0]
+    assert np.array_equal(planes, mirrored)
+
+
+def test_mid_capture_planes_show_the_capturing_piece_and_its_prey() -> None:
+    board = shashki.Board("W:W27:B23,15")  # f2 takes e3 and e5: f2:d4:f6
+    (move,) = list(board.legal_moves)
+    assert len(move.path) == 2
+    boards = Boards(1, fens=[board.fen()])
+    boards.step([jumps(board, move)[0]])
+    planes = boards.observation()[0]
+    assert planes[4].sum() == 1 and planes[5].sum() == 1
+    assert planes[2].sum() == 2  # the taken piece is still on the board
+
+
+def test_seeds_reproduce() -> None:
+    def run(seed: int) -> list[str]:
+        boards = Boards(8, seed=seed)
+        for _ in range(60):
+            boards.step(boards.sample_actions())
+        return boards.fens()
+
+    assert run(7) == run(7)
+    assert run(7) != run(8)
+
+
+def test_bad_input_is_refused_and_no_game_changes() -> None:
+    boards = Boards(3, seed=1)
+    boards.step(boards.sample_actions())
+    fens, mask = boards.fens(), boards.legal_action_mask()
+    good = boards.sample_actions()
+    illegal = good.copy()
+    illegal[1] = int(np.flatnonzero(~mask[1])[0])
+    for bad, message in [
+        (illegal, "row 1"),
+        (good[:2], "shape"),
+        (good.astype(np.float64), "integers"),
+        (np.array([0, 0, ACTIONS + 5]), "row 0|row 2"),
+        (np.array([-1, 0, 0]), "row 0"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            boards.step(bad)
+        assert boards.fens() == fens
+        assert np.array_equal(boards.legal_action_mask(), mask)
+    with pytest.raises(ValueError, match="fens"):
+        Boards(2, fens=["W:W21:B1", "not a fen"])
+    with pytest.raises(ValueError, match="n must be"):
+        Boards(0)
