@@ -383,6 +383,55 @@ impl Batch {
     }
 }
 
+/// One random game from `start` (moves chosen uniformly among the legal moves, as the
+/// rules count them) under `rules`, cut at `max_plies`: how it ended and its plies.
+pub fn playout(start: &Board, rules: &DrawRules, max_plies: usize, seed: u64) -> (Finish, usize) {
+    let mut board = start.clone();
+    let mut state = splitmix(seed);
+    let mut moves = crate::mv::MoveList::new();
+    loop {
+        let pos = *board.position();
+        moves.clear();
+        pos.legal_moves_into(crate::Counting::Distinct, &mut moves);
+        if moves.is_empty() {
+            let winner = if pos.rules().no_moves_wins() {
+                pos.turn()
+            } else {
+                !pos.turn()
+            };
+            let finish = match winner {
+                Color::White => Finish::WhiteWins,
+                Color::Black => Finish::BlackWins,
+            };
+            return (finish, board.plies());
+        }
+        if board.plies() >= max_plies {
+            return (Finish::Truncated, board.plies());
+        }
+        state = splitmix(state);
+        let m = moves[(state % moves.len() as u64) as usize];
+        board.push_unchecked(m);
+        if rules.reached(&board.draw_context(), false).is_some() {
+            return (Finish::Draw, board.plies());
+        }
+    }
+}
+
+/// `games` random games from `start` ([`playout`]), game `i` seeded by `seed` and `i` (the
+/// same results whatever the threads), spread over the current rayon pool.
+pub fn playouts(
+    start: &Board,
+    rules: &DrawRules,
+    games: usize,
+    max_plies: usize,
+    seed: u64,
+) -> Vec<(Finish, usize)> {
+    (0..games)
+        .into_par_iter()
+        .map(|i| playout(start, rules, max_plies, seed ^ splitmix(i as u64)))
+        .collect()
+}
+
 /// A 64-bit mix (splitmix64's finaliser).
 pub fn splitmix(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);

@@ -193,3 +193,31 @@ def test_bad_input_is_refused_and_no_game_changes() -> None:
         Boards(2, fens=["W:W21:B1", "not a fen"])
     with pytest.raises(ValueError, match="n must be"):
         Boards(0)
+
+
+def test_playouts_are_reproducible_whatever_the_threads() -> None:
+    from shashki.batch import playouts
+
+    one = playouts(300, seed=5, threads=1)
+    two = playouts(300, seed=5, threads=2)
+    assert np.array_equal(one[0], two[0]) and np.array_equal(one[1], two[1])
+    results, lengths = one
+    assert set(np.unique(results)) <= {1, -1, 0, 2}
+    assert lengths.max() <= 400 and lengths.min() > 0
+    assert not np.array_equal(playouts(300, seed=6)[1], lengths)
+
+
+def test_playouts_end_as_the_variant_says() -> None:
+    from shashki.batch import playouts
+
+    # White to move without a move: lost in Russian draughts, won in giveaway.
+    fen = "W:Wa1:Bb2,c3"
+    results, lengths = playouts(3, fen=fen)
+    assert results.tolist() == [-1, -1, -1] and lengths.tolist() == [0, 0, 0]
+    results, _ = playouts(3, fen=fen, variant="giveaway")
+    assert results.tolist() == [1, 1, 1]
+    # Three kings against a lone king on the main road: the draw rules (7.2.7, then 7.2.4
+    # or 7.2.8 after a capture) end every random game soon that the king does not lose.
+    results, lengths = playouts(50, fen="W:WKb8,Kd8,Kf8:BKc3", seed=1)
+    assert 0 in results.tolist() and 2 not in results.tolist()
+    assert lengths.max() < 100

@@ -135,6 +135,17 @@ class BatchBoards:
     def fens(self) -> list[str]: ...
     def _history(self, index: int) -> tuple[str, list[str]]: ...
 
+def random_playouts(
+    games: int,
+    *,
+    variant: Optional[str] = None,
+    captures_optional: bool = False,
+    fen: Optional[str] = None,
+    seed: int = 0,
+    threads: Optional[int] = None,
+    max_plies: int = 400,
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint32]]: ...
+
 class DrawRules:
     def __init__(
         self,

@@ -138,3 +138,31 @@ class Boards:
         for text in moves:
             board.push_move(text)
         return board
+
+
+def playouts(
+    games: int,
+    variant: str = "russian",
+    captures_optional: bool = False,
+    fen: Optional[str] = None,
+    seed: int = 0,
+    threads: Optional[int] = None,
+    max_plies: int = 400,
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint32]]:
+    """``games`` random games in Rust (each move drawn uniformly from the legal moves) from
+    ``fen`` or the variant's start, under its rules (draw rules included), on ``threads``
+    threads (all cores by default): ``(results, lengths)``, results as :meth:`Boards.results`
+    gives them, lengths in plies. The same seed gives the same games whatever the threads."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise ValueError(f"games must be a non-negative int, not {games!r}")
+    if not 0 <= seed < 2**64:
+        raise ValueError(f"seed must be between 0 and 2**64 - 1, not {seed}")
+    return _core.random_playouts(
+        games,
+        variant=variant,
+        captures_optional=captures_optional,
+        fen=fen,
+        seed=seed,
+        threads=threads,
+        max_plies=max_plies,
+    )

@@ -139,13 +139,7 @@ impl PyBatchBoards {
             .batch
             .games
             .iter()
-            .map(|g| match g.last {
-                None => -2,
-                Some(Finish::WhiteWins) => 1,
-                Some(Finish::BlackWins) => -1,
-                Some(Finish::Draw) => 0,
-                Some(Finish::Truncated) => 2,
-            })
+            .map(|g| finish_code(g.last))
             .collect();
         PyArray1::from_vec(py, out)
     }
@@ -174,5 +168,56 @@ impl PyBatchBoards {
             format!("{root}:H{h}:F{f}"),
             board.moves().map(|m| m.long_text()).collect(),
         ))
+    }
+}
+
+/// `games` random games from `fen` (the variant's start by default) under the variant's
+/// rules, on `threads` threads: `(results, lengths)`, results as `BatchBoards.results`
+/// gives them. Reproducible from `seed` whatever the threads.
+#[pyfunction]
+#[pyo3(signature = (games, *, variant = None, captures_optional = false, fen = None,
+                    seed = 0, threads = None, max_plies = 400))]
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+pub fn random_playouts<'py>(
+    py: Python<'py>,
+    games: usize,
+    variant: Option<&Bound<'_, PyAny>>,
+    captures_optional: bool,
+    fen: Option<String>,
+    seed: u64,
+    threads: Option<usize>,
+    max_plies: usize,
+) -> PyResult<(Bound<'py, PyArray1<i8>>, Bound<'py, PyArray1<u32>>)> {
+    let rules = rules_arg(variant, captures_optional)?;
+    let start = match fen {
+        None => Board::new(Position::start_of(rules)),
+        Some(text) => {
+            let (pos, (h, f)) = parse_fen_with_clocks(&text)?;
+            Board::with_start_clocks(pos.with_rules(rules), h, f)
+        }
+    };
+    let threads = threads.unwrap_or(0).min(256);
+    let draw = crate::DrawRules::for_variant(rules.variant);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| PyValueError::new_err(format!("cannot start the threads: {e}")))?;
+    let out = py
+        .detach(|| pool.install(|| crate::batch::playouts(&start, &draw, games, max_plies, seed)));
+    let results: Vec<i8> = out.iter().map(|(f, _)| finish_code(Some(*f))).collect();
+    let lengths: Vec<u32> = out.iter().map(|(_, n)| *n as u32).collect();
+    Ok((
+        PyArray1::from_vec(py, results),
+        PyArray1::from_vec(py, lengths),
+    ))
+}
+
+fn finish_code(finish: Option<Finish>) -> i8 {
+    match finish {
+        None => -2,
+        Some(Finish::WhiteWins) => 1,
+        Some(Finish::BlackWins) => -1,
+        Some(Finish::Draw) => 0,
+        Some(Finish::Truncated) => 2,
     }
 }
