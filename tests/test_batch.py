@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 np = pytest.importorskip("numpy", reason="the batch API needs numpy")
@@ -12,6 +14,9 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from shashki.batch import ACTIONS, PLANES, Boards  # noqa: E402
 from strategies import positions  # noqa: E402
+
+# 10^5 random positions in the long profile (HYPOTHESIS_PROFILE=long).
+POSITIONS = 100_000 if os.environ.get("HYPOTHESIS_PROFILE") == "long" else 300
 
 VARIANTS = [
     ("russian", False),
@@ -53,7 +58,7 @@ def playable(fen: str, variant: str, optional: bool) -> shashki.Board | None:
     return board if board.legal_moves else None
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=POSITIONS, deadline=None)
 @given(fen=positions(), rules=st.sampled_from(VARIANTS))
 def test_the_mask_is_the_first_jumps_of_the_legal_moves_and_steps_replay_them(
     fen: str, rules: tuple[str, bool]
