@@ -432,6 +432,60 @@ pub fn playouts(
         .collect()
 }
 
+/// What [`search_all`] found for one position: the score (side to move's view) and the
+/// best move (None without a legal move).
+#[derive(Clone, Debug)]
+pub struct Label {
+    /// The score.
+    pub score: crate::search::Score,
+    /// The best move.
+    pub best: Option<Move>,
+}
+
+/// Search every board with `limits` (each search from a cleared table, so a label does not
+/// depend on the others or on the threads), `threads` engines of `hash_mb` MiB at once.
+pub fn search_all(
+    boards: &[Board],
+    limits: &crate::search::Limits,
+    threads: usize,
+    hash_mb: usize,
+) -> Result<Vec<Label>, crate::TableAllocError> {
+    let threads = threads.clamp(1, boards.len().max(1));
+    let chunk = boards.len().div_ceil(threads).max(1);
+    let parts: Vec<Result<Vec<Label>, crate::TableAllocError>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = boards
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    let engine = crate::search::Engine::new(hash_mb, 1)?;
+                    Ok(part
+                        .iter()
+                        .map(|board| {
+                            engine.clear();
+                            let stop =
+                                std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+                            let result = engine.search_board(board, limits, stop, |_| {});
+                            Label {
+                                score: result.info.score,
+                                best: result.best,
+                            }
+                        })
+                        .collect())
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    let mut out = Vec::with_capacity(boards.len());
+    for part in parts {
+        out.extend(part?);
+    }
+    Ok(out)
+}
+
 /// A 64-bit mix (splitmix64's finaliser).
 pub fn splitmix(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);

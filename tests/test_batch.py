@@ -226,3 +226,30 @@ def test_playouts_end_as_the_variant_says() -> None:
     results, lengths = playouts(50, fen="W:WKb8,Kd8,Kf8:BKc3", seed=1)
     assert 0 in results.tolist() and 2 not in results.tolist()
     assert lengths.max() < 100
+
+
+def test_batch_search_labels_agree_with_the_engine() -> None:
+    from shashki.batch import Boards, search
+    from shashki.engine import Engine, Limit
+
+    boards = Boards(6, seed=4)
+    for _ in range(9):
+        boards.step(boards.sample_actions())
+    fens = boards.fens() + ["W:WK29:B1", "B:WK29:B1"]
+    labels = search(fens, depth=6, threads=2, hash_mb=4)
+    alone = search(fens, depth=6, threads=1, hash_mb=4)
+    assert np.array_equal(labels.scores, alone.scores) and labels.moves == alone.moves
+    for i, fen in enumerate(fens):
+        with Engine(hash_mb=4) as engine:
+            info = engine.analyse(shashki.Board(fen), Limit(depth=6))
+        score = info["score"].relative
+        assert (labels.scores[i], labels.wins[i]) == (score.cp or 0, score.win or 0)
+        board = shashki.Board(fen)
+        best = board.parse_move(labels.moves[i])
+        assert best in board.legal_moves
+        assert labels.actions[i] == jumps(board, best)[0]
+    assert labels.wins[-2] > 0 and labels.wins[-1] < 0  # the king wins, the man loses
+    with pytest.raises(ValueError, match="depth or nodes"):
+        search(fens)
+    with pytest.raises(ValueError, match=r"fens\[1\]"):
+        search(["W:W21:B1", "nonsense"], depth=2)

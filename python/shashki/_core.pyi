@@ -135,6 +135,16 @@ class BatchBoards:
     def fens(self) -> list[str]: ...
     def _history(self, index: int) -> tuple[str, list[str]]: ...
 
+def search_positions(
+    fens: list[str],
+    *,
+    variant: Optional[str] = None,
+    captures_optional: bool = False,
+    depth: Optional[int] = None,
+    nodes: Optional[int] = None,
+    threads: Optional[int] = None,
+    hash_mb: int = 16,
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], list[str], npt.NDArray[np.int64]]: ...
 def random_playouts(
     games: int,
     *,

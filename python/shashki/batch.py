@@ -41,6 +41,8 @@ environments do): :meth:`Boards.results` keeps how the last one ended.
 
 from __future__ import annotations
 
+from collections import namedtuple
+
 import numpy as np
 
 import shashki
@@ -166,3 +168,51 @@ def playouts(
         threads=threads,
         max_plies=max_plies,
     )
+
+
+class SearchLabels(namedtuple("_SearchLabels", "scores wins moves actions")):
+    """What :func:`search` found, one entry a position: ``scores`` (int32 centi-men for the
+    side to move, 0 for a forced result), ``wins`` (int32: the signed moves to a forced
+    result, 0 otherwise), ``moves`` (the best moves' full-path texts, "" without a legal
+    move) and ``actions`` (int64: the best move's first jump as a :class:`Boards` action, -1
+    without one)."""
+
+    __slots__ = ()
+
+
+def search(
+    positions: Sequence[object],
+    *,
+    depth: Optional[int] = None,
+    nodes: Optional[int] = None,
+    threads: Optional[int] = None,
+    hash_mb: int = 16,
+    variant: Optional[str] = None,
+    captures_optional: bool = False,
+) -> SearchLabels:
+    """Search many positions (FENs, or boards: their position and halfmove clock) at a
+    fixed ``depth`` or ``nodes``, each from a cleared table (a label depends on its position
+    only), on ``threads`` engines at once (all cores by default): labels for supervised
+    learning. Boards give their variant; FENs take ``variant``."""
+    fens: list[str] = []
+    for item in positions:
+        if isinstance(item, shashki.Board):
+            if variant is None:
+                variant, captures_optional = item.variant, item.captures_optional
+            elif (item.variant, item.captures_optional) != (variant, captures_optional):
+                raise ValueError("the boards of one batch search play one variant")
+            fens.append(item.fen(lidraughts=True))
+        elif isinstance(item, str):
+            fens.append(item)
+        else:
+            raise TypeError(f"positions are FENs or boards, not {type(item).__name__}")
+    scores, wins, moves, actions = _core.search_positions(
+        fens,
+        variant=variant,
+        captures_optional=captures_optional,
+        depth=depth,
+        nodes=nodes,
+        threads=threads,
+        hash_mb=hash_mb,
+    )
+    return SearchLabels(scores, wins, moves, actions)

@@ -221,3 +221,91 @@ fn finish_code(finish: Option<Finish>) -> i8 {
         Some(Finish::Truncated) => 2,
     }
 }
+
+/// Search every FEN (`depth` or `nodes`, from a cleared table each) on `threads` engines:
+/// `(scores, wins, best moves, best actions)`: scores in centi-men for the side to move (0
+/// for a forced result), wins the signed moves to a forced result (0 otherwise), the best
+/// move's full-path text ("" without one) and its first jump's action (-1 without one).
+#[pyfunction]
+#[pyo3(signature = (fens, *, variant = None, captures_optional = false, depth = None,
+                    nodes = None, threads = None, hash_mb = 16))]
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+pub fn search_positions<'py>(
+    py: Python<'py>,
+    fens: Vec<String>,
+    variant: Option<&Bound<'_, PyAny>>,
+    captures_optional: bool,
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    threads: Option<usize>,
+    hash_mb: usize,
+) -> PyResult<(
+    Bound<'py, PyArray1<i32>>,
+    Bound<'py, PyArray1<i32>>,
+    Vec<String>,
+    Bound<'py, PyArray1<i64>>,
+)> {
+    if depth.is_none() && nodes.is_none() {
+        return Err(PyValueError::new_err("a batch search needs depth or nodes"));
+    }
+    if depth.is_some_and(|d| !(1..=120).contains(&d)) {
+        return Err(PyValueError::new_err("depth must be between 1 and 120"));
+    }
+    if !(1..=4096).contains(&hash_mb) {
+        return Err(PyValueError::new_err("hash_mb must be between 1 and 4096"));
+    }
+    let rules = rules_arg(variant, captures_optional)?;
+    let boards: Vec<Board> = fens
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            let (pos, (h, f)) = parse_fen_with_clocks(text)
+                .map_err(|e| PyValueError::new_err(format!("fens[{i}]: {e}")))?;
+            Ok(Board::with_start_clocks(pos.with_rules(rules), h, f))
+        })
+        .collect::<PyResult<_>>()?;
+    let limits = crate::search::Limits {
+        depth,
+        nodes: nodes.map(|n| n.max(1)),
+        draw_rules: crate::DrawRules::for_variant(rules.variant),
+        ..Default::default()
+    };
+    let threads =
+        threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let labels = py
+        .detach(|| crate::batch::search_all(&boards, &limits, threads.clamp(1, 256), hash_mb))
+        .map_err(|e| pyo3::exceptions::PyMemoryError::new_err(e.to_string()))?;
+    let mut scores = Vec::with_capacity(labels.len());
+    let mut wins = Vec::with_capacity(labels.len());
+    let mut moves = Vec::with_capacity(labels.len());
+    let mut actions = Vec::with_capacity(labels.len());
+    for (label, board) in labels.iter().zip(&boards) {
+        match label.score {
+            crate::search::Score::Value(cp) => {
+                scores.push(cp);
+                wins.push(0);
+            }
+            crate::search::Score::Win(n) => {
+                scores.push(0);
+                wins.push(n);
+            }
+        }
+        let turn = board.position().turn();
+        moves.push(label.best.map(|m| m.long_text()).unwrap_or_default());
+        actions.push(
+            label
+                .best
+                .and_then(|m| {
+                    let first = *m.path().first()?;
+                    crate::batch::action_of(turn, m.from(), first).map(|a| a as i64)
+                })
+                .unwrap_or(-1),
+        );
+    }
+    Ok((
+        PyArray1::from_vec(py, scores),
+        PyArray1::from_vec(py, wins),
+        moves,
+        PyArray1::from_vec(py, actions),
+    ))
+}
