@@ -100,8 +100,10 @@ pub struct BatchGame {
     moves: Vec<(Move, smallvec::SmallVec<[u16; 8]>)>,
     /// Jumps of the move in progress.
     jumps: usize,
-    /// The last game's end, and its final position's FEN.
+    /// The last game's end.
     pub last: Option<Finish>,
+    /// The last game's final position.
+    pub last_board: Option<Board>,
 }
 
 impl BatchGame {
@@ -113,6 +115,7 @@ impl BatchGame {
             moves: Vec::new(),
             jumps: 0,
             last: None,
+            last_board: None,
         };
         game.refresh();
         game
@@ -211,7 +214,7 @@ impl BatchGame {
             _ => 0.0,
         };
         self.last = Some(finish);
-        self.board = self.start.clone();
+        self.last_board = Some(std::mem::replace(&mut self.board, self.start.clone()));
         self.refresh();
         (
             reward,
@@ -223,37 +226,55 @@ impl BatchGame {
     /// The observation planes, `PLANES × 64` values (rank-major, a1 first, from the side to
     /// move's point of view).
     pub fn observe(&self, out: &mut [f32]) {
-        out.fill(0.0);
         let pos = self.board.position();
-        let turn = pos.turn();
-        let put = |out: &mut [f32], plane: usize, squares: Bitboard| {
-            for sq in squares.iter() {
-                let i = if turn == Color::White {
-                    sq.index()
-                } else {
-                    31 - sq.index()
-                };
-                let (rank, file) = (i / 4, (i % 4) * 2 + (i / 4) % 2);
-                out[plane * 64 + rank * 8 + file] = 1.0;
-            }
-        };
-        put(out, 0, pos.men(turn));
-        put(out, 1, pos.kings(turn));
-        put(out, 2, pos.men(!turn));
-        put(out, 3, pos.kings(!turn));
+        let mut capture = None;
         if self.jumps > 0 {
             if let Some((m, _)) = self.moves.first() {
                 let at = m.path()[self.jumps - 1];
-                put(out, 4, Bitboard::from(at));
                 let mut taken = Bitboard::EMPTY;
                 let mut from = m.from();
                 for &to in &m.path()[..self.jumps] {
-                    taken |= between(from, to) & pos.pieces(!turn);
+                    taken |= between(from, to) & pos.pieces(!pos.turn());
                     from = to;
                 }
-                put(out, 5, taken);
+                capture = Some((at, taken));
             }
         }
+        planes(pos, capture, out);
+    }
+
+    /// The planes of the last game's final position (zeros before a game has ended).
+    pub fn observe_final(&self, out: &mut [f32]) {
+        match &self.last_board {
+            Some(board) => planes(board.position(), None, out),
+            None => out.fill(0.0),
+        }
+    }
+}
+
+/// The observation planes of `pos` (see [`PLANES`]), with the piece making a capture and
+/// the pieces it has taken so far.
+fn planes(pos: &crate::Position, capture: Option<(Square, Bitboard)>, out: &mut [f32]) {
+    out.fill(0.0);
+    let turn = pos.turn();
+    let put = |out: &mut [f32], plane: usize, squares: Bitboard| {
+        for sq in squares.iter() {
+            let i = if turn == Color::White {
+                sq.index()
+            } else {
+                31 - sq.index()
+            };
+            let (rank, file) = (i / 4, (i % 4) * 2 + (i / 4) % 2);
+            out[plane * 64 + rank * 8 + file] = 1.0;
+        }
+    };
+    put(out, 0, pos.men(turn));
+    put(out, 1, pos.kings(turn));
+    put(out, 2, pos.men(!turn));
+    put(out, 3, pos.kings(!turn));
+    if let Some((at, taken)) = capture {
+        put(out, 4, Bitboard::from(at));
+        put(out, 5, taken);
     }
 }
 
@@ -337,6 +358,13 @@ impl Batch {
                 .iter()
                 .zip(out.chunks_mut(PLANES * 64))
                 .for_each(work);
+        }
+    }
+
+    /// The final observations of the games' last finished games, `games × PLANES × 64`.
+    pub fn observe_final(&self, out: &mut [f32]) {
+        for (game, row) in self.games.iter().zip(out.chunks_mut(PLANES * 64)) {
+            game.observe_final(row);
         }
     }
 

@@ -61,6 +61,23 @@ PLANES: int = _core.BATCH_PLANES
 """The observation's planes."""
 
 
+def move_actions(board: shashki.Board, move: shashki.Move) -> list[int]:
+    """The actions that play ``move`` (legal in ``board``): one a jump of its path."""
+    turn, out, at = board.turn, [], move.start
+    for landing in move.path:
+        start, end = (at, landing) if turn else (31 - at, 31 - landing)
+        (f0, r0), (f1, r1) = _coords(start), _coords(end)
+        direction = (0 if f1 < f0 else 1) if r1 > r0 else (2 if f1 < f0 else 3)
+        out.append((start * 4 + direction) * 7 + abs(f1 - f0) - 1)
+        at = landing
+    return out
+
+
+def _coords(square: int) -> tuple[int, int]:
+    rank = square // 4
+    return (square % 4) * 2 + rank % 2, rank
+
+
 class Boards:
     """``n`` games held in Rust and stepped together (the GIL released, over threads for
     large ``n``): from the variant's start, or from ``fens`` (one FEN for all or one a game).
@@ -117,6 +134,11 @@ class Boards:
             raise ValueError(f"actions must be integers, not {array.dtype}")
         rewards, terminated, truncated = self._core.step(np.ascontiguousarray(array, np.int64))
         return self.observation(), rewards, terminated, truncated
+
+    def final_observation(self) -> npt.NDArray[np.float32]:
+        """The planes of each game's last finished game at its end (zeros for a game that
+        has not finished one): what ``step`` would have shown before the reset."""
+        return self._core.final_observation()
 
     def sample_actions(self) -> npt.NDArray[np.int64]:
         """A random legal action for every game (reproducible from the seed)."""

@@ -86,6 +86,15 @@ impl PyBatchBoards {
         PyArray1::from_vec(py, out).reshape([n, PLANES, 8, 8])
     }
 
+    /// The planes of every game's last finished game's final position (zeros for a game
+    /// that has not finished one): float32 array (n, PLANES, 8, 8).
+    fn final_observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray4<f32>>> {
+        let n = self.batch.games.len();
+        let mut out = vec![0.0f32; n * PLANES * 64];
+        self.batch.observe_final(&mut out);
+        PyArray1::from_vec(py, out).reshape([n, PLANES, 8, 8])
+    }
+
     /// Play one action in every game: `(rewards, terminated, truncated)`. An illegal action
     /// is a ValueError naming the first bad row, and no game changes.
     #[allow(clippy::type_complexity)]
