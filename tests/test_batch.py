@@ -198,6 +198,14 @@ def test_bad_input_is_refused_and_no_game_changes() -> None:
         Boards(2, fens=["W:W21:B1", "not a fen"])
     with pytest.raises(ValueError, match="n must be"):
         Boards(0)
+    with pytest.raises(ValueError, match="n must be"):
+        Boards(1 << 40)
+    from shashki.batch import playouts
+
+    with pytest.raises(ValueError, match="games must be"):
+        playouts(1 << 40)
+    with pytest.raises(ValueError):
+        playouts(2, fen="W:W21:B1:nonsense")
 
 
 def test_playouts_are_reproducible_whatever_the_threads() -> None:

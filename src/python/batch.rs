@@ -10,6 +10,11 @@ use super::rules_arg;
 use crate::batch::{Batch, Finish, ACTIONS, PLANES};
 use crate::{fen, Board, Notation, Position};
 
+/// The most games one batch holds (about 1 KB each, with their masks and planes).
+const MAX_GAMES: usize = 1 << 20;
+/// The most games one call of `random_playouts` plays.
+const MAX_PLAYOUTS: usize = 1 << 26;
+
 /// Games held in Rust, stepped together without the GIL.
 #[pyclass(module = "shashki._core", name = "BatchBoards")]
 pub struct PyBatchBoards {
@@ -30,10 +35,9 @@ impl PyBatchBoards {
         fens: Option<Vec<String>>,
         max_plies: usize,
     ) -> PyResult<Self> {
-        if n == 0 || n > 1 << 24 {
+        if n == 0 || n > MAX_GAMES {
             return Err(PyValueError::new_err(format!(
-                "n must be between 1 and {}, not {n}",
-                1 << 24
+                "n must be between 1 and {MAX_GAMES}, not {n}"
             )));
         }
         if max_plies == 0 {
@@ -197,6 +201,11 @@ pub fn random_playouts<'py>(
     threads: Option<usize>,
     max_plies: usize,
 ) -> PyResult<(Bound<'py, PyArray1<i8>>, Bound<'py, PyArray1<u32>>)> {
+    if games > MAX_PLAYOUTS {
+        return Err(PyValueError::new_err(format!(
+            "games must be at most {MAX_PLAYOUTS} a call, not {games}"
+        )));
+    }
     let rules = rules_arg(variant, captures_optional)?;
     let start = match fen {
         None => Board::new(Position::start_of(rules)),
