@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import time
 
-import numpy as np
 from shashki.batch import Boards
 
 
@@ -29,16 +28,18 @@ def open_spiel_steps(steps: int) -> float | None:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError:
         return None
+    import random
+
     game = pyspiel.load_game("checkers")
-    rng = np.random.default_rng(1)
+    rng = random.Random(1)
     state = game.new_initial_state()
     started = time.perf_counter()
     for _ in range(steps):
         if state.is_terminal():
             state = game.new_initial_state()
-        np.asarray(state.observation_tensor())
-        mask = np.asarray(state.legal_actions_mask())
-        state.apply_action(int(rng.choice(np.flatnonzero(mask))))
+        state.observation_tensor()
+        state.legal_actions_mask()
+        state.apply_action(rng.choice(state.legal_actions()))
     return steps / (time.perf_counter() - started)
 
 
