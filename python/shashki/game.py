@@ -403,7 +403,7 @@ class Game(GameNode):
 
     @property
     def captures_optional(self) -> bool:
-        """Whether quiet moves are legal beside captures (seed 001's house rule)."""
+        """Whether quiet moves are legal beside captures (a house rule of some playing sites)."""
         return self._board.captures_optional
 
     def _new_board(self, cls: type[_B], fen: Optional[str] = None) -> _B:

@@ -283,7 +283,7 @@ impl PyBoard {
         self.position().rules().variant.name()
     }
 
-    /// Whether a quiet move is legal beside a capture (seed 001's house rule).
+    /// Whether a quiet move is legal beside a capture (a house rule of some playing sites).
     #[getter]
     fn captures_optional(&self) -> bool {
         self.position().rules().captures_optional
