@@ -254,7 +254,7 @@ impl BatchGame {
 
 /// The observation planes of `pos` (see [`PLANES`]), with the piece making a capture and
 /// the pieces it has taken so far.
-fn planes(pos: &crate::Position, capture: Option<(Square, Bitboard)>, out: &mut [f32]) {
+pub fn planes(pos: &crate::Position, capture: Option<(Square, Bitboard)>, out: &mut [f32]) {
     out.fill(0.0);
     let turn = pos.turn();
     let put = |out: &mut [f32], plane: usize, squares: Bitboard| {
@@ -411,13 +411,53 @@ impl Batch {
     }
 }
 
-/// One random game from `start` (moves chosen uniformly among the legal moves, as the
-/// rules count them) under `rules`, cut at `max_plies`: how it ended and its plies.
-pub fn playout(start: &Board, rules: &DrawRules, max_plies: usize, seed: u64) -> (Finish, usize) {
+/// How the moves of a playout are chosen.
+#[derive(Clone, Debug)]
+pub enum Policy {
+    /// Uniformly among the legal moves.
+    Random,
+    /// The engine's move under `limits` (from a cleared table each game, so a game does not
+    /// depend on the others), or with probability `noise` a random one.
+    Engine {
+        /// The search's limits (depth or nodes).
+        limits: crate::search::Limits,
+        /// The share of random moves.
+        noise: f64,
+        /// The engine's table size.
+        hash_mb: usize,
+    },
+}
+
+/// A finished playout: how it ended, its plies, and (on request) the positions met, the
+/// first one included and the last one (where the game ended) left out.
+#[derive(Clone, Debug)]
+pub struct Playout {
+    /// How it ended.
+    pub finish: Finish,
+    /// Its plies.
+    pub plies: usize,
+    /// The positions met.
+    pub positions: Vec<crate::Position>,
+}
+
+/// One game from `start` under `rules` with `policy` (and `engine` for the engine policy).
+fn play_one(
+    start: &Board,
+    rules: &DrawRules,
+    max_plies: usize,
+    seed: u64,
+    policy: &Policy,
+    engine: Option<&crate::search::Engine>,
+    keep: bool,
+) -> Playout {
     let mut board = start.clone();
     let mut state = splitmix(seed);
     let mut moves = crate::mv::MoveList::new();
-    loop {
+    let mut positions = Vec::new();
+    if let Some(engine) = engine {
+        engine.clear();
+    }
+    let finish = loop {
         let pos = *board.position();
         moves.clear();
         pos.legal_moves_into(crate::Counting::Distinct, &mut moves);
@@ -427,37 +467,83 @@ pub fn playout(start: &Board, rules: &DrawRules, max_plies: usize, seed: u64) ->
             } else {
                 !pos.turn()
             };
-            let finish = match winner {
+            break match winner {
                 Color::White => Finish::WhiteWins,
                 Color::Black => Finish::BlackWins,
             };
-            return (finish, board.plies());
         }
         if board.plies() >= max_plies {
-            return (Finish::Truncated, board.plies());
+            break Finish::Truncated;
+        }
+        if keep {
+            positions.push(pos);
         }
         state = splitmix(state);
-        let m = moves[(state % moves.len() as u64) as usize];
+        let random = moves[(state % moves.len() as u64) as usize];
+        let m = match (policy, engine) {
+            (Policy::Engine { limits, noise, .. }, Some(engine)) => {
+                state = splitmix(state);
+                let draw = (state >> 11) as f64 / (1u64 << 53) as f64;
+                if draw < *noise {
+                    random
+                } else {
+                    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+                    engine
+                        .search_board(&board, limits, stop, |_| {})
+                        .best
+                        .unwrap_or(random)
+                }
+            }
+            _ => random,
+        };
         board.push_unchecked(m);
         if rules.reached(&board.draw_context(), false).is_some() {
-            return (Finish::Draw, board.plies());
+            break Finish::Draw;
         }
+    };
+    Playout {
+        finish,
+        plies: board.plies(),
+        positions,
     }
 }
 
-/// `games` random games from `start` ([`playout`]), game `i` seeded by `seed` and `i` (the
-/// same results whatever the threads), spread over the current rayon pool.
-pub fn playouts(
+/// `games` games from `start` under `rules`, game `i` seeded by `seed` and `i` (the same
+/// games whatever the threads), spread over the current rayon pool; `keep` keeps the
+/// positions met.
+pub fn playouts_with(
     start: &Board,
     rules: &DrawRules,
     games: usize,
     max_plies: usize,
     seed: u64,
-) -> Vec<(Finish, usize)> {
-    (0..games)
-        .into_par_iter()
-        .map(|i| playout(start, rules, max_plies, seed ^ splitmix(i as u64)))
-        .collect()
+    policy: &Policy,
+    keep: bool,
+) -> Result<Vec<Playout>, crate::TableAllocError> {
+    let play = |engine: Option<&crate::search::Engine>, i: usize| {
+        play_one(
+            start,
+            rules,
+            max_plies,
+            seed ^ splitmix(i as u64),
+            policy,
+            engine,
+            keep,
+        )
+    };
+    match policy {
+        Policy::Random => Ok((0..games).into_par_iter().map(|i| play(None, i)).collect()),
+        Policy::Engine { hash_mb, .. } => (0..games)
+            .into_par_iter()
+            .map_init(
+                || crate::search::Engine::new(*hash_mb, 1),
+                |engine, i| match engine {
+                    Ok(engine) => Ok(play(Some(engine), i)),
+                    Err(e) => Err(e.clone()),
+                },
+            )
+            .collect(),
+    }
 }
 
 /// What [`search_all`] found for one position: the score (side to move's view) and the

@@ -213,11 +213,13 @@ def test_playouts_are_reproducible_whatever_the_threads() -> None:
 
     one = playouts(300, seed=5, threads=1)
     two = playouts(300, seed=5, threads=2)
-    assert np.array_equal(one[0], two[0]) and np.array_equal(one[1], two[1])
-    results, lengths = one
+    assert np.array_equal(one.results, two.results)
+    assert np.array_equal(one.lengths, two.lengths)
+    results, lengths = one.results, one.lengths
     assert set(np.unique(results)) <= {1, -1, 0, 2}
     assert lengths.max() <= 400 and lengths.min() > 0
-    assert not np.array_equal(playouts(300, seed=6)[1], lengths)
+    assert not np.array_equal(playouts(300, seed=6).lengths, lengths)
+    assert one.planes is None and one.fens is None
 
 
 def test_playouts_end_as_the_variant_says() -> None:
@@ -225,13 +227,12 @@ def test_playouts_end_as_the_variant_says() -> None:
 
     # White to move without a move: lost in Russian draughts, won in giveaway.
     fen = "W:Wa1:Bb2,c3"
-    results, lengths = playouts(3, fen=fen)
+    results, lengths, *_ = playouts(3, fen=fen)
     assert results.tolist() == [-1, -1, -1] and lengths.tolist() == [0, 0, 0]
-    results, _ = playouts(3, fen=fen, variant="giveaway")
-    assert results.tolist() == [1, 1, 1]
+    assert playouts(3, fen=fen, variant="giveaway").results.tolist() == [1, 1, 1]
     # Three kings against a lone king on the main road: the draw rules (7.2.7, then 7.2.4
     # or 7.2.8 after a capture) end every random game soon that the king does not lose.
-    results, lengths = playouts(50, fen="W:WKb8,Kd8,Kf8:BKc3", seed=1)
+    results, lengths, *_ = playouts(50, fen="W:WKb8,Kd8,Kf8:BKc3", seed=1)
     assert 0 in results.tolist() and 2 not in results.tolist()
     assert lengths.max() < 100
 
@@ -261,3 +262,21 @@ def test_batch_search_labels_agree_with_the_engine() -> None:
         search(fens)
     with pytest.raises(ValueError, match=r"fens\[1\]"):
         search(["W:W21:B1", "nonsense"], depth=2)
+
+
+def test_engine_playouts_keep_their_positions_and_beat_random_play() -> None:
+    from shashki.batch import playouts
+
+    played = playouts(8, policy="engine", depth=3, seed=2, positions=True, threads=2)
+    again = playouts(8, policy="engine", depth=3, seed=2, positions=True, threads=1)
+    assert np.array_equal(played.results, again.results) and played.fens == again.fens
+    assert played.planes is not None and played.games is not None and played.fens is not None
+    assert played.planes.shape == (int(played.lengths.sum()), 6, 8, 8)
+    assert np.array_equal(np.bincount(played.games, minlength=8), played.lengths)
+    first = played.fens[0]
+    assert first == shashki.Board().fen()
+    assert np.array_equal(played.planes[0], Boards(1, fens=[first]).observation()[0])
+    with pytest.raises(ValueError, match="depth or nodes"):
+        playouts(2, policy="engine")
+    with pytest.raises(ValueError, match="policy"):
+        playouts(2, policy="clever")

@@ -146,7 +146,7 @@ def search_positions(
     threads: Optional[int] = None,
     hash_mb: int = 16,
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], list[str], npt.NDArray[np.int64]]: ...
-def random_playouts(
+def playouts(
     games: int,
     *,
     variant: Optional[str] = None,
@@ -155,7 +155,19 @@ def random_playouts(
     seed: int = 0,
     threads: Optional[int] = None,
     max_plies: int = 400,
-) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint32]]: ...
+    policy: str = "random",
+    depth: Optional[int] = None,
+    nodes: Optional[int] = None,
+    noise: float = 0.0,
+    hash_mb: int = 16,
+    positions: bool = False,
+) -> tuple[
+    npt.NDArray[np.int8],
+    npt.NDArray[np.uint32],
+    Optional[npt.NDArray[np.float32]],
+    Optional[npt.NDArray[np.uint32]],
+    Optional[list[str]],
+]: ...
 
 class DrawRules:
     def __init__(

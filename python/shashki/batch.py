@@ -164,6 +164,15 @@ class Boards:
         return board
 
 
+class Playouts(namedtuple("_Playouts", "results lengths planes games fens")):
+    """What :func:`playouts` gives: ``results`` (int8, as :meth:`Boards.results`),
+    ``lengths`` (uint32 plies), and with ``positions=True`` the positions met (every
+    position a move was chosen in): ``planes`` (float32 ``(m, PLANES, 8, 8)``), ``games``
+    (uint32: the game each came from) and ``fens``; else None."""
+
+    __slots__ = ()
+
+
 def playouts(
     games: int,
     variant: str = "russian",
@@ -172,23 +181,39 @@ def playouts(
     seed: int = 0,
     threads: Optional[int] = None,
     max_plies: int = 400,
-) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint32]]:
-    """``games`` random games in Rust (each move drawn uniformly from the legal moves) from
-    ``fen`` or the variant's start, under its rules (draw rules included), on ``threads``
-    threads (all cores by default): ``(results, lengths)``, results as :meth:`Boards.results`
-    gives them, lengths in plies. The same seed gives the same games whatever the threads."""
+    *,
+    policy: str = "random",
+    depth: Optional[int] = None,
+    nodes: Optional[int] = None,
+    noise: float = 0.0,
+    hash_mb: int = 16,
+    positions: bool = False,
+) -> Playouts:
+    """``games`` games played in Rust from ``fen`` or the variant's start, under its rules
+    (draw rules included), on ``threads`` threads (all cores by default). ``policy``:
+    ``"random"`` (each move drawn uniformly from the legal moves) or ``"engine"`` (the
+    engine at ``depth`` or ``nodes``, from a cleared table each game, a share ``noise`` of
+    random moves). The same seed gives the same games whatever the threads."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ValueError(f"games must be a non-negative int, not {games!r}")
     if not 0 <= seed < 2**64:
         raise ValueError(f"seed must be between 0 and 2**64 - 1, not {seed}")
-    return _core.random_playouts(
-        games,
-        variant=variant,
-        captures_optional=captures_optional,
-        fen=fen,
-        seed=seed,
-        threads=threads,
-        max_plies=max_plies,
+    return Playouts(
+        *_core.playouts(
+            games,
+            variant=variant,
+            captures_optional=captures_optional,
+            fen=fen,
+            seed=seed,
+            threads=threads,
+            max_plies=max_plies,
+            policy=policy,
+            depth=depth,
+            nodes=nodes,
+            noise=noise,
+            hash_mb=hash_mb,
+            positions=positions,
+        )
     )
 
 

@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 
 use super::board::parse_fen_with_clocks;
 use super::rules_arg;
-use crate::batch::{Batch, Finish, ACTIONS, PLANES};
+use crate::batch::{Batch, Finish, Policy, ACTIONS, PLANES};
 use crate::{fen, Board, Notation, Position};
 
 /// The most games one batch holds (about 1 KB each, with their masks and planes).
@@ -184,14 +184,29 @@ impl PyBatchBoards {
     }
 }
 
-/// `games` random games from `fen` (the variant's start by default) under the variant's
-/// rules, on `threads` threads: `(results, lengths)`, results as `BatchBoards.results`
-/// gives them. Reproducible from `seed` whatever the threads.
+/// What `playouts` gives: results, lengths, and on request the positions met (planes,
+/// game indices, FENs).
+type PlayoutArrays<'py> = (
+    Bound<'py, PyArray1<i8>>,
+    Bound<'py, PyArray1<u32>>,
+    Option<Bound<'py, PyArray4<f32>>>,
+    Option<Bound<'py, PyArray1<u32>>>,
+    Option<Vec<String>>,
+);
+
+/// `games` games from `fen` (the variant's start by default) under the variant's rules, on
+/// `threads` threads, moves chosen by `policy`: `"random"`, or `"engine"` (at `depth` or
+/// `nodes`, a share `noise` of random moves). `(results, lengths, planes, games, fens)`,
+/// results as `BatchBoards.results` gives them; with `positions` the positions met (every
+/// position a move was chosen in) as planes, their game indices and FENs, else None.
+/// Reproducible from `seed` whatever the threads.
 #[pyfunction]
 #[pyo3(signature = (games, *, variant = None, captures_optional = false, fen = None,
-                    seed = 0, threads = None, max_plies = 400))]
-#[allow(clippy::too_many_arguments, clippy::type_complexity)]
-pub fn random_playouts<'py>(
+                    seed = 0, threads = None, max_plies = 400, policy = "random",
+                    depth = None, nodes = None, noise = 0.0, hash_mb = 16,
+                    positions = false))]
+#[allow(clippy::too_many_arguments)]
+pub fn playouts<'py>(
     py: Python<'py>,
     games: usize,
     variant: Option<&Bound<'_, PyAny>>,
@@ -200,13 +215,54 @@ pub fn random_playouts<'py>(
     seed: u64,
     threads: Option<usize>,
     max_plies: usize,
-) -> PyResult<(Bound<'py, PyArray1<i8>>, Bound<'py, PyArray1<u32>>)> {
+    policy: &str,
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    noise: f64,
+    hash_mb: usize,
+    positions: bool,
+) -> PyResult<PlayoutArrays<'py>> {
     if games > MAX_PLAYOUTS {
         return Err(PyValueError::new_err(format!(
             "games must be at most {MAX_PLAYOUTS} a call, not {games}"
         )));
     }
     let rules = rules_arg(variant, captures_optional)?;
+    let draw = crate::DrawRules::for_variant(rules.variant);
+    let policy = match policy {
+        "random" => Policy::Random,
+        "engine" => {
+            if depth.is_none() && nodes.is_none() {
+                return Err(PyValueError::new_err(
+                    "the engine policy needs depth or nodes",
+                ));
+            }
+            if depth.is_some_and(|d| !(1..=120).contains(&d)) {
+                return Err(PyValueError::new_err("depth must be between 1 and 120"));
+            }
+            if !(0.0..=1.0).contains(&noise) {
+                return Err(PyValueError::new_err("noise must be between 0 and 1"));
+            }
+            if !(1..=4096).contains(&hash_mb) {
+                return Err(PyValueError::new_err("hash_mb must be between 1 and 4096"));
+            }
+            Policy::Engine {
+                limits: crate::search::Limits {
+                    depth,
+                    nodes: nodes.map(|n| n.max(1)),
+                    draw_rules: draw.clone(),
+                    ..Default::default()
+                },
+                noise,
+                hash_mb,
+            }
+        }
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "policy must be 'random' or 'engine', not {other:?}"
+            )))
+        }
+    };
     let start = match fen {
         None => Board::new(Position::start_of(rules)),
         Some(text) => {
@@ -214,19 +270,50 @@ pub fn random_playouts<'py>(
             Board::with_start_clocks(pos.with_rules(rules), h, f)
         }
     };
-    let threads = threads.unwrap_or(0).min(256);
-    let draw = crate::DrawRules::for_variant(rules.variant);
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
+        .num_threads(threads.unwrap_or(0).min(256))
         .build()
         .map_err(|e| PyValueError::new_err(format!("cannot start the threads: {e}")))?;
     let out = py
-        .detach(|| pool.install(|| crate::batch::playouts(&start, &draw, games, max_plies, seed)));
-    let results: Vec<i8> = out.iter().map(|(f, _)| finish_code(Some(*f))).collect();
-    let lengths: Vec<u32> = out.iter().map(|(_, n)| *n as u32).collect();
+        .detach(|| {
+            pool.install(|| {
+                crate::batch::playouts_with(
+                    &start, &draw, games, max_plies, seed, &policy, positions,
+                )
+            })
+        })
+        .map_err(|e| pyo3::exceptions::PyMemoryError::new_err(e.to_string()))?;
+    let results: Vec<i8> = out.iter().map(|p| finish_code(Some(p.finish))).collect();
+    let lengths: Vec<u32> = out.iter().map(|p| p.plies as u32).collect();
+    let (planes, game_index, fens) = if positions {
+        let count: usize = out.iter().map(|p| p.positions.len()).sum();
+        let mut planes = vec![0.0f32; count * PLANES * 64];
+        let mut index = Vec::with_capacity(count);
+        let mut fens = Vec::with_capacity(count);
+        let mut rows = planes.chunks_mut(PLANES * 64);
+        for (i, game) in out.iter().enumerate() {
+            for pos in &game.positions {
+                if let Some(row) = rows.next() {
+                    crate::batch::planes(pos, None, row);
+                }
+                index.push(i as u32);
+                fens.push(fen::write_fen(pos, Notation::Numeric));
+            }
+        }
+        (
+            Some(PyArray1::from_vec(py, planes).reshape([count, PLANES, 8, 8])?),
+            Some(PyArray1::from_vec(py, index)),
+            Some(fens),
+        )
+    } else {
+        (None, None, None)
+    };
     Ok((
         PyArray1::from_vec(py, results),
         PyArray1::from_vec(py, lengths),
+        planes,
+        game_index,
+        fens,
     ))
 }
 
