@@ -368,6 +368,14 @@ impl Batch {
         }
     }
 
+    /// Start every game again at its first position (the last results stay).
+    pub fn reset(&mut self) {
+        for game in &mut self.games {
+            game.board = game.start.clone();
+            game.refresh();
+        }
+    }
+
     /// The first game whose action is not legal, if any.
     pub fn first_illegal(&self, actions: &[i64]) -> Option<usize> {
         self.games
@@ -563,6 +571,7 @@ pub fn search_all(
     limits: &crate::search::Limits,
     threads: usize,
     hash_mb: usize,
+    evaluation: crate::search::Evaluation,
 ) -> Result<Vec<Label>, crate::TableAllocError> {
     let threads = threads.clamp(1, boards.len().max(1));
     let chunk = boards.len().div_ceil(threads).max(1);
@@ -572,6 +581,7 @@ pub fn search_all(
             .map(|part| {
                 scope.spawn(move || {
                     let engine = crate::search::Engine::new(hash_mb, 1)?;
+                    engine.set_evaluation(evaluation);
                     Ok(part
                         .iter()
                         .map(|board| {

@@ -165,6 +165,16 @@ def test_mid_capture_planes_show_the_capturing_piece_and_its_prey() -> None:
     assert planes[2].sum() == 2  # the taken piece is still on the board
 
 
+def test_reset_starts_every_game_again() -> None:
+    boards = Boards(3, seed=2)
+    start = boards.observation()
+    for _ in range(5):
+        boards.step(boards.sample_actions())
+    assert not np.array_equal(boards.observation(), start)
+    assert np.array_equal(boards.reset(), start)
+    assert boards.fens() == [shashki.Board().fen()] * 3
+
+
 def test_seeds_reproduce() -> None:
     def run(seed: int) -> list[str]:
         boards = Boards(8, seed=seed)
@@ -258,6 +268,12 @@ def test_batch_search_labels_agree_with_the_engine() -> None:
         assert best in board.legal_moves
         assert labels.actions[i] == jumps(board, best)[0]
     assert labels.wins[-2] > 0 and labels.wins[-1] < 0  # the king wins, the man loses
+    classic = search(fens[:3], depth=4, evaluation="classic")
+    with shashki.engine.Engine(hash_mb=16, evaluation="classic") as engine:
+        info = engine.analyse(shashki.Board(fens[0]), Limit(depth=4))
+    assert classic.scores[0] == (info["score"].relative.cp or 0)
+    with pytest.raises(ValueError, match="evaluation"):
+        search(fens[:1], depth=2, evaluation="magic")
     with pytest.raises(ValueError, match="depth or nodes"):
         search(fens)
     with pytest.raises(ValueError, match=r"fens\[1\]"):

@@ -108,6 +108,11 @@ class Boards:
     def __len__(self) -> int:
         return len(self._core)
 
+    def reset(self) -> npt.NDArray[np.float32]:
+        """Start every game again at its first position: the observations."""
+        self._core.reset()
+        return self.observation()
+
     def legal_action_mask(self) -> npt.NDArray[np.bool_]:
         """The legal actions of every game: bool array ``(n, ACTIONS)``."""
         return self._core.legal_action_mask()
@@ -236,11 +241,13 @@ def search(
     hash_mb: int = 16,
     variant: Optional[str] = None,
     captures_optional: bool = False,
+    evaluation: str = "learned",
 ) -> SearchLabels:
     """Search many positions (FENs, or boards: their position and halfmove clock) at a
     fixed ``depth`` or ``nodes``, each from a cleared table (a label depends on its position
     only), on ``threads`` engines at once (all cores by default): labels for supervised
-    learning. Boards give their variant; FENs take ``variant``."""
+    learning. Boards give their variant; FENs take ``variant``. ``evaluation``:
+    ``"learned"`` or ``"classic"``, as :class:`shashki.engine.Engine`'s."""
     fens: list[str] = []
     for item in positions:
         if isinstance(item, shashki.Board):
@@ -261,5 +268,6 @@ def search(
         nodes=nodes,
         threads=threads,
         hash_mb=hash_mb,
+        evaluation=evaluation,
     )
     return SearchLabels(scores, wins, moves, actions)

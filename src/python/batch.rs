@@ -69,6 +69,11 @@ impl PyBatchBoards {
         })
     }
 
+    /// Start every game again at its first position.
+    fn reset(&mut self) {
+        self.batch.reset();
+    }
+
     /// The number of games.
     fn __len__(&self) -> usize {
         self.batch.games.len()
@@ -333,7 +338,7 @@ fn finish_code(finish: Option<Finish>) -> i8 {
 /// move's full-path text ("" without one) and its first jump's action (-1 without one).
 #[pyfunction]
 #[pyo3(signature = (fens, *, variant = None, captures_optional = false, depth = None,
-                    nodes = None, threads = None, hash_mb = 16))]
+                    nodes = None, threads = None, hash_mb = 16, evaluation = "learned"))]
 #[allow(clippy::too_many_arguments, clippy::type_complexity)]
 pub fn search_positions<'py>(
     py: Python<'py>,
@@ -344,6 +349,7 @@ pub fn search_positions<'py>(
     nodes: Option<u64>,
     threads: Option<usize>,
     hash_mb: usize,
+    evaluation: &str,
 ) -> PyResult<(
     Bound<'py, PyArray1<i32>>,
     Bound<'py, PyArray1<i32>>,
@@ -359,6 +365,11 @@ pub fn search_positions<'py>(
     if !(1..=4096).contains(&hash_mb) {
         return Err(PyValueError::new_err("hash_mb must be between 1 and 4096"));
     }
+    let evaluation = crate::search::Evaluation::parse(evaluation).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "evaluation must be 'learned' or 'classic', not {evaluation:?}"
+        ))
+    })?;
     let rules = rules_arg(variant, captures_optional)?;
     let boards: Vec<Board> = fens
         .iter()
@@ -378,7 +389,9 @@ pub fn search_positions<'py>(
     let threads =
         threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let labels = py
-        .detach(|| crate::batch::search_all(&boards, &limits, threads.clamp(1, 256), hash_mb))
+        .detach(|| {
+            crate::batch::search_all(&boards, &limits, threads.clamp(1, 256), hash_mb, evaluation)
+        })
         .map_err(|e| pyo3::exceptions::PyMemoryError::new_err(e.to_string()))?;
     let mut scores = Vec::with_capacity(labels.len());
     let mut wins = Vec::with_capacity(labels.len());
