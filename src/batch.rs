@@ -66,7 +66,7 @@ pub fn action_of(turn: Color, from: Square, to: Square) -> Option<usize> {
 }
 
 /// The jumps of a move, as actions of its player.
-fn move_actions(turn: Color, m: &Move) -> smallvec::SmallVec<[u16; 8]> {
+pub fn move_actions(turn: Color, m: &Move) -> smallvec::SmallVec<[u16; 8]> {
     let mut out = smallvec::SmallVec::new();
     let mut at = m.from();
     for &next in m.path() {

@@ -148,6 +148,7 @@ def search_positions(
     hash_mb: int = 16,
     evaluation: str = "learned",
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], list[str], npt.NDArray[np.int64]]: ...
+def move_actions(move: Move, turn: bool) -> list[int]: ...
 def playouts(
     games: int,
     *,

@@ -63,19 +63,7 @@ PLANES: int = _core.BATCH_PLANES
 
 def move_actions(board: shashki.Board, move: shashki.Move) -> list[int]:
     """The actions that play ``move`` (legal in ``board``): one a jump of its path."""
-    turn, out, at = board.turn, [], move.start
-    for landing in move.path:
-        start, end = (at, landing) if turn else (31 - at, 31 - landing)
-        (f0, r0), (f1, r1) = _coords(start), _coords(end)
-        direction = (0 if f1 < f0 else 1) if r1 > r0 else (2 if f1 < f0 else 3)
-        out.append((start * 4 + direction) * 7 + abs(f1 - f0) - 1)
-        at = landing
-    return out
-
-
-def _coords(square: int) -> tuple[int, int]:
-    rank = square // 4
-    return (square % 4) * 2 + rank % 2, rank
+    return _core.move_actions(move, board.turn)
 
 
 class Boards:

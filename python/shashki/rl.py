@@ -60,6 +60,10 @@ class _Game:
     def observation(self) -> np.ndarray:
         return self.core.observation()[0] if self.final is None else self.final
 
+    def turn(self) -> bool:
+        """The side to move (``True``: White), a capture in progress included."""
+        return self.core.fens()[0].startswith("W")
+
     def board(self) -> shashki.Board:
         fen, moves = self.core._history(0)
         board = shashki.Board(fen, variant=self.variant)
@@ -125,7 +129,7 @@ class DraughtsEnv(gymnasium.Env):
 
     def _opponent_moves(self) -> tuple[bool, bool, int]:
         """The opponent plays until the agent is to move or the game ends."""
-        while self._game.board().turn != self.agent_color:
+        while self._game.turn() != self.agent_color:
             if self.opponent == "random":
                 legal = np.flatnonzero(self._game.mask())
                 actions = [int(self._rng.choice(legal))]
@@ -243,7 +247,7 @@ class DraughtsAEC(AECEnv):  # type: ignore[misc]
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._turn = WHITE_AGENT if self._game.board().turn else BLACK_AGENT
+        self._turn = WHITE_AGENT if self._game.turn() else BLACK_AGENT
         self.agent_selection = self._turn
 
     def step(self, action: Any) -> None:
@@ -273,7 +277,7 @@ class DraughtsAEC(AECEnv):  # type: ignore[misc]
             elif truncated:
                 self.truncations = {a: True for a in self.agents}
             else:
-                self._turn = WHITE_AGENT if self._game.board().turn else BLACK_AGENT
+                self._turn = WHITE_AGENT if self._game.turn() else BLACK_AGENT
         self.agent_selection = self._turn
         self._accumulate_rewards()
 

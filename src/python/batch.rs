@@ -427,3 +427,17 @@ pub fn search_positions<'py>(
         PyArray1::from_vec(py, actions),
     ))
 }
+
+/// The actions that play `move` for the side `turn` (`True`: White): one a jump.
+#[pyfunction]
+pub fn move_actions(r#move: PyRef<'_, super::PyMove>, turn: bool) -> Vec<usize> {
+    let color = if turn {
+        crate::Color::White
+    } else {
+        crate::Color::Black
+    };
+    crate::batch::move_actions(color, &r#move.inner)
+        .into_iter()
+        .map(usize::from)
+        .collect()
+}

@@ -569,6 +569,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyDrawRules>()?;
     m.add_class::<batch::PyBatchBoards>()?;
     m.add_function(wrap_pyfunction!(batch::playouts, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::move_actions, m)?)?;
     m.add_function(wrap_pyfunction!(batch::search_positions, m)?)?;
     m.add("BATCH_ACTIONS", crate::batch::ACTIONS)?;
     m.add("BATCH_PLANES", crate::batch::PLANES)?;
