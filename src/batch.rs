@@ -24,7 +24,7 @@
 use rayon::prelude::*;
 
 use crate::bitboard::Bitboard;
-use crate::board::{Board, Ending};
+use crate::board::Board;
 use crate::draw::DrawRules;
 use crate::mv::Move;
 use crate::piece::Color;
@@ -194,18 +194,25 @@ impl BatchGame {
         let mover = self.board.position().turn();
         let m = self.moves[index].0;
         self.board.push_unchecked(m);
-        let finish = match self.board.ending(rules, false) {
-            Some(Ending::NoMoves { winner }) => Some(if winner == Color::White {
-                Finish::WhiteWins
-            } else {
-                Finish::BlackWins
-            }),
-            Some(Ending::Draw { .. }) => Some(Finish::Draw),
-            None if self.board.plies() >= max_plies => Some(Finish::Truncated),
-            None => None,
+        // The next moves first: they also say whether the game is over (as
+        // `Board::ending`, without generating them twice).
+        self.refresh();
+        let finish = if self.moves.is_empty() {
+            Some(
+                if self.board.position().winner_without_moves() == Color::White {
+                    Finish::WhiteWins
+                } else {
+                    Finish::BlackWins
+                },
+            )
+        } else if rules.reached(&self.board.draw_context(), false).is_some() {
+            Some(Finish::Draw)
+        } else if self.board.plies() >= max_plies {
+            Some(Finish::Truncated)
+        } else {
+            None
         };
         let Some(finish) = finish else {
-            self.refresh();
             return (0.0, false, false);
         };
         let reward = match (finish, mover) {
@@ -428,11 +435,13 @@ pub enum Policy {
     /// depend on the others), or with probability `noise` a random one.
     Engine {
         /// The search's limits (depth or nodes).
-        limits: crate::search::Limits,
+        limits: Box<crate::search::Limits>,
         /// The share of random moves.
         noise: f64,
         /// The engine's table size.
         hash_mb: usize,
+        /// The engine's evaluation.
+        evaluation: crate::search::Evaluation,
     },
 }
 
@@ -470,12 +479,7 @@ fn play_one(
         moves.clear();
         pos.legal_moves_into(crate::Counting::Distinct, &mut moves);
         if moves.is_empty() {
-            let winner = if pos.rules().no_moves_wins() {
-                pos.turn()
-            } else {
-                !pos.turn()
-            };
-            break match winner {
+            break match pos.winner_without_moves() {
                 Color::White => Finish::WhiteWins,
                 Color::Black => Finish::BlackWins,
             };
@@ -516,11 +520,11 @@ fn play_one(
     }
 }
 
-/// `games` games from `start` under `rules`, game `i` seeded by `seed` and `i` (the same
-/// games whatever the threads), spread over the current rayon pool; `keep` keeps the
-/// positions met.
+/// `games` games under `rules`, game `i` from `starts[i % starts.len()]` (no game without a
+/// start) and seeded by `seed` and `i` (the same games whatever the threads), spread over
+/// the current rayon pool; `keep` keeps the positions met.
 pub fn playouts_with(
-    start: &Board,
+    starts: &[Board],
     rules: &DrawRules,
     games: usize,
     max_plies: usize,
@@ -528,9 +532,12 @@ pub fn playouts_with(
     policy: &Policy,
     keep: bool,
 ) -> Result<Vec<Playout>, crate::TableAllocError> {
+    if starts.is_empty() {
+        return Ok(Vec::new());
+    }
     let play = |engine: Option<&crate::search::Engine>, i: usize| {
         play_one(
-            start,
+            &starts[i % starts.len()],
             rules,
             max_plies,
             seed ^ splitmix(i as u64),
@@ -541,10 +548,18 @@ pub fn playouts_with(
     };
     match policy {
         Policy::Random => Ok((0..games).into_par_iter().map(|i| play(None, i)).collect()),
-        Policy::Engine { hash_mb, .. } => (0..games)
+        Policy::Engine {
+            hash_mb,
+            evaluation,
+            ..
+        } => (0..games)
             .into_par_iter()
             .map_init(
-                || crate::search::Engine::new(*hash_mb, 1),
+                || -> Result<crate::search::Engine, crate::TableAllocError> {
+                    let engine = crate::search::Engine::new(*hash_mb, 1)?;
+                    engine.set_evaluation(*evaluation);
+                    Ok(engine)
+                },
                 |engine, i| match engine {
                     Ok(engine) => Ok(play(Some(engine), i)),
                     Err(e) => Err(e.clone()),

@@ -235,13 +235,9 @@ impl Board {
     /// looked at: [`Board::first_draw`] finds a draw the game went past.
     pub fn ending(&self, rules: &DrawRules, claim: bool) -> Option<Ending> {
         if self.pos.legal_moves().is_empty() {
-            let turn = self.pos.turn();
-            let winner = if self.pos.rules().no_moves_wins() {
-                turn
-            } else {
-                !turn
-            };
-            return Some(Ending::NoMoves { winner });
+            return Some(Ending::NoMoves {
+                winner: self.pos.winner_without_moves(),
+            });
         }
         rules
             .reached(&self.draw_context(), claim)

@@ -128,6 +128,16 @@ impl Position {
         RuleSet::from_code((self.kings.0 >> RULES_SHIFT) as u8)
     }
 
+    /// Who has won when the side to move has no legal move: the other side, or in a
+    /// variant where having no move wins (giveaway), the side to move.
+    pub fn winner_without_moves(&self) -> Color {
+        if self.rules().no_moves_wins() {
+            self.turn()
+        } else {
+            !self.turn()
+        }
+    }
+
     /// The same pieces played under other rules.
     #[inline]
     pub fn with_rules(mut self, rules: RuleSet) -> Position {

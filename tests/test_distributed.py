@@ -73,6 +73,30 @@ def test_dask_cluster_counts_exactly(dask_client) -> None:
         assert got == line.nodes, line
 
 
+def test_training_data_over_the_dask_cluster(dask_client, tmp_path: Path) -> None:
+    """``python -m shashki.train selfplay/label --scheduler``: the same files as on one
+    machine (the batch playouts and searches are reproducible whatever runs them)."""
+    pytest.importorskip("numpy", reason="numpy is the training extra")
+    from shashki import train
+
+    address = dask_client.scheduler.address
+    here, there = tmp_path / "here.txt", tmp_path / "there.txt"
+    assert train.selfplay(7, 300, str(here), seed=4, workers=1) > 20
+    common = ["--games", "7", "--nodes", "300", "--seed", "4"]
+    assert train.main(["selfplay", *common, "--out", str(there), "--scheduler", address]) == 0
+    assert there.read_text(encoding="utf-8") == here.read_text(encoding="utf-8")
+    labels_here, labels_there = tmp_path / "lh.txt", tmp_path / "lt.txt"
+    assert train.label(str(here), str(labels_here), 3, workers=2, chunk=50) > 20
+    assert (
+        train.main(
+            ["label", str(here), "--depth", "3", "--out", str(labels_there)]
+            + ["--scheduler", address]
+        )
+        == 0
+    )
+    assert labels_there.read_text(encoding="utf-8") == labels_here.read_text(encoding="utf-8")
+
+
 def test_a_worker_killed_mid_run(dask_client) -> None:
     pids = dask_client.run(os.getpid)  # worker address -> its process
     box: dict[str, int] = {}

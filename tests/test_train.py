@@ -3,6 +3,7 @@ strength (strength is measured by matches, see the README)."""
 
 from __future__ import annotations
 
+import pytest
 import shashki
 from hypothesis import given, settings
 from shashki import _core
@@ -66,8 +67,16 @@ def test_training_command_end_to_end(tmp_path) -> None:
         board = shashki.Board(fen)
         assert not board.has_captures()
         assert float(score) in (0.0, 0.5, 1.0)
+    # The batch search's labels: a third column, the same whatever the threads.
+    labelled = [tmp_path / "one.txt", tmp_path / "two.txt"]
+    for threads, path in zip((1, 2), labelled):
+        assert train.label(str(data), str(path), 3, workers=threads, chunk=7) == count
+    assert labelled[0].read_text(encoding="utf-8") == labelled[1].read_text(encoding="utf-8")
+    for line, row in zip(lines, labelled[0].read_text(encoding="utf-8").splitlines()):
+        fen, score, cp = row.split("\t")
+        assert line == f"{fen}\t{score}" and -1000 <= int(cp) <= 1000
     out = tmp_path / "weights.rs"
-    assert train.main(["fit", str(data), "--out", str(out), "--epochs", "3"]) == 0
+    assert train.main(["fit", str(labelled[0]), "--out", str(out), "--epochs", "3"]) == 0
     text = out.read_text(encoding="utf-8")
     n = _core.EVAL_SIDE_FEATURES
     assert f"pub const MID: [i32; {n}]" in text and f"pub const END: [i32; {n}]" in text
@@ -83,6 +92,27 @@ def test_training_command_end_to_end(tmp_path) -> None:
     # The generated file records the checksum of the weights it holds.
     checksum = train.weights_checksum(array("MID"), array("END"), array("PATTERNS"))
     assert f"pub const CHECKSUM: u64 = {checksum:#018x};" in text
+
+
+def test_the_earlier_process_pool_method_still_runs(tmp_path) -> None:
+    """``--method pool`` (the loop the shipped weights' data came from) writes the same
+    kind of file."""
+    from shashki import train
+
+    data, labelled = tmp_path / "positions.txt", tmp_path / "labelled.txt"
+    assert (
+        train.main(
+            ["selfplay", "--games", "2", "--nodes", "200", "--method", "pool"]
+            + ["--workers", "1", "--out", str(data)]
+        )
+        == 0
+    )
+    count = len(data.read_text(encoding="utf-8").splitlines())
+    assert count > 10
+    assert train.label(str(data), str(labelled), 2, workers=1, method="pool") == count
+    assert all(len(row.split("\t")) == 3 for row in labelled.read_text().splitlines())
+    with pytest.raises(ValueError, match="method"):
+        train.selfplay(1, 100, str(data), method="threads")
 
 
 def test_the_shipped_weights_match_their_checksum() -> None:

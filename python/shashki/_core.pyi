@@ -145,7 +145,7 @@ def search_positions(
     depth: Optional[int] = None,
     nodes: Optional[int] = None,
     threads: Optional[int] = None,
-    hash_mb: int = 16,
+    hash_mb: int = 1,
     evaluation: str = "learned",
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], list[str], npt.NDArray[np.int64]]: ...
 def move_actions(move: Move, turn: bool) -> list[int]: ...
@@ -155,6 +155,7 @@ def playouts(
     variant: Optional[str] = None,
     captures_optional: bool = False,
     fen: Optional[str] = None,
+    fens: Optional[list[str]] = None,
     seed: int = 0,
     threads: Optional[int] = None,
     max_plies: int = 400,
@@ -163,6 +164,7 @@ def playouts(
     nodes: Optional[int] = None,
     noise: float = 0.0,
     hash_mb: int = 16,
+    evaluation: str = "learned",
     positions: bool = False,
 ) -> tuple[
     npt.NDArray[np.int8],

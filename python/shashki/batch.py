@@ -175,18 +175,22 @@ def playouts(
     threads: Optional[int] = None,
     max_plies: int = 400,
     *,
+    fens: Optional[Sequence[str]] = None,
     policy: str = "random",
     depth: Optional[int] = None,
     nodes: Optional[int] = None,
     noise: float = 0.0,
     hash_mb: int = 16,
+    evaluation: str = "learned",
     positions: bool = False,
 ) -> Playouts:
-    """``games`` games played in Rust from ``fen`` or the variant's start, under its rules
-    (draw rules included), on ``threads`` threads (all cores by default). ``policy``:
-    ``"random"`` (each move drawn uniformly from the legal moves) or ``"engine"`` (the
-    engine at ``depth`` or ``nodes``, from a cleared table each game, a share ``noise`` of
-    random moves). The same seed gives the same games whatever the threads."""
+    """``games`` games played in Rust from ``fen`` or the variant's start (or game ``i``
+    from ``fens[i % len(fens)]``), under the variant's rules (draw rules included), on
+    ``threads`` threads (all cores by default). ``policy``: ``"random"`` (each move drawn
+    uniformly from the legal moves) or ``"engine"`` (the engine at ``depth`` or ``nodes``
+    with its ``evaluation``, ``"learned"`` or ``"classic"``, from a cleared table each game,
+    a share ``noise`` of random moves). The same seed gives the same games whatever the
+    threads."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ValueError(f"games must be a non-negative int, not {games!r}")
     if not 0 <= seed < 2**64:
@@ -197,6 +201,7 @@ def playouts(
             variant=variant,
             captures_optional=captures_optional,
             fen=fen,
+            fens=None if fens is None else list(fens),
             seed=seed,
             threads=threads,
             max_plies=max_plies,
@@ -205,6 +210,7 @@ def playouts(
             nodes=nodes,
             noise=noise,
             hash_mb=hash_mb,
+            evaluation=evaluation,
             positions=positions,
         )
     )
@@ -226,7 +232,7 @@ def search(
     depth: Optional[int] = None,
     nodes: Optional[int] = None,
     threads: Optional[int] = None,
-    hash_mb: int = 16,
+    hash_mb: int = 1,
     variant: Optional[str] = None,
     captures_optional: bool = False,
     evaluation: str = "learned",
@@ -234,8 +240,10 @@ def search(
     """Search many positions (FENs, or boards: their position and halfmove clock) at a
     fixed ``depth`` or ``nodes``, each from a cleared table (a label depends on its position
     only), on ``threads`` engines at once (all cores by default): labels for supervised
-    learning. Boards give their variant; FENs take ``variant``. ``evaluation``:
-    ``"learned"`` or ``"classic"``, as :class:`shashki.engine.Engine`'s."""
+    learning. Clearing costs time in proportion to ``hash_mb``: the default 1 MiB suits
+    searches of up to about 10⁵ nodes; give more for deeper ones. Boards give their
+    variant; FENs take ``variant``. ``evaluation``: ``"learned"`` or ``"classic"``, as
+    :class:`shashki.engine.Engine`'s."""
     fens: list[str] = []
     for item in positions:
         if isinstance(item, shashki.Board):

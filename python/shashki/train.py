@@ -1,19 +1,24 @@
-"""Fit the learned evaluation to self-play results (issue 10, step 2).
+"""Fit the learned evaluation to self-play results.
 
-    python -m shashki.train selfplay --games 20000 --nodes 3000 --out positions.txt
-    python -m shashki.train fit positions.txt --out src/search/learned_weights.rs
-    pip install . && python -m shashki.match shashki:eval=learned shashki:eval=classic ...
+    python -m shashki.train selfplay --games 20000 --nodes 4000 --out positions.txt
+    python -m shashki.train label positions.txt --depth 6 --out labelled.txt
+    python -m shashki.train fit labelled.txt --epochs 20   # writes src/search/learned_weights.rs
+    pip install . && python -m shashki.match --a shashki:eval=learned --b shashki:eval=classic
 
-``selfplay`` plays the engine against itself from the built-in openings plus random plies
-(at fixed nodes, both colours, the variant's draw rules; a few random moves mixed in for
-variety) on every core and writes the quiet positions (no capture for the side to move) with
-the game's result from the side to move's view: one ``FEN<TAB>score`` line each, score 1,
-0.5 or 0. ``fit`` computes each position's features in the Rust core
-(``shashki._core.eval_features``), fits the weights by logistic regression on the results
-(Texel's method: the predicted score is ``1 / (1 + exp(-eval / scale))``; the scale is fitted
-to the classic evaluation first, so the weights stay in centi-men), and writes them as Rust
-constants. numpy is needed for ``fit`` only (``pip install "shashki[train]"``); nothing here
-is imported by ``import shashki``.
+``selfplay`` plays the engine (classic evaluation) against itself from the built-in
+openings plus random plies (at fixed nodes, both colours, the variant's draw rules; a few
+random moves mixed in for variety) and writes the quiet positions (no capture for the side
+to move) with the game's result from the side to move's view: one ``FEN<TAB>score`` line
+each, score 1, 0.5 or 0. ``label`` adds a deeper search's score as a third column. Both run
+in Rust through the batch API (``shashki.batch``) on every core, or over a Dask cluster
+with ``--scheduler tcp://HOST:8786``; ``--method pool`` is the earlier loop (one Python game
+or search at a time in worker processes), the one the shipped weights' data came from.
+``fit`` computes each position's features in the Rust core (``shashki._core.eval_features``),
+fits the weights by logistic regression on the results (Texel's method: the predicted score
+is ``1 / (1 + exp(-eval / scale))``; the scale is fitted to the classic evaluation first, so
+the weights stay in centi-men), and writes them as Rust constants. numpy is needed for
+``fit`` and the batch method (``pip install "shashki[train]"``); nothing here is imported by
+``import shashki``.
 """
 
 from __future__ import annotations
@@ -61,7 +66,7 @@ def _play_one(args: tuple[int, int, float, int]) -> list[tuple[str, float]]:
             break
         game.push(rng.choice(moves))
     positions: list[tuple[str, bool]] = []
-    while not game.is_game_over() and game.ply() < 250:
+    while not game.is_game_over() and game.ply() < MAX_PLIES:
         board = game._board
         legal = list(board.legal_moves)
         if not board.has_captures() and game.ply() >= 6:
@@ -85,6 +90,79 @@ def _play_one(args: tuple[int, int, float, int]) -> list[tuple[str, float]]:
 _ENGINES: dict[int, Any] = {}
 
 
+def _openings(games: int, seed: int, random_plies: int) -> list[tuple[str, int]]:
+    """Each game's first position (FEN) and its plies from the start: a built-in opening
+    then up to ``random_plies`` random plies, game ``i`` drawn from ``seed`` and ``i``."""
+    from shashki.match import BUILTIN_OPENINGS
+
+    out = []
+    for i in range(games):
+        rng = random.Random(seed * 1_000_003 + i)
+        board = shashki.Board()
+        for text in rng.choice(BUILTIN_OPENINGS).split():
+            board.push_move(text)
+        for _ in range(rng.randint(0, random_plies)):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+        out.append((board.fen(), board.ply()))
+    return out
+
+
+def _selfplay_batch(
+    job: tuple[list[tuple[str, int]], int, float, int, Optional[int]],
+) -> list[tuple[str, float]]:
+    """Games from ``starts`` played by the Rust batch playouts (``shashki.batch``): the
+    quiet positions from the sixth ply on, with the result from the side to move's view."""
+    starts, nodes, noise, seed, threads = job
+    from shashki.batch import playouts
+
+    played = playouts(
+        len(starts),
+        fens=[fen for fen, _ in starts],
+        seed=seed,
+        threads=threads,
+        max_plies=MAX_PLIES - min(plies for _, plies in starts),
+        policy="engine",
+        nodes=nodes,
+        noise=noise,
+        evaluation="classic",
+        positions=True,
+    )
+    out = []
+    ply_in_game = 0
+    previous = -1
+    for fen, game in zip(played.fens, played.games.tolist()):
+        ply_in_game = ply_in_game + 1 if game == previous else 0
+        previous = game
+        if starts[game][1] + ply_in_game < 6:
+            continue
+        board = shashki.Board(fen)
+        if board.has_captures():
+            continue
+        result = int(played.results[game])  # 1 White won, -1 Black won, else a draw
+        white = board.turn == shashki.WHITE
+        score = 0.5 if result not in (1, -1) else (1.0 if (result == 1) == white else 0.0)
+        out.append((fen, score))
+    return out
+
+
+MAX_PLIES = 250
+"""A self-play game stops here (a draw for the positions it wrote)."""
+
+
+def _progress(done: int, total: int, unit: str, written: int, started: float) -> None:
+    rate = done / max(time.monotonic() - started, 1e-9)
+    left = (total - done) / max(rate, 1e-9)
+    print(
+        f"\r{done}/{total} {unit}, {written} positions, {left:.0f} s left   ",
+        end="" if sys.stderr.isatty() and done < total else "\n",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
 def selfplay(
     games: int,
     nodes: int,
@@ -94,8 +172,57 @@ def selfplay(
     random_plies: int = 6,
     workers: Optional[int] = None,
     seed: int = 1,
+    method: str = "batch",
+    executor: object = None,
+    chunk: int = 64,
 ) -> int:
-    """Play ``games`` games and write their positions to ``out``; returns the count."""
+    """Play ``games`` games and write their positions to ``out``; returns the count.
+
+    ``method="batch"``: the games are played in Rust (``shashki.batch.playouts``), ``chunk``
+    games a task, on ``workers`` threads (all cores by default), or spread over a Dask
+    cluster when ``executor`` is a ``distributed.Client`` (or any ``Executor``).
+    ``method="pool"``: the earlier loop, one Python game at a time in worker processes
+    (the shipped weights were fitted to its games: ``--method pool`` reproduces them)."""
+    if method == "pool":
+        return _selfplay_pool(games, nodes, out, noise, random_plies, workers, seed)
+    if method != "batch":
+        raise ValueError(f"method must be 'batch' or 'pool', not {method!r}")
+    starts = _openings(games, seed, random_plies)
+    jobs = [
+        (starts[i : i + chunk], nodes, noise, seed * 1_000_003 + i, workers)
+        for i in range(0, games, chunk)
+    ]
+    written = done = 0
+    started = time.monotonic()
+    with open(out, "w", encoding="utf-8") as handle:
+        for job, positions in zip(jobs, _map(_selfplay_batch, jobs, executor)):
+            for fen, score in positions:
+                handle.write(f"{fen}\t{score}\n")
+            written += len(positions)
+            done += len(job[0])
+            _progress(done, games, "games", written, started)
+    return written
+
+
+def _map(function: Any, jobs: list[Any], executor: object) -> Any:
+    """``function`` over ``jobs`` in order: here, or on ``executor`` (an ``Executor`` or a
+    Dask ``Client``)."""
+    if executor is None:
+        return map(function, jobs)
+    from shashki.distributed import _executor_of
+
+    return _executor_of(executor).map(function, jobs)
+
+
+def _selfplay_pool(
+    games: int,
+    nodes: int,
+    out: str,
+    noise: float,
+    random_plies: int,
+    workers: Optional[int],
+    seed: int,
+) -> int:
     jobs = [(seed * 1_000_003 + i, nodes, noise, random_plies) for i in range(games)]
     written = 0
     started = time.monotonic()
@@ -105,23 +232,29 @@ def selfplay(
                 handle.write(f"{fen}\t{score}\n")
             written += len(positions)
             if sys.stderr.isatty() or done % 500 == 0 or done == games:
-                rate = done / max(time.monotonic() - started, 1e-9)
-                left = (games - done) / max(rate, 1e-9)
-                print(
-                    f"\r{done}/{games} games, {written} positions, {left:.0f} s left   ",
-                    end="" if sys.stderr.isatty() else "\n",
-                    file=sys.stderr,
-                    flush=True,
-                )
+                _progress(done, games, "games", written, started)
     return written
 
 
 # ---- labels from a deeper search -----------------------------------------------------------
 
 
-def _label_chunk(args: tuple[list[str], int]) -> list[int]:
+def _label_batch(job: tuple[list[str], int, Optional[int]]) -> list[int]:
     """The classic engine's score (centi-men, side to move's view; a forced win ±1000) of
-    each position, searched ``depth`` plies."""
+    each position, searched ``depth`` plies by the Rust batch search."""
+    fens, depth, threads = job
+    from shashki.batch import search
+
+    found = search(fens, depth=depth, threads=threads, evaluation="classic")
+    return [
+        (1000 if win > 0 else -1000) if win else max(-1000, min(1000, cp))
+        for cp, win in zip(found.scores.tolist(), found.wins.tolist())
+    ]
+
+
+def _label_chunk(args: tuple[list[str], int]) -> list[int]:
+    """As ``_label_batch``, one Python ``Engine.analyse`` call a position (``--method
+    pool``)."""
     fens, depth = args
     from shashki.engine import Engine, Limit
 
@@ -139,24 +272,46 @@ def _label_chunk(args: tuple[list[str], int]) -> list[int]:
     return out
 
 
-def label(path: str, out: str, depth: int, *, workers: Optional[int] = None) -> int:
-    """Add a third column to a positions file: a ``depth``-ply search's score."""
+def label(
+    path: str,
+    out: str,
+    depth: int,
+    *,
+    workers: Optional[int] = None,
+    method: str = "batch",
+    executor: object = None,
+    chunk: int = 2000,
+) -> int:
+    """Add a third column to a positions file: a ``depth``-ply search's score (the batch
+    search on ``workers`` threads or over ``executor``, as :func:`selfplay`; or
+    ``method="pool"``, the earlier process pool)."""
+    if method not in ("batch", "pool"):
+        raise ValueError(f"method must be 'batch' or 'pool', not {method!r}")
     rows = []
     with open(path, encoding="utf-8") as handle:
         for line in handle:
             fen, tab, score = line.rstrip("\n").partition("\t")
             if tab and score in ("0.0", "0.5", "1.0"):
                 rows.append((fen, score))
-    chunks = [[fen for fen, _ in rows[i : i + 2000]] for i in range(0, len(rows), 2000)]
+    chunks = [[fen for fen, _ in rows[i : i + chunk]] for i in range(0, len(rows), chunk)]
     started = time.monotonic()
     done = 0
-    with open(out, "w", encoding="utf-8") as handle, ProcessPoolExecutor(workers) as pool:
-        for chunk, scores in zip(chunks, pool.map(_label_chunk, [(c, depth) for c in chunks])):
-            for fen, cp in zip(chunk, scores):
-                handle.write(f"{fen}\t{rows[done][1]}\t{cp}\n")
-                done += 1
-            left = (len(rows) - done) * (time.monotonic() - started) / max(done, 1)
-            print(f"{done}/{len(rows)} positions, {left:.0f} s left", file=sys.stderr, flush=True)
+    with open(out, "w", encoding="utf-8") as handle:
+        if method == "pool":
+            pool = ProcessPoolExecutor(workers)
+            results = pool.map(_label_chunk, [(c, depth) for c in chunks])
+        else:
+            pool = None
+            results = _map(_label_batch, [(c, depth, workers) for c in chunks], executor)
+        try:
+            for part, scores in zip(chunks, results):
+                for fen, cp in zip(part, scores):
+                    handle.write(f"{fen}\t{rows[done][1]}\t{cp}\n")
+                    done += 1
+                _progress(done, len(rows), "positions", done, started)
+        finally:
+            if pool is not None:
+                pool.shutdown()
     return done
 
 
@@ -389,7 +544,6 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     play.add_argument("--games", type=int, default=20000)
     play.add_argument("--nodes", type=int, default=3000)
     play.add_argument("--noise", type=float, default=0.03, help="share of random moves")
-    play.add_argument("--workers", type=int, default=None)
     play.add_argument("--seed", type=int, default=1)
     play.add_argument("--out", default="positions.txt")
     learn = sub.add_parser("fit", help="fit the weights, write them as Rust constants")
@@ -407,20 +561,63 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     tag = sub.add_parser("label", help="add a deeper search's score to every position")
     tag.add_argument("positions")
     tag.add_argument("--depth", type=int, default=6)
-    tag.add_argument("--workers", type=int, default=None)
     tag.add_argument("--out", default="labelled.txt")
+    for command in (play, tag):
+        command.add_argument(
+            "--method",
+            choices=("batch", "pool"),
+            default="batch",
+            help="batch: the Rust batch API (default); pool: one Python game or search at a "
+            "time in worker processes (the shipped weights' data came from it)",
+        )
+        command.add_argument(
+            "--workers", type=int, default=None, help="threads (batch) or processes (pool)"
+        )
+        command.add_argument(
+            "--scheduler",
+            default=None,
+            metavar="ADDRESS",
+            help="spread the work over a Dask cluster (tcp://HOST:8786; batch only)",
+        )
     sub.add_parser("initial", help="write weights equal to the classic evaluation")
     args = parser.parse_args(argv)
-    if args.command == "selfplay":
-        n = selfplay(
-            args.games, args.nodes, args.out, noise=args.noise, workers=args.workers, seed=args.seed
-        )
-        print(f"{n} positions in {args.out}")
-        return 0
-    if args.command == "label":
-        n = label(args.positions, args.out, args.depth, workers=args.workers)
-        print(f"{n} positions labelled in {args.out}")
-        return 0
+    client = None
+    if getattr(args, "scheduler", None) is not None:
+        if args.method != "batch":
+            parser.error("--scheduler works with --method batch")
+        try:
+            from dask.distributed import Client
+        except ImportError:
+            parser.error('--scheduler needs Dask: pip install "shashki[distributed]"')
+        client = Client(args.scheduler)  # type: ignore[no-untyped-call]
+    try:
+        if args.command == "selfplay":
+            n = selfplay(
+                args.games,
+                args.nodes,
+                args.out,
+                noise=args.noise,
+                workers=args.workers,
+                seed=args.seed,
+                method=args.method,
+                executor=client,
+            )
+            print(f"{n} positions in {args.out}")
+            return 0
+        if args.command == "label":
+            n = label(
+                args.positions,
+                args.out,
+                args.depth,
+                workers=args.workers,
+                method=args.method,
+                executor=client,
+            )
+            print(f"{n} positions labelled in {args.out}")
+            return 0
+    finally:
+        if client is not None:
+            client.close()  # type: ignore[no-untyped-call]
     if args.command == "initial":
         write_weights(classic_start(), WEIGHTS_PATH, "The classic evaluation's weights.")
         return 0

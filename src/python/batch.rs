@@ -53,14 +53,7 @@ impl PyBatchBoards {
                         list.len()
                     )));
                 }
-                list.iter()
-                    .enumerate()
-                    .map(|(i, text)| {
-                        let (pos, (h, f)) = parse_fen_with_clocks(text)
-                            .map_err(|e| PyValueError::new_err(format!("fens[{i}]: {e}")))?;
-                        Ok(Board::with_start_clocks(pos.with_rules(rules), h, f))
-                    })
-                    .collect::<PyResult<_>>()?
+                boards_from_fens(&list, rules)?
             }
         };
         let boards = (0..n).map(|i| starts[i % starts.len()].clone()).collect();
@@ -199,17 +192,18 @@ type PlayoutArrays<'py> = (
     Option<Vec<String>>,
 );
 
-/// `games` games from `fen` (the variant's start by default) under the variant's rules, on
-/// `threads` threads, moves chosen by `policy`: `"random"`, or `"engine"` (at `depth` or
-/// `nodes`, a share `noise` of random moves). `(results, lengths, planes, games, fens)`,
+/// `games` games from `fen` (the variant's start by default; or game `i` from
+/// `fens[i % len(fens)]`) under the variant's rules, on `threads` threads, moves chosen by
+/// `policy`: `"random"`, or `"engine"` (at `depth` or `nodes`, a share `noise` of random
+/// moves, the `evaluation` "learned" or "classic"). `(results, lengths, planes, games, fens)`,
 /// results as `BatchBoards.results` gives them; with `positions` the positions met (every
 /// position a move was chosen in) as planes, their game indices and FENs, else None.
 /// Reproducible from `seed` whatever the threads.
 #[pyfunction]
 #[pyo3(signature = (games, *, variant = None, captures_optional = false, fen = None,
-                    seed = 0, threads = None, max_plies = 400, policy = "random",
-                    depth = None, nodes = None, noise = 0.0, hash_mb = 16,
-                    positions = false))]
+                    fens = None, seed = 0, threads = None, max_plies = 400,
+                    policy = "random", depth = None, nodes = None, noise = 0.0,
+                    hash_mb = 16, evaluation = "learned", positions = false))]
 #[allow(clippy::too_many_arguments)]
 pub fn playouts<'py>(
     py: Python<'py>,
@@ -217,6 +211,7 @@ pub fn playouts<'py>(
     variant: Option<&Bound<'_, PyAny>>,
     captures_optional: bool,
     fen: Option<String>,
+    fens: Option<Vec<String>>,
     seed: u64,
     threads: Option<usize>,
     max_plies: usize,
@@ -225,6 +220,7 @@ pub fn playouts<'py>(
     nodes: Option<u64>,
     noise: f64,
     hash_mb: usize,
+    evaluation: &str,
     positions: bool,
 ) -> PyResult<PlayoutArrays<'py>> {
     if games > MAX_PLAYOUTS {
@@ -251,15 +247,21 @@ pub fn playouts<'py>(
             if !(1..=4096).contains(&hash_mb) {
                 return Err(PyValueError::new_err("hash_mb must be between 1 and 4096"));
             }
+            let evaluation = crate::search::Evaluation::parse(evaluation).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "evaluation must be 'learned' or 'classic', not {evaluation:?}"
+                ))
+            })?;
             Policy::Engine {
-                limits: crate::search::Limits {
+                limits: Box::new(crate::search::Limits {
                     depth,
                     nodes: nodes.map(|n| n.max(1)),
                     draw_rules: draw.clone(),
                     ..Default::default()
-                },
+                }),
                 noise,
                 hash_mb,
+                evaluation,
             }
         }
         other => {
@@ -268,13 +270,21 @@ pub fn playouts<'py>(
             )))
         }
     };
-    let start = match fen {
-        None => Board::new(Position::start_of(rules)),
-        Some(text) => {
-            let (pos, (h, f)) = parse_fen_with_clocks(&text)?;
-            Board::with_start_clocks(pos.with_rules(rules), h, f)
+    let texts = match (fen, fens) {
+        (Some(_), Some(_)) => {
+            return Err(PyValueError::new_err("give fen or fens, not both"));
         }
+        (Some(text), None) => vec![text],
+        (None, Some(texts)) if texts.is_empty() => {
+            return Err(PyValueError::new_err("fens must not be empty"));
+        }
+        (None, Some(texts)) => texts,
+        (None, None) => Vec::new(),
     };
+    let mut starts = boards_from_fens(&texts, rules)?;
+    if starts.is_empty() {
+        starts.push(Board::new(Position::start_of(rules)));
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0).min(256))
         .build()
@@ -283,7 +293,7 @@ pub fn playouts<'py>(
         .detach(|| {
             pool.install(|| {
                 crate::batch::playouts_with(
-                    &start, &draw, games, max_plies, seed, &policy, positions,
+                    &starts, &draw, games, max_plies, seed, &policy, positions,
                 )
             })
         })
@@ -322,6 +332,19 @@ pub fn playouts<'py>(
     ))
 }
 
+/// Boards from FENs (their clocks kept) under `rules`; a bad FEN is a ValueError naming its
+/// index.
+fn boards_from_fens(fens: &[String], rules: crate::variant::RuleSet) -> PyResult<Vec<Board>> {
+    fens.iter()
+        .enumerate()
+        .map(|(i, text)| {
+            let (pos, (h, f)) = parse_fen_with_clocks(text)
+                .map_err(|e| PyValueError::new_err(format!("fens[{i}]: {e}")))?;
+            Ok(Board::with_start_clocks(pos.with_rules(rules), h, f))
+        })
+        .collect()
+}
+
 fn finish_code(finish: Option<Finish>) -> i8 {
     match finish {
         None => -2,
@@ -338,7 +361,7 @@ fn finish_code(finish: Option<Finish>) -> i8 {
 /// move's full-path text ("" without one) and its first jump's action (-1 without one).
 #[pyfunction]
 #[pyo3(signature = (fens, *, variant = None, captures_optional = false, depth = None,
-                    nodes = None, threads = None, hash_mb = 16, evaluation = "learned"))]
+                    nodes = None, threads = None, hash_mb = 1, evaluation = "learned"))]
 #[allow(clippy::too_many_arguments, clippy::type_complexity)]
 pub fn search_positions<'py>(
     py: Python<'py>,
@@ -371,15 +394,7 @@ pub fn search_positions<'py>(
         ))
     })?;
     let rules = rules_arg(variant, captures_optional)?;
-    let boards: Vec<Board> = fens
-        .iter()
-        .enumerate()
-        .map(|(i, text)| {
-            let (pos, (h, f)) = parse_fen_with_clocks(text)
-                .map_err(|e| PyValueError::new_err(format!("fens[{i}]: {e}")))?;
-            Ok(Board::with_start_clocks(pos.with_rules(rules), h, f))
-        })
-        .collect::<PyResult<_>>()?;
+    let boards = boards_from_fens(&fens, rules)?;
     let limits = crate::search::Limits {
         depth,
         nodes: nodes.map(|n| n.max(1)),
