@@ -205,7 +205,7 @@ impl BatchGame {
                     Finish::BlackWins
                 },
             )
-        } else if rules.reached(&self.board.draw_context(), false).is_some() {
+        } else if self.board.is_drawn(rules) {
             Some(Finish::Draw)
         } else if self.board.plies() >= max_plies {
             Some(Finish::Truncated)
@@ -509,7 +509,7 @@ fn play_one(
             _ => random,
         };
         board.push_unchecked(m);
-        if rules.reached(&board.draw_context(), false).is_some() {
+        if board.is_drawn(rules) {
             break Finish::Draw;
         }
     };

@@ -230,6 +230,14 @@ impl Board {
         })
     }
 
+    /// Whether an automatic rule of `rules` has drawn the game now (as [`Board::ending`]
+    /// without `claim` says, when the side to move has a move): the quick test of
+    /// self-play.
+    #[inline]
+    pub fn is_drawn(&self, rules: &DrawRules) -> bool {
+        rules.is_drawn(&self.pos, self.clocks, || self.occurrences())
+    }
+
     /// How the game stands now under `rules`: the side to move has no move, or a rule
     /// (automatic, or with `claim` also claimable) has drawn it. Earlier positions are not
     /// looked at: [`Board::first_draw`] finds a draw the game went past.
@@ -314,5 +322,58 @@ mod tests {
         let m = parse_move(b2.position(), "h2-g1").expect("move");
         b2.push(&m).expect("legal");
         assert_eq!(b2.fullmove_number(), 8);
+    }
+
+    #[test]
+    fn the_quick_draw_test_agrees_with_the_rules() {
+        let sets = [
+            DrawRules::fmjd64(),
+            DrawRules::forty_moves(),
+            DrawRules::historical(),
+            DrawRules::brazilian(),
+            DrawRules::giveaway(),
+        ];
+        let starts = [
+            "W:WKa1,Kc3,Ke1:BKh8",
+            "B:WKa1,c3:BKh8,Kf8",
+            "W:WKa1,Kc1:BKh8,Kg7",
+            "W:WKa1:BKh8",
+            "W:WKb2,Kd2:BKg7",
+            "W:WKa1,e3,g3:BKh8,b6",
+            "W:W21,22,23,24:B9,10,11,12",
+        ];
+        let mut state = 7u64;
+        let (mut drawn, mut repeated) = (0, 0);
+        for start in starts {
+            for game in 0..20 {
+                let mut b = Board::new(position_from_fen(start).expect("fen"));
+                for _ in 0..300 {
+                    for rules in &sets {
+                        let slow = rules.reached(&b.draw_context(), false).is_some();
+                        assert_eq!(b.is_drawn(rules), slow, "{start} game {game}");
+                        drawn += usize::from(slow);
+                        repeated += usize::from(b.occurrences() >= 3);
+                    }
+                    let moves = b.position().legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    state = crate::batch::splitmix(state);
+                    let mut m = moves[(state % moves.len() as u64) as usize];
+                    // Often a king goes back where it came from: positions recur.
+                    if let Some(earlier) = b.stack.len().checked_sub(2).map(|i| b.stack[i].mv) {
+                        let back = moves
+                            .iter()
+                            .find(|n| n.from() == earlier.to() && n.to() == earlier.from());
+                        if let (Some(back), true) = (back, state % 10 < 7) {
+                            m = *back;
+                        }
+                    }
+                    b.push_unchecked(m);
+                }
+            }
+        }
+        // Both kinds of draw were met (the test is not empty).
+        assert!(drawn > 500 && repeated > 100, "{drawn} {repeated}");
     }
 }

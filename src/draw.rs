@@ -594,6 +594,30 @@ impl DrawRules {
         })
     }
 
+    /// Whether an automatic rule has drawn the position of `ctx` — `reached(ctx, false)`
+    /// without naming the rule, and quicker: the clocks rule most positions out at once.
+    /// `occurrences` is asked only when a repetition rule could hold.
+    #[inline]
+    pub fn is_drawn(
+        &self,
+        pos: &Position,
+        clocks: DrawClocks,
+        occurrences: impl FnOnce() -> u32,
+    ) -> bool {
+        if self.is_draw(pos, clocks) {
+            return true;
+        }
+        // A position recurs only after both sides made at least two king moves.
+        if clocks.kings_only < 4 {
+            return false;
+        }
+        let times = self.automatic.iter().find_map(|rule| match rule {
+            DrawRule::Repetition { times } => Some(*times),
+            _ => None,
+        });
+        times.is_some_and(|times| occurrences() >= times)
+    }
+
     /// Whether the set has an automatic repetition rule.
     pub fn has_repetition(&self) -> bool {
         self.automatic
