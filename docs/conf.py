@@ -9,7 +9,14 @@ import shashki
 project = "shashki"
 author = "shashki developers"
 release = version = shashki.__version__
-extensions = ["sphinx.ext.autodoc", "sphinx.ext.doctest", "sphinx.ext.napoleon"]
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+    "sphinx.ext.napoleon",
+    "myst_parser",  # the Markdown pages (their examples run in tests/test_readme.py)
+]
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+myst_heading_anchors = 3
 autodoc_default_options = {"members": True, "undoc-members": False, "show-inheritance": True}
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"

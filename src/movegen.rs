@@ -1,5 +1,5 @@
 //! Move generation: quiet moves, man captures, flying-king captures, the Turkish strike rule
-//! and promotion (RULES.md §2–3).
+//! and promotion (docs/rules.rst, "Moves" and "Captures").
 //!
 //! Rule variations enter as a [`Rules`] type parameter resolved at compile time: each rule
 //! switch is an associated constant, so the Russian path pays nothing for the others:
@@ -27,17 +27,17 @@ pub enum Counting {
 /// Rule switches of a draughts variant, as compile-time constants.
 pub trait Rules: Copy + Send + Sync + 'static {
     /// A man reaching the far rank during a capture is crowned at once and goes on
-    /// capturing as a king (RULES.md §3.8). Otherwise it goes on as a man and is crowned
+    /// capturing as a king (docs/rules.rst, "Captures" 8). Otherwise it goes on as a man and is crowned
     /// only if the move ends there.
     const CROWN_DURING_CAPTURE: bool;
-    /// Capturing is compulsory (RULES.md §3.1). Otherwise quiet moves stay legal beside captures.
+    /// Capturing is compulsory (docs/rules.rst, "Captures" 1). Otherwise quiet moves stay legal beside captures.
     const CAPTURE_IS_MANDATORY: bool;
     /// Only the captures that take the most pieces are legal (kings and men count the same),
     /// as in Brazilian and international draughts.
     const MAJORITY: bool;
 }
 
-/// Russian draughts (русские шашки), the rules of RULES.md.
+/// Russian draughts (русские шашки), as docs/rules.rst describes them.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Russian;
 
@@ -59,7 +59,7 @@ impl Rules for Brazilian {
     const MAJORITY: bool = true;
 }
 
-/// The rules `R` with capturing optional (seed 001's house rule): a quiet move is legal
+/// The rules `R` with capturing optional (a house rule): a quiet move is legal
 /// beside a capture; a capture, once chosen, follows `R` (completed; the majority rule
 /// among captures where `R` has it).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -538,7 +538,7 @@ impl<'a, S: Sink, R: Rules> CaptureSearch<'a, S, R> {
         }
     }
 
-    /// A man just crowned on `bit` during a capture goes on capturing as a king (RULES.md §3.8).
+    /// A man just crowned on `bit` during a capture goes on capturing as a king (docs/rules.rst, "Captures" 8).
     fn crowned(&mut self, bit: u32, captured: u64) {
         let mut continued = false;
         each_direction!(DIR => {

@@ -12,7 +12,7 @@ pub const MAX_PATH: usize = 18;
 /// A move: start, end, the captured pieces, the landing squares, and whether a man is crowned.
 ///
 /// Two moves are equal when they have the same start, end, captured set and promotion: that is
-/// exactly what determines the position after them (RULES.md §3, "Which moves are distinct").
+/// exactly what determines the position after them (docs/rules.rst, "Which moves are distinct").
 /// The path (the landing squares) is kept to write the move and to tell capture orders apart
 /// in the second perft convention, but does not take part in equality.
 #[derive(Copy, Clone)]

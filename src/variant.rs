@@ -1,5 +1,5 @@
 //! The games this crate plays: Russian draughts and the 8×8 games that share its board
-//! (seeds 001–003), as a runtime [`RuleSet`] carried by every position.
+//! (docs/rules.rst, "Variants"), as a runtime [`RuleSet`] carried by every position.
 
 use crate::bitboard::Bitboard;
 use crate::piece::Color;
@@ -9,16 +9,16 @@ use crate::square::Square;
 /// A draughts game on the 8×8 board.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Variant {
-    /// Russian draughts (русские шашки), the rules of RULES.md.
+    /// Russian draughts (русские шашки), as docs/rules.rst describes them.
     #[default]
     Russian,
     /// Поддавки (giveaway): Russian moves, the goal reversed: a side that has lost all its
-    /// pieces, or cannot move, wins (seeds 002, 003).
+    /// pieces, or cannot move, wins.
     Giveaway,
     /// Brazilian draughts: international rules on 8×8 (majority capture, no crowning
     /// mid-capture), PDN GameType 26.
     Brazilian,
-    /// Diagonal draughts (seed 003, «Діагональні шашки»): Russian rules; the main road a1–h8
+    /// Diagonal draughts («Діагональні шашки», docs/rules.rst): Russian rules; the main road a1–h8
     /// starts empty, each side's twelve men fill the triangle on its side of it.
     Diagonal,
 }
@@ -80,7 +80,7 @@ impl Variant {
     }
 }
 
-/// The rules a position is played under: a [`Variant`] and seed 001's captures-optional
+/// The rules a position is played under: a [`Variant`] and the captures-optional
 /// house rule (combinable with any variant).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct RuleSet {

@@ -1,4 +1,4 @@
-//! RULES.md §3: captures. Each test names the clause it checks.
+//! docs/rules.rst, "Captures": captures. Each test names the clause it checks.
 mod common;
 use common::{after, find, moves, pos};
 
@@ -62,7 +62,7 @@ fn rules_3_5_capture_changes_direction() {
 
 #[test]
 fn rules_3_6_turkish_strike_captured_pieces_block() {
-    // Seed 003: after e1:c3:e5:g3:e1 the man is back on e1 and d2, already taken, still
+    // The rules page's example: after e1:c3:e5:g3:e1 the man is back on e1 and d2, already taken, still
     // stands: it may not be jumped again, so e1:c3:e5:g3:e1:a5 does not exist.
     let all = moves("W:We1:Bd2,b4,d4,f4,f2");
     assert!(
@@ -89,7 +89,7 @@ fn rules_3_7_start_square_is_empty_during_the_capture() {
 
 #[test]
 fn rules_seed_003_loops_are_one_move() {
-    // Seed 003: white man e1, black men d2, b4, d4, f4, f2. The loops e1:c3:e5:g3:e1 and
+    // The rules page's example: white man e1, black men d2, b4, d4, f4, f2. The loops e1:c3:e5:g3:e1 and
     // e1:g3:e5:c3:e1 take the same pieces and end on the same square: one move. There are
     // exactly three moves, two of them from e1 to a5 with different captured sets.
     let fen = "W:We1:Bd2,b4,d4,f4,f2";

@@ -1,4 +1,4 @@
-//! RULES.md §2: quiet moves of men and kings, promotion at the end of a quiet move, and
+//! docs/rules.rst, "Moves": quiet moves of men and kings, promotion at the end of a quiet move, and
 //! §4: a side that cannot move has no legal moves (and so loses).
 mod common;
 use common::{find, moves};

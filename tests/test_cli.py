@@ -159,7 +159,9 @@ def test_draw_rules_are_announced() -> None:
 
 
 def readme_shell_examples() -> list[str]:
-    text = README.read_text(encoding="utf-8")
+    """The shell lines of the README and the docs' Markdown pages (installs left out)."""
+    pages = [README, *sorted((README.parent / "docs").glob("*.md"))]
+    text = "\n".join(page.read_text(encoding="utf-8") for page in pages)
     blocks = re.findall(r"```sh\n(.*?)```", text, re.S)
     commands = []
     for block in blocks:

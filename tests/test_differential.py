@@ -31,7 +31,7 @@ def reference_moves(fen: str) -> set[tuple[int, int, frozenset[int], bool]]:
 
 @MANY
 @given(positions())
-@example("W:We1:Bd2,b4,d4,f4,f2")  # seed 003: two loops are one move
+@example("W:We1:Bd2,b4,d4,f4,f2")  # two loops are one move (docs/rules.rst)
 @example("W:WKa1:Bc3,f6")  # a king taking two pieces on one line
 @example("W:Wf6:Be7,b6")  # crowned mid-capture, goes on as a king
 @example("B:Wd2,g3:Bc3")

@@ -38,7 +38,8 @@ def test_three_oracles_agree(fen: str) -> None:
     rust = strip({(m.start, m.end, m.captured, m.promotes) for m in shashki.Board(fen).legal_moves})
     ref = strip({m.key() for m in reference.legal_moves(fen)})
     oracle = pydraughts_moves(fen)
-    # Where two of the three disagree, RULES.md decides; settled cases become named tests.
+    # Where two of the three disagree, the rules (docs/rules.rst) decide; settled cases
+    # become named tests.
     assert rust == ref
     assert oracle == rust, f"pydraughts differs on {fen}"
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import shashki
 
 README = Path(__file__).parent.parent / "README.md"
+PAGES = sorted((Path(__file__).parent.parent / "docs").glob("*.md"))
 
 
 def test_readme_examples() -> None:
@@ -16,6 +17,19 @@ def test_readme_examples() -> None:
     )
     assert result.attempted >= 10
     assert result.failed == 0
+
+
+def test_markdown_pages_examples() -> None:
+    """The docs' Markdown pages (the reStructuredText ones run under Sphinx's doctest)."""
+    assert len(PAGES) >= 8
+    attempted = 0
+    for page in PAGES:
+        result = doctest.testfile(
+            str(page), module_relative=False, optionflags=doctest.ELLIPSIS, verbose=False
+        )
+        assert result.failed == 0, page.name
+        attempted += result.attempted
+    assert attempted >= 20
 
 
 def test_package_docstring_examples() -> None:

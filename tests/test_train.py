@@ -1,5 +1,5 @@
-"""The learned evaluation and its training command (issue 10, step 2): behaviour, not
-strength (strength is measured by matches, see the README)."""
+"""The learned evaluation and its training command: behaviour, not
+strength (strength is measured by matches: the docs' engine page)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The 8×8 variants (issue 14): giveaway, Brazilian, captures optional, the diagonal start.
+"""The 8×8 variants: giveaway, Brazilian, captures optional, the diagonal start.
 
 Each rule difference has a named test checked on the Rust core and on the pure-Python
 reference; perft of every start position against tests/data/variants_perft.txt; the

@@ -1,4 +1,4 @@
-"""The web board's server (issue 15): every endpoint, good and bad input, and the review
+"""The web board's server: every endpoint, good and bad input, and the review
 module and command behind its game review. The page itself is driven in a real browser in
 test_web_browser.py."""
 

@@ -1,4 +1,4 @@
-"""The web board in a real browser (issue 15): headless Chromium driven by Selenium through
+"""The web board in a real browser: headless Chromium driven by Selenium through
 the Debian chromium-driver, against a real server on 127.0.0.1. Screenshots go to
 ``$SHASHKI_SCREENSHOTS`` (default: ``build/screenshots``).
 

@@ -59,7 +59,7 @@ class Board(_core.Board):
     ``variant`` chooses the game: ``"russian"`` (the default), ``"giveaway"`` (поддавки: a
     side without pieces or moves wins), ``"brazilian"`` (majority capture, no crowning
     mid-capture) or ``"diagonal"`` (Russian rules from the diagonal start);
-    ``captures_optional=True`` makes quiet moves legal beside captures (seed 001's house
+    ``captures_optional=True`` makes quiet moves legal beside captures (a house
     rule). :data:`VARIANTS` lists the names.
     ``push``, ``pop``, ``peek``, ``legal_moves``, ``parse_move``, ``push_move``, ``fen``,
     ``outcome``, ``is_game_over``, ``result``, ``ply``, ``fullmove_number``, ``mirror``,

@@ -8,6 +8,13 @@
 - ``shashki play [--color white|black] [--time S] [--ascii] [--two-players] [--watch]``
 - ``shashki hub`` — the Hub protocol engine on stdin/stdout
 - ``shashki egtb build DIR --pieces N``, ``shashki egtb probe FEN --dir DIR`` — endgame tables
+- ``shashki review GAME.pdn [--depth N] [--annotate OUT.pdn] [--plot OUT.svg]`` — a game
+  review: every move judged against the engine's best
+- ``shashki serve [--host H] [--port P] [--open]`` — the web board (the ``web`` extra)
+
+``perft`` also takes ``--workers K``, ``--scheduler tcp://HOST:8786`` and ``--checkpoint
+FILE`` (split over processes or a Dask cluster); most commands take ``--variant`` and
+``--captures-optional``.
 """
 
 from __future__ import annotations
@@ -56,7 +63,7 @@ def _add_variant(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--captures-optional",
         action="store_true",
-        help="quiet moves legal beside captures (seed 001's house rule)",
+        help="quiet moves legal beside captures (a house rule)",
     )
 
 

@@ -9,7 +9,8 @@ and, with ``--sprt ELO0,ELO1``, a sequential probability ratio test as fishtest 
 
 Players (``--a``, ``--b``):
 
-- ``shashki[:hash=MB,threads=N,egtb=DIR]``: the engine of this installed package.
+- ``shashki[:hash=MB,threads=N,egtb=DIR,eval=learned|classic]``: the engine of this
+  installed package.
 - ``hub:COMMAND``: any engine speaking the Hub protocol, e.g. another build of shashki:
   ``hub:/path/venv/bin/python -m shashki hub``. ``python -m shashki.match base REV DIR``
   builds the package of a git revision into a venv at DIR and prints this spec.

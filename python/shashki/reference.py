@@ -2,8 +2,9 @@
 specification.
 
 This module is the independent reference used to test the Rust core. It shares no code or
-tables with it: an 8×8 mailbox, explicit recursion for captures, written from RULES.md and
-readable first; speed does not matter here. It is never imported by ``import shashki``.
+tables with it: an 8×8 mailbox, explicit recursion for captures, written from the rules
+(docs/rules.rst) and readable first; speed does not matter here. It is never imported by
+``import shashki``.
 
 Squares are numbered as in the main API: 0 = a1, 1 = c1, … 31 = h8 (rank by rank from
 White's side), so ``shashki.square_name`` and ``shashki.square_number`` apply.
@@ -51,7 +52,7 @@ class RefMove:
         return bool(self.captured)
 
     def key(self) -> tuple[int, int, frozenset[int], bool]:
-        """What makes a move distinct (RULES.md §3, "Which moves are distinct")."""
+        """What makes a move distinct (docs/rules.rst, "Which moves are distinct")."""
         return (self.start, self.end, self.captured, self.promotes)
 
 
@@ -68,7 +69,7 @@ class MoveLike(Protocol):
 
 @dataclass(frozen=True)
 class Rules:
-    """The move rules of a variant (seeds 001–003).
+    """The move rules of a variant (docs/rules.rst, "Variants").
 
     ``crown_during_capture``: a man reaching the far rank during a capture is crowned at once
     and goes on as a king (Russian); otherwise it goes on as a man and is crowned only if
@@ -94,7 +95,7 @@ def rules_for(variant: str = "russian", captures_optional: bool = False) -> Rule
 
 
 def _diagonal_start() -> str:
-    """Seed 003's diagonal start as we read it: the main road a1–h8 empty, White's men on
+    """The diagonal start as we read it: the main road a1–h8 empty, White's men on
     every dark square right of it (file > rank), Black's left of it."""
     white: list[str] = []
     black: list[str] = []
@@ -113,7 +114,7 @@ class State:
     turn: str
 
 
-# ---- squares (RULES.md §1) -------------------------------------------------------------
+# ---- squares (docs/rules.rst, "The board and the start") -----------------------------------------
 
 
 def is_dark(file: int, rank: int) -> bool:
@@ -151,7 +152,7 @@ def pdn_coords(number: int) -> tuple[int, int]:
     return file, rank
 
 
-# ---- FEN (RULES.md §5) -------------------------------------------------------------------
+# ---- FEN (docs/formats.rst) ----------------------------------------------------------------------
 
 
 def _parse_square(token: str) -> tuple[int, int]:

@@ -69,8 +69,8 @@ pub(crate) fn text(
     let s = obj.cast::<PyString>().map_err(|_| {
         PyTypeError::new_err(format!("{what} must be a str, not {}", type_name(obj)))
     })?;
-    match s.to_str() {
-        Ok(t) => Ok(t.to_owned()),
+    match s.to_cow() {
+        Ok(t) => Ok(t.into_owned()),
         Err(_) => {
             let lossy = s.to_string_lossy();
             let at = lossy.chars().position(|c| c == '\u{FFFD}').unwrap_or(0);
