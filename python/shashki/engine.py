@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from typing import Any, Callable, Optional, Union, overload
 
     from shashki.egtb import EndgameTables
+    from shashki.hub_client import EngineError as EngineError
+    from shashki.hub_client import HubEngine as HubEngine
 
     InfoDict = dict[str, Any]
 else:
@@ -448,3 +450,12 @@ class Engine:
     def new_game(self) -> None:
         """Forget what earlier searches stored."""
         self._core().clear()
+
+
+def __getattr__(name: str) -> object:
+    """``HubEngine`` and ``EngineError`` (``shashki.hub_client``), loaded on first use."""
+    if name in ("HubEngine", "EngineError"):
+        from shashki import hub_client
+
+        return getattr(hub_client, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -45,7 +45,15 @@ from typing import TYPE_CHECKING, Optional, TextIO
 
 import shashki
 from shashki import Board, Move, square_from_number
-from shashki.engine import MAX_DEPTH, MAX_NODES, MAX_REMAINING_MOVES, MAX_SECONDS, Engine, Limit
+from shashki.engine import (
+    MAX_DEPTH,
+    MAX_NODES,
+    MAX_REMAINING_MOVES,
+    MAX_SECONDS,
+    Engine,
+    Limit,
+    Score,
+)
 
 if TYPE_CHECKING:
     from shashki.egtb import EndgameTables
@@ -151,6 +159,30 @@ def score_to_hub(info: InfoDict) -> str:
         value = (10000 - plies) / 100
         return f"{value if score.win > 0 else -value:.2f}"
     return f"{(score.cp or 0) / 100:.2f}"
+
+
+def score_from_hub(text: str) -> Optional[Score]:
+    """A Hub score read back (see :func:`score_to_hub`): men as centi-men, a value of
+    (10000 − n) / 100 or more as a win in n plies; ``#3`` / ``-#3`` as Scan writes forced
+    results. None for text that is not a score."""
+    text = text.strip().strip('"')
+    if text.lstrip("+-").startswith("#"):
+        try:
+            moves = int(text.lstrip("+-")[1:])
+        except ValueError:
+            return None
+        return Score(win=-moves if text.startswith("-") else moves)
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    if value != value or abs(value) == float("inf"):
+        return None
+    if abs(value) >= 90.0:  # (10000 - plies) / 100: a forced result
+        plies = round(10000 - abs(value) * 100)
+        moves = max((plies + 1) // 2, 1) if plies > 0 else 0
+        return Score(win=moves if value > 0 else -moves)
+    return Score(cp=round(value * 100))
 
 
 # ---- the engine loop -----------------------------------------------------------------------

@@ -30,7 +30,6 @@ import argparse
 import math
 import os
 import random
-import shlex
 import subprocess
 import sys
 import threading
@@ -46,6 +45,8 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type che
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
     from typing import Optional
+
+    from shashki.engine import HubEngine, Limit
 
 BUILTIN_OPENINGS = [
     "c3-d4 f6-g5",
@@ -151,13 +152,28 @@ def _centi_men(score: object) -> Optional[int]:
     return None if cp is None else int(cp)
 
 
+def _limit(game: Game, tc: TimeControl, clock: float) -> Limit:
+    """The limit of a move: fixed nodes, time or depth, or the mover's clock."""
+    from shashki.engine import Limit
+
+    if tc.base is None:
+        return Limit(nodes=tc.nodes, time=tc.time, depth=tc.depth)
+    turn = game._board.turn
+    return Limit(
+        white_clock=clock if turn else None,
+        black_clock=None if turn else clock,
+        white_inc=tc.inc,
+        black_inc=tc.inc,
+    )
+
+
 class ShashkiPlayer:
     """This package's engine, in the worker's process."""
 
     def __init__(self, options: dict[str, str]) -> None:
         from shashki.engine import Engine
 
-        self.engine = Engine(
+        self.engine: Engine | HubEngine = Engine(
             hash_mb=int(options.get("hash", 16)),
             threads=int(options.get("threads", 1)),
             tables=options.get("egtb"),
@@ -169,19 +185,9 @@ class ShashkiPlayer:
         self.engine.new_game()
 
     def move(self, game: Game, tc: TimeControl, clock: float) -> Optional[shashki.Move]:
-        from shashki.engine import Limit
-
-        turn = game._board.turn
-        if tc.base is not None:
-            limit = Limit(
-                white_clock=clock if turn else None,
-                black_clock=None if turn else clock,
-                white_inc=tc.inc,
-                black_inc=tc.inc,
-            )
-        else:
-            limit = Limit(nodes=tc.nodes, time=tc.time, depth=tc.depth)
-        result = self.engine.play(game, limit)
+        if not game._board.legal_moves:
+            return None
+        result = self.engine.play(game, _limit(game, tc, clock))
         score = result.info.get("score")
         self.last_score = None if score is None else _centi_men(score.relative)
         return result.move
@@ -190,93 +196,23 @@ class ShashkiPlayer:
         self.engine.close()
 
 
-class HubPlayer:
-    """An engine speaking the Hub protocol, in a subprocess."""
+class HubPlayer(ShashkiPlayer):
+    """An engine speaking the Hub protocol, in a subprocess (``shashki.engine.HubEngine``:
+    a hung or dead engine is an ``EngineError`` within ``HUB_TIMEOUT`` seconds beyond the
+    move's own time, not a hung match)."""
 
     def __init__(self, command: str) -> None:
-        from shashki import hub
+        from shashki.engine import HubEngine
 
-        self.hub = hub
-        self.proc = subprocess.Popen(
-            shlex.split(command),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-            bufsize=1,
-        )
-        self.last_score: Optional[int] = None  # the last move's score, mover's view
-        self._send("hub")
-        self._until("wait")
-        self._send("init")
-        self._until("ready")
-
-    def _send(self, line: str) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def _until(self, word: str) -> str:
-        assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            parts = line.split()
-            if parts and parts[0] == "info":
-                for part in parts:
-                    if part.startswith("score="):
-                        self.last_score = _hub_score(part[6:])
-            if parts and parts[0] == word:
-                return line.strip()
-        raise RuntimeError(f"the Hub engine ended before {word!r}")
-
-    def new_game(self) -> None:
-        self._send("new-game")
-
-    def move(self, game: Game, tc: TimeControl, clock: float) -> Optional[shashki.Move]:
-        board = game._board
-        if not board.legal_moves:
-            return None
-        root = board.root()
-        moves = " ".join(self.hub.move_to_hub(m) for m in board.move_stack)
-        self._send(f'pos pos={self.hub.board_to_hub(root)} moves="{moves}"')
-        if tc.nodes is not None:
-            self._send(f"level nodes={tc.nodes}")
-        elif tc.time is not None:
-            self._send(f"level move-time={tc.time}")
-        elif tc.depth is not None:
-            self._send(f"level depth={tc.depth}")
-        else:
-            self._send(f"level time={max(clock - tc.inc, 0.0)} inc={tc.inc}")
-        self._send("go think")
+        self.engine = HubEngine.popen(command, timeout=HUB_TIMEOUT)
         self.last_score = None
-        done = self._until("done")
-        if "move=" not in done:
-            return None
-        return self.hub.move_from_hub(board, done.split("move=")[1].split()[0])
-
-    def close(self) -> None:
-        try:
-            self._send("quit")
-            self.proc.wait(timeout=10)
-        except (OSError, ValueError, subprocess.TimeoutExpired):
-            self.proc.kill()
-            self.proc.wait()
-        for stream in (self.proc.stdin, self.proc.stdout):
-            if stream is not None:
-                stream.close()
 
 
-def _hub_score(text: str) -> Optional[int]:
-    """A Hub score (men, e.g. ``0.35``; a forced win as ``#3`` or ``-#3``) in centi-men."""
-    text = text.strip('"')
-    if "#" in text:
-        return -10000 if text.startswith("-") else 10000
-    try:
-        return round(float(text) * 100)
-    except ValueError:
-        return None
+HUB_TIMEOUT = 30.0
+"""Seconds of silence after which a Hub engine counts as hung."""
 
 
-def make_player(spec: str) -> ShashkiPlayer | HubPlayer:
+def make_player(spec: str) -> ShashkiPlayer:
     """A player from its spec (see the module docs)."""
     kind, _, rest = spec.partition(":")
     if kind == "shashki":
@@ -293,8 +229,8 @@ def make_player(spec: str) -> ShashkiPlayer | HubPlayer:
 
 
 def play_game(
-    white: ShashkiPlayer | HubPlayer,
-    black: ShashkiPlayer | HubPlayer,
+    white: ShashkiPlayer,
+    black: ShashkiPlayer,
     opening: str,
     tc: TimeControl,
     names: tuple[str, str],
@@ -347,14 +283,14 @@ def play_game(
 
 
 _LOCAL = threading.local()
-_MADE: list[ShashkiPlayer | HubPlayer] = []  # every player of this process, to close
+_MADE: list[ShashkiPlayer] = []  # every player of this process, to close
 _MADE_LOCK = threading.Lock()
 
 
-def _player(spec: str) -> ShashkiPlayer | HubPlayer:
+def _player(spec: str) -> ShashkiPlayer:
     """One player a spec and worker (process or thread), made on first use and kept until
     :func:`close_players`."""
-    players: dict[str, ShashkiPlayer | HubPlayer] = getattr(_LOCAL, "players", {})
+    players: dict[str, ShashkiPlayer] = getattr(_LOCAL, "players", {})
     _LOCAL.players = players
     player = players.get(spec)
     with _MADE_LOCK:
