@@ -32,3 +32,16 @@ def test_readme_examples_pass_mypy_strict_and_run() -> None:
 def test_the_package_passes_mypy_strict() -> None:
     proc = mypy(ROOT / "python" / "shashki")
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_the_core_stub_matches_the_built_module() -> None:
+    """``mypy.stubtest``: every name, signature and default of ``_core.pyi`` against the
+    compiled ``shashki._core`` (PEP 800's disjoint bases aside)."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "mypy.stubtest", "--ignore-disjoint-bases", "shashki._core"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr

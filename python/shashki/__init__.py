@@ -88,8 +88,9 @@ class Board(_core.Board):
         Black is to move."""
         return 2 * (self.fullmove_number - 1) + (0 if self.turn else 1)
 
-    def fen(self, notation: str = "numeric", *, lidraughts: bool = False) -> str:
-        """The position as a PDN FEN, squares ``"numeric"`` (1–32) or ``"algebraic"``.
+    def fen(self, notation: Optional[str] = "numeric", *, lidraughts: bool = False) -> str:
+        """The position as a PDN FEN, squares ``"numeric"`` (1–32, also for None) or
+        ``"algebraic"``.
 
         ``lidraughts=True`` appends lidraughts' ``:H<n>:F<n>`` fields:
         :attr:`halfmove_clock` and :attr:`fullmove_number`.

@@ -2,7 +2,7 @@
 
 import os
 from collections.abc import Callable, Iterator
-from typing import Any, Optional
+from typing import Any, Optional, final
 
 import numpy as np
 import numpy.typing as npt
@@ -10,12 +10,57 @@ from typing_extensions import Self
 
 __version__: str
 
+__all__ = [
+    "__version__",
+    "Board",
+    "Move",
+    "Piece",
+    "LegalMoves",
+    "DrawRules",
+    "BatchBoards",
+    "playouts",
+    "move_actions",
+    "search_positions",
+    "BATCH_ACTIONS",
+    "BATCH_PLANES",
+    "MAIN_ROAD",
+    "SearchEngine",
+    "EndgameTables",
+    "build_endgame_tables",
+    "square_name",
+    "square_number",
+    "parse_square",
+    "square_from_number",
+    "perft",
+    "perft_many",
+    "eval_features",
+    "evaluate_fens",
+    "eval_patterns",
+    "eval_known_endings",
+    "EVAL_REGIONS",
+    "EVAL_REGION_KEYS",
+    "eval_feature_name",
+    "eval_weights",
+    "eval_weights_checksum",
+    "EVAL_WEIGHTS_CHECKSUM",
+    "classic_weights",
+    "EVAL_SIDE_FEATURES",
+    "PerftTable",
+    "perft_divide",
+    "FenError",
+    "SquareError",
+    "InvalidMoveError",
+    "IllegalMoveError",
+    "AmbiguousMoveError",
+]
+
 class FenError(ValueError): ...
 class SquareError(ValueError): ...
 class InvalidMoveError(ValueError): ...
 class IllegalMoveError(ValueError): ...
 class AmbiguousMoveError(ValueError): ...
 
+@final
 class Move:
     @property
     def start(self) -> int: ...
@@ -29,42 +74,44 @@ class Move:
     def promotes(self) -> bool: ...
     @property
     def is_capture(self) -> bool: ...
-    def text(self, notation: str = "algebraic") -> str: ...
+    def text(self, notation: Optional[str] = None) -> str: ...
     @staticmethod
     def _from_parts(start: int, path: list[int], captured: list[int], promotes: bool) -> Move: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class Piece:
-    def __init__(self, color: bool, king: bool = False) -> None: ...
+    def __new__(cls, color: bool, king: bool = False) -> Self: ...
     @property
     def color(self) -> bool: ...
     @property
     def king(self) -> bool: ...
     def symbol(self) -> str: ...
 
+@final
 class LegalMoves:
     def __len__(self) -> int: ...
     def __bool__(self) -> bool: ...
-    def __contains__(self, item: object) -> bool: ...
+    def __contains__(self, item: object, /) -> bool: ...
     def __iter__(self) -> Iterator[Move]: ...
-    def __getitem__(self, index: int) -> Move: ...
+    def __getitem__(self, index: int, /) -> Move: ...
 
 class Board:
-    def __init__(
-        self,
+    def __new__(
+        cls,
         fen: Optional[str] = None,
         *,
         variant: Optional[str] = None,
         captures_optional: bool = False,
-    ) -> None: ...
+    ) -> Self: ...
     @property
     def variant(self) -> str: ...
     @property
     def captures_optional(self) -> bool: ...
     @classmethod
     def from_fen(cls, fen: str) -> Self: ...
-    def fen(self, notation: str = "numeric") -> str: ...
+    def fen(self, notation: Optional[str] = None) -> str: ...
     def set_fen(self, fen: str) -> None: ...
     @property
     def turn(self) -> bool: ...
@@ -80,7 +127,7 @@ class Board:
     def move_stack(self) -> list[Move]: ...
     def parse_move(self, text: str) -> Move: ...
     def push_move(self, text: str) -> Move: ...
-    def move_text(self, move: Move, notation: str = "algebraic", long: bool = False) -> str: ...
+    def move_text(self, move: Move, notation: Optional[str] = None, long: bool = False) -> str: ...
     def _push_move_texts(self, texts: list[str]) -> tuple[list[Move], Optional[ValueError]]: ...
     def _copy_from(self, other: Board, stack: bool = True) -> None: ...
     @property
@@ -107,23 +154,24 @@ class Board:
     def piece_at(self, square: int) -> Optional[Piece]: ...
     def pieces(self, color: bool, king: Optional[bool] = None) -> list[int]: ...
     def copy(self, *, stack: bool = True) -> Self: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     __hash__: None  # type: ignore[assignment]
 
 MAIN_ROAD: list[int]
 BATCH_ACTIONS: int
 BATCH_PLANES: int
 
+@final
 class BatchBoards:
-    def __init__(
-        self,
+    def __new__(
+        cls,
         n: int,
         *,
         variant: Optional[str] = None,
         captures_optional: bool = False,
         fens: Optional[list[str]] = None,
         max_plies: int = 400,
-    ) -> None: ...
+    ) -> Self: ...
     def __len__(self) -> int: ...
     def reset(self) -> None: ...
     def legal_action_mask(self) -> npt.NDArray[np.bool_]: ...
@@ -174,15 +222,16 @@ def playouts(
     Optional[list[str]],
 ]: ...
 
+@final
 class DrawRules:
-    def __init__(
-        self,
+    def __new__(
+        cls,
         automatic: list[tuple[str, tuple[object, ...]]],
         claimable: list[tuple[str, tuple[object, ...]]] = ...,
-    ) -> None: ...
+    ) -> Self: ...
     @staticmethod
     def builtin(name: str) -> DrawRules: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
 def square_name(square: int) -> str: ...
 def square_number(square: int) -> int: ...
@@ -194,8 +243,8 @@ def perft(
     *,
     distinct: bool = True,
     threads: Optional[int] = None,
-    hash_mb: int = 0,
-    key_seed: int = 0,
+    hash_mb: Optional[int] = None,
+    key_seed: Optional[int] = None,
 ) -> int: ...
 def perft_divide(
     board: Board,
@@ -203,12 +252,13 @@ def perft_divide(
     *,
     distinct: bool = True,
     threads: Optional[int] = None,
-    hash_mb: int = 0,
-    key_seed: int = 0,
+    hash_mb: Optional[int] = None,
+    key_seed: Optional[int] = None,
 ) -> dict[str, int]: ...
 
+@final
 class SearchEngine:
-    def __init__(self, hash_mb: int = 64, threads: int = 1) -> None: ...
+    def __new__(cls, hash_mb: Optional[int] = None, threads: Optional[int] = None) -> Self: ...
     def search(
         self,
         board: Board,
@@ -231,6 +281,7 @@ class SearchEngine:
     def set_endgame_tables(self, tables: Optional[EndgameTables]) -> None: ...
     def clear(self) -> None: ...
 
+@final
 class EndgameTables:
     @staticmethod
     def open(directory: str) -> EndgameTables: ...
@@ -249,15 +300,16 @@ def build_endgame_tables(
     on_distance: Optional[Callable[[int], object]] = None,
 ) -> list[str]: ...
 
+@final
 class PerftTable:
-    def __init__(
-        self,
+    def __new__(
+        cls,
         hash_mb: int,
         *,
         distinct: bool = True,
-        key_seed: int = 0,
+        key_seed: Optional[int] = None,
         shared: Optional[str | os.PathLike[str]] = None,
-    ) -> None: ...
+    ) -> Self: ...
 
 def perft_many(
     fens: list[str],
@@ -265,8 +317,8 @@ def perft_many(
     *,
     distinct: bool = True,
     threads: Optional[int] = None,
-    hash_mb: int = 0,
-    key_seed: int = 0,
+    hash_mb: Optional[int] = None,
+    key_seed: Optional[int] = None,
     table: Optional[PerftTable] = None,
     variant: Optional[str] = None,
     captures_optional: bool = False,
