@@ -11,6 +11,9 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyString};
 
+use super::errors::{FenError, InvalidMoveError, SquareError};
+use crate::{Notation, Square};
+
 /// An integer argument within `lo..=hi`. Not an int: `TypeError`; an int out of range (of
 /// any size): the error `out_of_range` makes of the message.
 pub(crate) fn int_in(
@@ -123,4 +126,33 @@ pub(crate) fn interruptible<T: Send>(
             }
         })
     })
+}
+
+// ---- the arguments of the library's own types ------------------------------------------
+
+pub(crate) fn square_arg(sq: &Bound<'_, PyAny>) -> PyResult<Square> {
+    let index = int_in(sq, "square index", 0, 31, SquareError::new_err)?;
+    u32::try_from(index)
+        .ok()
+        .and_then(Square::new)
+        .ok_or_else(|| SquareError::new_err(format!("square index {index} is not within 0..31")))
+}
+
+pub(crate) fn fen_text(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+    text(obj, "FEN", FenError::new_err)
+}
+
+pub(crate) fn move_text_arg(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+    text(obj, "move text", InvalidMoveError::new_err)
+}
+
+pub(crate) fn notation_arg(notation: &Bound<'_, PyAny>) -> PyResult<Notation> {
+    let notation = text(notation, "notation", PyValueError::new_err)?;
+    match notation.as_str() {
+        "numeric" => Ok(Notation::Numeric),
+        "algebraic" => Ok(Notation::Algebraic),
+        other => Err(PyValueError::new_err(format!(
+            "notation must be 'numeric' or 'algebraic', not {other:?}"
+        ))),
+    }
 }

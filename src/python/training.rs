@@ -1,0 +1,101 @@
+//! The learned evaluation's training hooks (`python -m shashki.train fit`): features,
+//! patterns and weights of positions given as FENs.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use super::{fen_text, parse_fen_arg};
+
+/// The learned evaluation's features of each FEN, as little-endian float32 rows of
+/// `2 * EVAL_SIDE_FEATURES` (middle-game share, then endgame share): for the training command.
+#[pyfunction]
+pub(super) fn eval_features<'py>(
+    py: Python<'py>,
+    fens: Vec<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+    let mut out = Vec::with_capacity(fens.len() * crate::search::learned::FEATURES * 4);
+    for fen in &fens {
+        let pos = parse_fen_arg(&fen_text(fen)?)?;
+        for value in crate::search::learned::features(&pos) {
+            out.extend_from_slice(&value.to_le_bytes());
+        }
+    }
+    Ok(pyo3::types::PyBytes::new(py, &out))
+}
+
+/// The learned evaluation's pattern indices of each FEN, as little-endian u16 rows of
+/// `2 * EVAL_REGIONS` (the side to move's regions, then the opponent's).
+#[pyfunction]
+pub(super) fn eval_patterns<'py>(
+    py: Python<'py>,
+    fens: Vec<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+    let mut out = Vec::with_capacity(fens.len() * 2 * crate::search::learned::REGIONS * 2);
+    for fen in &fens {
+        let pos = parse_fen_arg(&fen_text(fen)?)?;
+        for value in crate::search::learned::patterns(&pos) {
+            out.extend_from_slice(&value.to_le_bytes());
+        }
+    }
+    Ok(pyo3::types::PyBytes::new(py, &out))
+}
+
+/// The static evaluation (`"classic"` or `"learned"`) of each FEN, centi-men, side to move's view.
+#[pyfunction]
+pub(super) fn evaluate_fens(fens: Vec<Bound<'_, PyAny>>, kind: &str) -> PyResult<Vec<i32>> {
+    let kind = crate::search::Evaluation::parse(kind).ok_or_else(|| {
+        PyValueError::new_err(format!("kind must be 'learned' or 'classic', not {kind:?}"))
+    })?;
+    fens.iter()
+        .map(|f| {
+            Ok(crate::search::evaluate_with(
+                &parse_fen_arg(&fen_text(f)?)?,
+                kind,
+            ))
+        })
+        .collect()
+}
+
+/// Whether material alone decides each FEN's evaluation (known endings).
+#[pyfunction]
+pub(super) fn eval_known_endings(fens: Vec<Bound<'_, PyAny>>) -> PyResult<Vec<bool>> {
+    fens.iter()
+        .map(|f| Ok(crate::search::known_ending(&parse_fen_arg(&fen_text(f)?)?)))
+        .collect()
+}
+
+/// The name of a side feature of the learned evaluation.
+#[pyfunction]
+pub(super) fn eval_feature_name(index: usize) -> String {
+    crate::search::learned::feature_name(index)
+}
+
+/// The learned evaluation's weights as compiled: `(middle game, endgame, patterns)`, in
+/// 1/16 centi-men.
+#[pyfunction]
+pub(super) fn eval_weights() -> (Vec<i32>, Vec<i32>, Vec<i16>) {
+    crate::search::learned::weights()
+}
+
+/// FNV-1a of the compiled learned weights (see `shashki.train.weights_checksum`).
+#[pyfunction]
+pub(super) fn eval_weights_checksum() -> u64 {
+    crate::search::learned::weights_checksum()
+}
+
+/// The classic evaluation's hand-set weights.
+#[pyfunction]
+pub(super) fn classic_weights(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let w = crate::search::WEIGHTS;
+    let d = PyDict::new(py);
+    d.set_item("man", w.man)?;
+    d.set_item("king", w.king)?;
+    d.set_item("advancement", w.advancement.to_vec())?;
+    d.set_item("center", w.center)?;
+    d.set_item("back_rank", w.back_rank)?;
+    d.set_item("king_main_road", w.king_main_road)?;
+    d.set_item("about_to_crown", w.about_to_crown)?;
+    d.set_item("mobility", w.mobility)?;
+    Ok(d)
+}
