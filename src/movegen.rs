@@ -6,7 +6,7 @@
 //! [`Russian`] (also the moves of giveaway and of the diagonal start), [`Brazilian`]
 //! (majority capture, no crowning mid-capture) and [`CapturesOptional`] of either (seed
 //! 001's house rule: a quiet move stays legal beside a capture). A position carries its
-//! [`RuleSet`]; [`with_rules!`](crate::with_rules) turns it into one of these types.
+//! [`RuleSet`]; `crate::variant::with_rules!` turns it into one of these types.
 
 use crate::bitboard::{Bitboard, Direction};
 use crate::mv::{Move, MoveList, MAX_PATH};

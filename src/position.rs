@@ -226,7 +226,7 @@ impl Position {
     /// The legal moves, one per distinct (start, end, captured set, promotion).
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        crate::with_rules!(self.rules(), R => movegen::generate::<R>(self, Counting::Distinct, &mut list));
+        crate::variant::with_rules!(self.rules(), R => movegen::generate::<R>(self, Counting::Distinct, &mut list));
         list
     }
 
@@ -234,14 +234,14 @@ impl Position {
     /// sequences that take the same pieces in another order are listed separately.
     pub fn legal_moves_counting(&self, counting: Counting) -> MoveList {
         let mut list = MoveList::new();
-        crate::with_rules!(self.rules(), R => movegen::generate::<R>(self, counting, &mut list));
+        crate::variant::with_rules!(self.rules(), R => movegen::generate::<R>(self, counting, &mut list));
         list
     }
 
     /// Append the legal moves under a counting convention to `list`.
     #[inline]
     pub fn legal_moves_into(&self, counting: Counting, list: &mut MoveList) {
-        crate::with_rules!(self.rules(), R => movegen::generate::<R>(self, counting, list));
+        crate::variant::with_rules!(self.rules(), R => movegen::generate::<R>(self, counting, list));
     }
 
     /// Whether the side to move must capture.
@@ -253,7 +253,7 @@ impl Position {
     /// The number of legal moves (fast: quiet moves are counted, not listed).
     #[inline]
     pub fn count_moves(&self, counting: Counting) -> u64 {
-        crate::with_rules!(self.rules(), R => movegen::count_moves::<R>(self, counting))
+        crate::variant::with_rules!(self.rules(), R => movegen::count_moves::<R>(self, counting))
     }
 
     /// Whether `m` is legal here (compared by start, end, captured set and promotion).

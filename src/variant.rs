@@ -150,8 +150,8 @@ impl RuleSet {
 }
 
 /// Run `$body` with `$R` bound to the compile-time [`Rules`](crate::Rules) type of a
-/// [`RuleSet`]: one monomorphic copy of `$body` per kind of move rules.
-#[macro_export]
+/// [`RuleSet`]: one monomorphic copy of `$body` per kind of move rules. Internal to the
+/// crate.
 macro_rules! with_rules {
     ($rules:expr, $R:ident => $body:expr) => {{
         let rules: $crate::RuleSet = $rules;
@@ -175,3 +175,4 @@ macro_rules! with_rules {
         }
     }};
 }
+pub(crate) use with_rules;

@@ -1,0 +1,87 @@
+//! What a search is asked (its limits) and what it answers (scores, reports, the result).
+
+use std::time::Duration;
+
+use super::{WIN, WIN_BOUND};
+use crate::draw::{DrawClocks, DrawRules};
+use crate::mv::Move;
+
+/// What limits a search. Unset fields do not limit; with nothing set the search runs until
+/// stopped (or to [`MAX_PLY`]).
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Maximum depth in plies.
+    pub depth: Option<u32>,
+    /// Maximum nodes.
+    pub nodes: Option<u64>,
+    /// Time for this move.
+    pub movetime: Option<Duration>,
+    /// Time left on the clock of the side to move.
+    pub time_left: Option<Duration>,
+    /// Increment per move.
+    pub increment: Duration,
+    /// Moves to the next time control.
+    pub moves_to_go: Option<u32>,
+    /// Search only these root moves (all legal moves when empty); the others are as if
+    /// they were not there. Several searches, each leaving out the best moves of the ones
+    /// before, give the best lines in order (multi-PV).
+    pub root_moves: Vec<Move>,
+    /// The draw rules to apply besides repetition (which the search always scores a draw:
+    /// a position met again in the search's line or the game's history is a draw).
+    pub draw_rules: DrawRules,
+    /// The draw rules' clocks at the root ([`Engine::search_board`] takes them from the
+    /// board).
+    pub clocks: DrawClocks,
+}
+
+/// A score from the side to move's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centi-men (a man = 100).
+    Value(i32),
+    /// A forced win (positive: for the side to move) in this many moves of the side to move;
+    /// negative: a forced loss in that many moves.
+    Win(i32),
+}
+
+impl Score {
+    pub(super) fn from_internal(score: i32) -> Score {
+        if score >= WIN_BOUND {
+            Score::Win((WIN - score + 1) / 2)
+        } else if score <= -WIN_BOUND {
+            Score::Win(-((WIN + score + 1) / 2))
+        } else {
+            Score::Value(score)
+        }
+    }
+}
+
+/// What the search reports after each iteration.
+#[derive(Clone, Debug)]
+pub struct Info {
+    /// Depth completed.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Score of the best line.
+    pub score: Score,
+    /// Nodes searched, all threads.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The best move, `None` when the side to move has no legal move.
+    pub best: Option<Move>,
+    /// The expected reply.
+    pub ponder: Option<Move>,
+    /// The last complete iteration's report.
+    pub info: Info,
+}

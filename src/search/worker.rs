@@ -1,0 +1,513 @@
+//! The search proper: the workers of one search (Lazy SMP: one a thread, sharing the
+//! table), iterative deepening with aspiration windows, principal-variation alpha-beta with
+//! late-move reductions and futility pruning, and quiescence over forced captures.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::{
+    evaluate_with, no_moves_score, repeats, Bound, Evaluation, Info, Order, Score, SearchResult,
+    Table, MAX_PLY, WIN, WIN_BOUND,
+};
+use crate::draw::{DrawClocks, DrawRules};
+use crate::mv::{Move, MoveList};
+use crate::position::Position;
+
+pub(super) struct Shared<'a> {
+    pub(super) table: &'a Table,
+    pub(super) stop: &'a AtomicBool,
+    pub(super) helpers_stop: &'a AtomicBool,
+    pub(super) total_nodes: &'a AtomicU64,
+    pub(super) start: Instant,
+    pub(super) hard_deadline: Option<Instant>,
+    pub(super) node_limit: Option<u64>,
+    pub(super) root_moves: &'a [Move],
+    pub(super) endgame: Option<Arc<crate::egtb::Tables>>,
+    pub(super) evaluation: Evaluation,
+    pub(super) draw_rules: &'a DrawRules,
+    pub(super) clocks: DrawClocks,
+}
+
+pub(super) struct Worker<'a> {
+    shared: &'a Shared<'a>,
+    main: bool,
+    nodes: u64,
+    unreported: u64,
+    seldepth: usize,
+    aborted: bool,
+    hashes: Vec<u64>,
+    pub(super) killers: Vec<[(u8, u8); 2]>,
+    pub(super) history: Vec<[i32; 32]>,
+    pv: Vec<[Option<Move>; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+    /// The draw rules' clocks of the position at each ply.
+    clocks: Vec<DrawClocks>,
+    /// A root move other than the first raised alpha in the iteration being searched.
+    root_improved: bool,
+    /// Static evaluations by hash (see [`Worker::static_eval`]).
+    eval_cache: Vec<(u64, i32)>,
+}
+
+/// Entries of a worker's cache of static evaluations (a power of two).
+const EVAL_CACHE: usize = 1 << 16;
+
+/// Futility pruning applies this many plies from the horizon and closer.
+const FUTILITY_DEPTH: i32 = 3;
+/// Centi-men of futility margin a ply of depth left.
+const FUTILITY_MARGIN: i32 = 40;
+
+fn is_win(score: i32) -> bool {
+    score.abs() >= WIN_BOUND
+}
+
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score >= WIN_BOUND {
+        score + ply as i32
+    } else if score <= -WIN_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score >= WIN_BOUND {
+        score - ply as i32
+    } else if score <= -WIN_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+impl<'a> Worker<'a> {
+    pub(super) fn new(shared: &'a Shared<'a>, history: &[u64], main: bool) -> Worker<'a> {
+        let mut hashes = Vec::with_capacity(history.len() + MAX_PLY + 1);
+        hashes.extend_from_slice(history);
+        Worker {
+            shared,
+            main,
+            nodes: 0,
+            unreported: 0,
+            seldepth: 0,
+            aborted: false,
+            hashes,
+            killers: vec![[(255, 255); 2]; MAX_PLY],
+            history: vec![[0; 32]; 32],
+            pv: vec![[None; MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+            clocks: vec![shared.clocks; MAX_PLY + 2],
+            root_improved: false,
+            eval_cache: vec![(0, i32::MIN); EVAL_CACHE],
+        }
+    }
+
+    fn check_stop(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        self.unreported += 1;
+        if self.unreported >= 1024 {
+            let total = self
+                .shared
+                .total_nodes
+                .fetch_add(self.unreported, Ordering::Relaxed)
+                + self.unreported;
+            self.unreported = 0;
+            let out_of_time = self
+                .shared
+                .hard_deadline
+                .is_some_and(|d| Instant::now() >= d);
+            let out_of_nodes = self.shared.node_limit.is_some_and(|n| total >= n);
+            if out_of_time || out_of_nodes {
+                self.shared.stop.store(true, Ordering::Relaxed);
+            }
+        }
+        if self.shared.stop.load(Ordering::Relaxed)
+            || (!self.main && self.shared.helpers_stop.load(Ordering::Relaxed))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// The static evaluation, through a small cache of this worker's (the same position is
+    /// often evaluated twice: by futility pruning and by the quiescence search below it, or
+    /// through a transposition). Exact: a value is reused only under the full 64-bit hash.
+    #[inline]
+    fn static_eval(&mut self, pos: &Position) -> i32 {
+        let hash = pos.hash();
+        let slot = &mut self.eval_cache[hash as usize & (EVAL_CACHE - 1)];
+        if slot.0 == hash && slot.1 != i32::MIN {
+            return slot.1;
+        }
+        let value = evaluate_with(pos, self.shared.evaluation);
+        *slot = (hash, value);
+        value
+    }
+
+    fn total_nodes(&self) -> u64 {
+        self.shared.total_nodes.load(Ordering::Relaxed) + self.unreported
+    }
+
+    pub(super) fn iterate(
+        &mut self,
+        root: &Position,
+        max_depth: u32,
+        id: usize,
+        soft: Option<Duration>,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        let mut root_moves = root.legal_moves();
+        self.restrict_root(&mut root_moves);
+        let mut result = SearchResult {
+            best: root_moves.first().copied(),
+            ponder: None,
+            info: Info {
+                depth: 0,
+                seldepth: 0,
+                score: Score::Value(0),
+                nodes: 0,
+                nps: 0,
+                time: Duration::ZERO,
+                pv: Vec::new(),
+            },
+        };
+        if root_moves.is_empty() {
+            result.info.score = Score::Win(0);
+            return result;
+        }
+        let mut score = 0;
+        let first_depth = 1 + (id % 2) as u32;
+        let mut depth = first_depth;
+        while depth <= max_depth {
+            self.seldepth = 0;
+            let mut window = 40;
+            let (mut alpha, mut beta) = if depth >= 4 && !is_win(score) {
+                (score - window, score + window)
+            } else {
+                (-WIN, WIN)
+            };
+            self.root_improved = false;
+            let value = loop {
+                let v = self.search(root, depth as i32, alpha, beta, 0);
+                if self.aborted {
+                    break v;
+                }
+                if v <= alpha {
+                    alpha = (alpha - window).max(-WIN);
+                } else if v >= beta {
+                    beta = (beta + window).min(WIN);
+                } else {
+                    break v;
+                }
+                window *= 3;
+                if window > 1000 {
+                    alpha = -WIN;
+                    beta = WIN;
+                }
+            };
+            if self.aborted && depth > first_depth {
+                // A move that beat the first one in this unfinished iteration is the better
+                // move at this depth: play it (its score is not reported).
+                if self.root_improved {
+                    if let Some(best) = self.pv[0][0] {
+                        result.best = Some(best);
+                        result.ponder = if self.pv_len[0] > 1 {
+                            self.pv[0][1]
+                        } else {
+                            None
+                        };
+                    }
+                }
+                break;
+            }
+            score = value;
+            let pv: Vec<Move> = self.pv[0][..self.pv_len[0]]
+                .iter()
+                .flatten()
+                .copied()
+                .collect();
+            if let Some(best) = pv.first() {
+                result.best = Some(*best);
+                result.ponder = pv.get(1).copied();
+            }
+            let time = self.shared.start.elapsed();
+            let nodes = self.total_nodes();
+            result.info = Info {
+                depth,
+                seldepth: self.seldepth as u32,
+                score: Score::from_internal(score),
+                nodes,
+                nps: (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64,
+                time,
+                pv,
+            };
+            if self.main {
+                on_info(&result.info);
+            }
+            if self.aborted {
+                break;
+            }
+            // A forced win or loss found within the depth: deeper search changes nothing.
+            if is_win(score) && (WIN - score.abs()) < depth as i32 {
+                break;
+            }
+            if soft.is_some_and(|s| time >= s) {
+                break;
+            }
+            depth += if self.main { 1 } else { 1 + (id % 2) as u32 };
+        }
+        self.shared
+            .total_nodes
+            .fetch_add(self.unreported, Ordering::Relaxed);
+        self.unreported = 0;
+        result.info.nodes = self.shared.total_nodes.load(Ordering::Relaxed);
+        result
+    }
+
+    /// The exact score of a position the endgame tables hold (without a capture).
+    fn endgame_score(&self, pos: &Position, ply: usize) -> Option<i32> {
+        let tables = self.shared.endgame.as_ref()?;
+        if !pos.rules().plays_as_russian() {
+            return None;
+        }
+        // A position with a capture is left to the search: its value is not stored (a
+        // probe would search its captures, each a probe of its own).
+        if pos.occupied().count() > tables.max_pieces() || pos.has_captures() {
+            return None;
+        }
+        Some(match tables.probe(pos)? {
+            crate::egtb::Value::Draw => 0,
+            crate::egtb::Value::Win(d) => WIN - ply as i32 - d as i32,
+            crate::egtb::Value::Loss(d) => -(WIN - ply as i32 - d as i32),
+        })
+    }
+
+    /// Keep only the root moves the limits allow (all when none are named).
+    fn restrict_root(&self, moves: &mut MoveList) {
+        let allowed = self.shared.root_moves;
+        if !allowed.is_empty() {
+            moves.retain(|m| allowed.contains(m));
+        }
+    }
+
+    fn is_repetition(&self, hash: u64) -> bool {
+        repeats(&self.hashes, hash)
+    }
+
+    fn search(&mut self, pos: &Position, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if self.check_stop() {
+            return 0;
+        }
+        self.nodes += 1;
+        self.pv_len[ply] = 0;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if ply > 0 && self.is_repetition(pos.hash()) {
+            return 0;
+        }
+        if ply > 0 && self.shared.draw_rules.is_draw(pos, self.clocks[ply]) {
+            return 0;
+        }
+        if ply > 0 {
+            if let Some(score) = self.endgame_score(pos, ply) {
+                return score;
+            }
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves_into(crate::Counting::Distinct, &mut moves);
+        if ply == 0 {
+            self.restrict_root(&mut moves);
+        }
+        if moves.is_empty() {
+            return no_moves_score(pos, ply);
+        }
+        if ply >= MAX_PLY - 2 {
+            return self.static_eval(pos);
+        }
+        let captures = moves[0].is_capture();
+        // A single legal move costs no depth.
+        let depth = if moves.len() == 1 && ply < 64 {
+            depth + 1
+        } else {
+            depth
+        };
+        if depth <= 0 {
+            return self.quiescence(pos, alpha, beta, ply, &mut moves);
+        }
+        let pv_node = beta - alpha > 1;
+        // Futility pruning near the horizon, both ways: a quiet position (neither side can
+        // capture) whose static evaluation is far below alpha, or far above beta, is not
+        // searched. Margins grow with the depth left.
+        if !pv_node
+            && ply > 0
+            && depth <= FUTILITY_DEPTH
+            && !captures
+            && !is_win(alpha)
+            && !is_win(beta)
+            && !pos.with_turn(!pos.turn()).has_captures()
+        {
+            let stand = self.static_eval(pos);
+            let margin = FUTILITY_MARGIN * depth;
+            if stand + margin <= alpha || stand - margin >= beta {
+                return stand;
+            }
+        }
+        let tt = self.shared.table.probe(pos.hash());
+        let mut tt_best = None;
+        if let Some(e) = tt {
+            tt_best = e.best.filter(|b| *b < moves.len());
+            let s = from_table(e.score, ply);
+            if ply > 0 && !pv_node && e.depth >= depth {
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let mut order = Order::new();
+        self.order(&moves, tt_best, ply, &mut order);
+        let alpha0 = alpha;
+        let mut best_score = -WIN;
+        let mut best_index = None;
+        for i in 0..order.len() {
+            let index = Self::pick(&mut order, i);
+            let m = &moves[index as usize];
+            let mut child = *pos;
+            child.play_unchecked(m);
+            self.shared.table.prefetch(child.hash());
+            self.hashes.push(pos.hash());
+            self.clocks[ply + 1] = self.clocks[ply].after(pos, m, &child);
+            let quiet = !captures;
+            let k = (m.from().index() as u8, m.to().index() as u8);
+            let is_killer = self.killers[ply].contains(&k);
+            let score = if i == 0 {
+                -self.search(&child, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                let reduction = if quiet && depth >= 3 && i >= 3 && !is_killer {
+                    1
+                } else {
+                    0
+                };
+                let mut s =
+                    -self.search(&child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
+                if s > alpha && (reduction > 0 || pv_node) && !self.aborted {
+                    s = -self.search(&child, depth - 1, -beta, -alpha, ply + 1);
+                }
+                s
+            };
+            self.hashes.pop();
+            if self.aborted {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_index = Some(index as usize);
+                if score > alpha {
+                    alpha = score;
+                    if ply == 0 && i > 0 {
+                        self.root_improved = true;
+                    }
+                    self.pv[ply][0] = Some(*m);
+                    let child_len = self.pv_len[ply + 1];
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply][1..=child_len].copy_from_slice(&tail[0][..child_len]);
+                    self.pv_len[ply] = child_len + 1;
+                    if score >= beta {
+                        if quiet {
+                            if self.killers[ply][0] != k {
+                                self.killers[ply][1] = self.killers[ply][0];
+                                self.killers[ply][0] = k;
+                            }
+                            let h = &mut self.history[m.from().index()][m.to().index()];
+                            *h = (*h + depth * depth).min(1 << 18);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        // A root searched over some of its moves only has no true value: not stored.
+        if ply > 0 || self.shared.root_moves.is_empty() {
+            self.shared.table.store(
+                pos.hash(),
+                to_table(best_score, ply),
+                depth,
+                bound,
+                best_index,
+            );
+        }
+        best_score
+    }
+
+    /// Resolve forced captures; stand pat only where the side to move has none.
+    fn quiescence(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        moves: &mut MoveList,
+    ) -> i32 {
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if let Some(score) = self.endgame_score(pos, ply) {
+            return score;
+        }
+        if !moves[0].is_capture() || ply >= MAX_PLY - 2 {
+            return self.static_eval(pos);
+        }
+        moves.sort_by_key(|m| std::cmp::Reverse(m.captured().count()));
+        let mut best = -WIN;
+        if pos.rules().captures_optional {
+            // A quiet move is legal beside the captures: the side to move may stand pat.
+            moves.retain(|m| m.is_capture());
+            best = self.static_eval(pos);
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        let mut replies = MoveList::new();
+        for m in moves.iter() {
+            if self.check_stop() {
+                return 0;
+            }
+            self.nodes += 1;
+            let mut child = *pos;
+            child.play_unchecked(m);
+            replies.clear();
+            child.legal_moves_into(crate::Counting::Distinct, &mut replies);
+            let score = if replies.is_empty() {
+                -no_moves_score(&child, ply + 1)
+            } else {
+                -self.quiescence(&child, -beta, -alpha, ply + 1, &mut replies)
+            };
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
