@@ -29,7 +29,7 @@ import shashki
 from shashki import pdn
 from shashki.engine import Engine, Limit
 from shashki.game import Game
-from shashki.match import BUILTIN_OPENINGS
+from shashki.openings import BUILTIN_OPENINGS
 
 # Balanced two- and three-ply openings (ballot style), algebraic: the runner's, and two more.
 OPENINGS = [*BUILTIN_OPENINGS, "c3-d4 f6-g5 b2-c3", "e3-d4 b6-c5 d4:b6"]

@@ -162,3 +162,57 @@ def test_command_line_adjudication_option_is_checked() -> None:
         timeout=60,
     )
     assert proc.returncode == 2 and "PLIES,CP" in proc.stderr
+
+
+def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "shashki.match", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+
+
+def test_command_line_mistakes_are_usage_errors_not_tracebacks(tmp_path: Path) -> None:
+    import os
+
+    for args, message in [
+        (["--sprt", "five"], "ELO0,ELO1"),
+        (["--openings", str(tmp_path / "missing.txt")], "--openings"),
+        (["--workers", "0"], "--workers"),
+    ]:
+        proc = run_cli("--b", "shashki", "--nodes", "100", *args)
+        assert proc.returncode == 2 and message in proc.stderr, proc.stderr
+        assert "Traceback" not in proc.stderr
+    # Without pydraughts, the ballots are a usage error naming it.
+    blocker = tmp_path / "block"
+    blocker.mkdir()
+    (blocker / "draughts.py").write_text("raise ImportError('blocked')\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(blocker)}
+    proc = run_cli("--b", "shashki", "--nodes", "100", "--openings", "ballots", env=env)
+    assert proc.returncode == 2 and "pydraughts" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_a_hung_hub_engine_ends_the_match_with_an_error(tmp_path: Path, monkeypatch) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from shashki.engine import EngineError
+    from shashki.match import players
+
+    script = tmp_path / "hang.py"
+    script.write_text(
+        "import sys, time\n"
+        "for line in sys.stdin:\n"
+        "    word = line.split()[0] if line.split() else ''\n"
+        "    if word == 'hub': print('wait', flush=True)\n"
+        "    elif word == 'init': print('ready', flush=True)\n"
+        "    elif word == 'go': time.sleep(3600)\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(players, "HUB_TIMEOUT", 1.0)
+    tc = match.TimeControl(depth=2)
+    with ThreadPoolExecutor(1) as pool, pytest.raises(EngineError, match="said nothing"):
+        match.run_match(
+            "shashki:hash=4", f"hub:{sys.executable} {script}", ["c3-d4"], tc, executor=pool
+        )

@@ -50,7 +50,7 @@ def _play_one(args: tuple[int, int, float, int]) -> list[tuple[str, float]]:
     """One self-play game: the quiet positions with the result from the mover's view."""
     seed, nodes, noise, random_plies = args
     from shashki.engine import Engine, Limit
-    from shashki.match import BUILTIN_OPENINGS
+    from shashki.openings import BUILTIN_OPENINGS
 
     rng = random.Random(seed)
     engine = _ENGINES.get(nodes)
@@ -93,7 +93,7 @@ _ENGINES: dict[int, Any] = {}
 def _openings(games: int, seed: int, random_plies: int) -> list[tuple[str, int]]:
     """Each game's first position (FEN) and its plies from the start: a built-in opening
     then up to ``random_plies`` random plies, game ``i`` drawn from ``seed`` and ``i``."""
-    from shashki.match import BUILTIN_OPENINGS
+    from shashki.openings import BUILTIN_OPENINGS
 
     out = []
     for i in range(games):

@@ -621,19 +621,11 @@ def opening_list() -> list[dict[str, str]]:
     """Openings for a new game: the Russian ballots (745 three-move openings, from pydraughts'
     files when pydraughts is installed) after the built-in two-move ones; each ``{"label",
     "moves"}`` or ``{"label", "fen"}``."""
-    from shashki.match import BUILTIN_OPENINGS
+    from shashki.openings import BUILTIN_OPENINGS, pydraughts_openings
 
     out = [{"label": text, "moves": text} for text in BUILTIN_OPENINGS]
     try:
-        import json as json_module
-
-        import draughts  # type: ignore[import-untyped]  # pydraughts (MIT), optional
-    except ImportError:
-        return out
-    folder = Path(draughts.__file__).parent / "ballot_files"
-    try:
-        with open(folder / "russian.json", encoding="utf-8") as handle:
-            ballots: dict[str, str] = json_module.load(handle)["all"]
+        ballots = pydraughts_openings("ballots") or {}
     except (OSError, ValueError, KeyError):
         return out
     for name, fen in ballots.items():

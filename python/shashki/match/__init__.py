@@ -1,0 +1,72 @@
+"""Engine matches and SPRT tests: ``python -m shashki.match``.
+
+Two players play game pairs: each opening once with each colour. Games run in parallel
+worker processes (one per core by default; any ``concurrent.futures.Executor`` from the
+API), under the FMJD-64 draw rules of the game layer. Results: W/D/L, score, Elo with its
+95 % interval, pentanomial counts (the five outcomes of a pair, 0 to 2 points in halves),
+and, with ``--sprt ELO0,ELO1``, a sequential probability ratio test as fishtest runs it
+(log-likelihood ratio of the pentanomial results, stopping at the bounds of α = β = 0.05).
+
+Players (``--a``, ``--b``):
+
+- ``shashki[:hash=MB,threads=N,egtb=DIR,eval=learned|classic]``: the engine of this
+  installed package.
+- ``hub:COMMAND``: any engine speaking the Hub protocol, e.g. another build of shashki:
+  ``hub:/path/venv/bin/python -m shashki hub``. ``python benches/build_base.py REV DIR``
+  builds the package of a git revision into a venv at DIR and prints this spec.
+
+Limits: ``--nodes N`` a move (fixed nodes: free of the machine's speed swings), ``--time S``
+a move, or ``--tc BASE+INC`` clocks in seconds. Openings: ``--openings ballots`` (the 3-move
+ballots of pydraughts' ``russian.json``, when pydraughts is installed), ``150`` (its 150
+positions), ``builtin``, or a file of FENs. ``--pdn FILE`` keeps every game.
+
+    python -m shashki.match --a shashki --b "hub:/tmp/base/bin/python -m shashki hub" \\
+        --nodes 20000 --openings ballots --sprt 0,10 --pdn games.pdn
+
+The package: ``players`` (this engine, Hub engines, time controls), ``runner`` (games, pairs,
+the match), ``stats`` (Elo, pentanomial counts, SPRT), ``cli`` (the command line); openings
+come from :mod:`shashki.openings`.
+"""
+
+from __future__ import annotations
+
+from shashki.match.cli import main
+from shashki.match.players import (
+    HUB_TIMEOUT,
+    HubPlayer,
+    ShashkiPlayer,
+    TimeControl,
+    close_players,
+    make_player,
+)
+from shashki.match.runner import MAX_PLIES, Adjudication, play_game, play_pair, run_match
+from shashki.match.stats import (
+    Results,
+    elo_from_score,
+    score_from_elo,
+    sprt_bounds,
+    summary,
+)
+from shashki.openings import BUILTIN_OPENINGS, load_openings
+
+__all__ = [
+    "HUB_TIMEOUT",
+    "MAX_PLIES",
+    "BUILTIN_OPENINGS",
+    "Adjudication",
+    "HubPlayer",
+    "Results",
+    "ShashkiPlayer",
+    "TimeControl",
+    "close_players",
+    "elo_from_score",
+    "load_openings",
+    "main",
+    "make_player",
+    "play_game",
+    "play_pair",
+    "run_match",
+    "score_from_elo",
+    "sprt_bounds",
+    "summary",
+]

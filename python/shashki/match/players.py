@@ -1,0 +1,160 @@
+"""The players of a match: this package's engine in the worker's process, or any Hub engine
+in a subprocess (through :class:`shashki.engine.HubEngine`), and how a time control becomes
+a move's limit."""
+
+from __future__ import annotations
+
+import threading
+
+import shashki
+from shashki.game import Game
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
+if TYPE_CHECKING:
+    from typing import Optional
+
+    from shashki.engine import Engine, HubEngine, Limit
+
+
+class TimeControl:
+    """How long a player may think: ``nodes`` or ``time`` a move, or a clock of ``base``
+    seconds plus ``inc`` a move."""
+
+    def __init__(
+        self,
+        *,
+        nodes: Optional[int] = None,
+        time: Optional[float] = None,
+        base: Optional[float] = None,
+        inc: float = 0.0,
+        depth: Optional[int] = None,
+    ) -> None:
+        if sum(x is not None for x in (nodes, time, base, depth)) != 1:
+            raise ValueError("give exactly one of nodes, time, a clock (base+inc) or depth")
+        self.nodes, self.time, self.base, self.inc, self.depth = nodes, time, base, inc, depth
+
+    @classmethod
+    def parse_clock(cls, text: str) -> TimeControl:
+        base, _, inc = text.partition("+")
+        try:
+            return cls(base=float(base), inc=float(inc or 0))
+        except ValueError:
+            raise ValueError(f"a clock is BASE+INC in seconds, not {text!r}") from None
+
+    def __repr__(self) -> str:
+        if self.nodes is not None:
+            return f"{self.nodes} nodes a move"
+        if self.time is not None:
+            return f"{self.time:g} s a move"
+        if self.depth is not None:
+            return f"depth {self.depth}"
+        return f"{self.base:g}+{self.inc:g} s"
+
+
+def _centi_men(score: object) -> Optional[int]:
+    """A Score (cp, or a forced win ±10000) as centi-men."""
+    win = getattr(score, "win", None)
+    if win is not None:
+        return 10000 if win > 0 else -10000
+    cp = getattr(score, "cp", None)
+    return None if cp is None else int(cp)
+
+
+def _limit(game: Game, tc: TimeControl, clock: float) -> Limit:
+    """The limit of a move: fixed nodes, time or depth, or the mover's clock."""
+    from shashki.engine import Limit
+
+    if tc.base is None:
+        return Limit(nodes=tc.nodes, time=tc.time, depth=tc.depth)
+    turn = game._board.turn
+    return Limit(
+        white_clock=clock if turn else None,
+        black_clock=None if turn else clock,
+        white_inc=tc.inc,
+        black_inc=tc.inc,
+    )
+
+
+class ShashkiPlayer:
+    """This package's engine, in the worker's process."""
+
+    def __init__(self, options: dict[str, str]) -> None:
+        from shashki.engine import Engine
+
+        self.engine: Engine | HubEngine = Engine(
+            hash_mb=int(options.get("hash", 16)),
+            threads=int(options.get("threads", 1)),
+            tables=options.get("egtb"),
+            evaluation=options.get("eval", "learned"),
+        )
+        self.last_score: Optional[int] = None  # the last move's score, mover's view
+
+    def new_game(self) -> None:
+        self.engine.new_game()
+
+    def move(self, game: Game, tc: TimeControl, clock: float) -> Optional[shashki.Move]:
+        if not game._board.legal_moves:
+            return None
+        result = self.engine.play(game, _limit(game, tc, clock))
+        score = result.info.get("score")
+        self.last_score = None if score is None else _centi_men(score.relative)
+        return result.move
+
+    def close(self) -> None:
+        self.engine.close()
+
+
+class HubPlayer(ShashkiPlayer):
+    """An engine speaking the Hub protocol, in a subprocess (``shashki.engine.HubEngine``:
+    a hung or dead engine is an ``EngineError`` within ``HUB_TIMEOUT`` seconds beyond the
+    move's own time, not a hung match)."""
+
+    def __init__(self, command: str) -> None:
+        from shashki.engine import HubEngine
+
+        self.engine = HubEngine.popen(command, timeout=HUB_TIMEOUT)
+        self.last_score = None
+
+
+HUB_TIMEOUT = 30.0
+"""Seconds of silence after which a Hub engine counts as hung."""
+
+
+def make_player(spec: str) -> ShashkiPlayer:
+    """A player from its spec (see the module docs)."""
+    kind, _, rest = spec.partition(":")
+    if kind == "shashki":
+        options = dict(item.split("=", 1) for item in rest.split(",") if item)
+        return ShashkiPlayer(options)
+    if kind == "hub":
+        if not rest:
+            raise ValueError("hub: needs the engine's command")
+        return HubPlayer(rest)
+    raise ValueError(f"unknown player {spec!r} (shashki[:options] or hub:COMMAND)")
+
+
+_LOCAL = threading.local()
+_MADE: list[ShashkiPlayer] = []  # every player of this process, to close
+_MADE_LOCK = threading.Lock()
+
+
+def _player(spec: str) -> ShashkiPlayer:
+    """One player a spec and worker (process or thread), made on first use and kept until
+    :func:`close_players`."""
+    players: dict[str, ShashkiPlayer] = getattr(_LOCAL, "players", {})
+    _LOCAL.players = players
+    player = players.get(spec)
+    with _MADE_LOCK:
+        if player is None or player not in _MADE:
+            player = players[spec] = make_player(spec)
+            _MADE.append(player)
+    return player
+
+
+def close_players() -> None:
+    """Close every player this process made (their engines and subprocesses)."""
+    with _MADE_LOCK:
+        made = list(_MADE)
+        _MADE.clear()
+    for player in made:
+        player.close()

@@ -1,0 +1,208 @@
+"""Games and game pairs between two players, and the match: pairs over openings on worker
+processes (or any executor) until the openings run out or the SPRT decides."""
+
+from __future__ import annotations
+
+import os
+import time
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+
+from shashki import pdn
+from shashki.game import Game
+from shashki.match.players import ShashkiPlayer, TimeControl, _player, close_players
+from shashki.match.stats import Results, sprt_bounds
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Optional
+
+MAX_PLIES = 300
+"""A game still going at this ply is adjudicated a draw."""
+
+
+class Adjudication:
+    """Ending games by the engines' own scores, as fishtest does (off unless set): a draw
+    once ``draw_plies`` plies in a row (after ply ``draw_after``) were each scored within
+    ±``draw_cp`` centi-men by the engine that played them; a win once ``win_plies`` plies in
+    a row were scored ``win_cp`` or more for the same side by both engines (a forced win
+    counts as any score)."""
+
+    def __init__(
+        self,
+        *,
+        draw_plies: Optional[int] = None,
+        draw_cp: int = 10,
+        draw_after: int = 60,
+        win_plies: Optional[int] = None,
+        win_cp: int = 600,
+    ) -> None:
+        for name, value in (("draw_plies", draw_plies), ("win_plies", win_plies)):
+            if value is not None and value < 1:
+                raise ValueError(f"{name} must be positive, not {value}")
+        self.draw_plies, self.draw_cp, self.draw_after = draw_plies, draw_cp, draw_after
+        self.win_plies, self.win_cp = win_plies, win_cp
+
+    def verdict(self, scores: list[tuple[bool, Optional[int]]], ply: int) -> Optional[str]:
+        """``"1/2-1/2"``, ``"1-0"``, ``"0-1"`` or None, from ``(mover, centi-men from the
+        mover's view)`` of every ply so far."""
+        if self.draw_plies and ply >= self.draw_after and len(scores) >= self.draw_plies:
+            recent = scores[-self.draw_plies :]
+            if all(s is not None and abs(s) <= self.draw_cp for _, s in recent):
+                return "1/2-1/2"
+        if self.win_plies and len(scores) >= self.win_plies:
+            recent = scores[-self.win_plies :]
+            winners = set()
+            for mover, s in recent:
+                if s is None or abs(s) < self.win_cp:
+                    return None
+                winners.add(mover if s > 0 else not mover)
+            movers = {mover for mover, _ in recent}
+            if len(winners) == 1 and len(movers) == 2:
+                return "1-0" if winners.pop() else "0-1"
+        return None
+
+
+def play_game(
+    white: ShashkiPlayer,
+    black: ShashkiPlayer,
+    opening: str,
+    tc: TimeControl,
+    names: tuple[str, str],
+    adjudication: Optional[Adjudication] = None,
+) -> Game:
+    """One game from an opening (a FEN, or moves from the start), to its end under the
+    FMJD-64 draw rules; a game that reaches 300 plies is adjudicated a draw, a player that
+    loses on time or gives no move loses; with ``adjudication``, the engines' scores may
+    end it earlier."""
+    if ":" in opening:
+        game = Game(opening)
+    else:
+        game = Game()
+        for text in opening.split():
+            game.push_move(text)
+    game.headers["White"], game.headers["Black"] = names
+    game.headers["Event"] = "shashki.match"
+    game.headers["Opening"] = opening
+    white.new_game()
+    black.new_game()
+    clocks = {True: tc.base or 0.0, False: tc.base or 0.0}
+    scores: list[tuple[bool, Optional[int]]] = []
+    while not game.is_game_over() and game.ply() < MAX_PLIES:
+        turn = game._board.turn
+        player = white if turn else black
+        start = time.perf_counter()
+        move = player.move(game, tc, clocks[turn])
+        if tc.base is not None:
+            clocks[turn] += tc.inc - (time.perf_counter() - start)
+            if clocks[turn] < 0:
+                game.headers["Termination"] = "time forfeit"
+                game.headers["Result"] = "0-1" if turn else "1-0"
+                return game
+        if move is None or move not in game._board.legal_moves:
+            game.headers["Termination"] = "no move"
+            game.headers["Result"] = "0-1" if turn else "1-0"
+            return game
+        game.push(move)
+        if adjudication is not None:
+            scores.append((turn, player.last_score))
+            verdict = adjudication.verdict(scores, len(scores))
+            if verdict is not None and not game.is_game_over():
+                game.headers["Termination"] = "adjudicated by score"
+                game.headers["Result"] = verdict
+                return game
+    if not game.is_game_over():
+        game.agree_draw()
+        game.headers["Termination"] = f"adjudicated: {MAX_PLIES} plies"
+    return game
+
+
+def play_pair(
+    spec_a: str,
+    spec_b: str,
+    opening: str,
+    tc: TimeControl,
+    adjudication: Optional[Adjudication] = None,
+) -> tuple[float, list[str]]:
+    """A's points in the pair (0 to 2) and the two games' PDN: A with White, then Black."""
+    a, b = _player(spec_a), _player(spec_b)
+    points = 0.0
+    texts = []
+    for a_white in (True, False):
+        white, black = (a, b) if a_white else (b, a)
+        names = ("A " + spec_a, "B " + spec_b) if a_white else ("B " + spec_b, "A " + spec_a)
+        game = play_game(white, black, opening, tc, names, adjudication)
+        result = game.headers["Result"]
+        white_points = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
+        points += white_points if a_white else 1 - white_points
+        texts.append(pdn.write_game(game))
+    return points, texts
+
+
+def run_match(
+    spec_a: str,
+    spec_b: str,
+    openings: Iterable[str],
+    tc: TimeControl,
+    *,
+    executor: Optional[Executor] = None,
+    sprt: Optional[tuple[float, float]] = None,
+    pdn_path: Optional[str] = None,
+    report: Optional[object] = None,
+    adjudication: Optional[Adjudication] = None,
+) -> Results:
+    """Play game pairs over ``openings`` (each with both colours), on ``executor`` (a new
+    process pool of one worker per core when None), until the openings run out or the SPRT
+    decides. ``report(results, opening)`` is called after each pair."""
+    own = executor is None
+    pool: Executor = ProcessPoolExecutor(os.cpu_count() or 1) if executor is None else executor
+    results = Results()
+    pending: dict[Future[tuple[float, list[str]]], str] = {}
+    queue = iter(list(openings))
+    lower, upper = sprt_bounds()
+    workers = getattr(pool, "_max_workers", 2)
+    out = open(pdn_path, "w", encoding="utf-8") if pdn_path else None  # noqa: SIM115
+    try:
+        decided = False
+        while True:
+            while not decided and len(pending) < 2 * workers:
+                opening = next(queue, None)
+                if opening is None:
+                    break
+                future = pool.submit(play_pair, spec_a, spec_b, opening, tc, adjudication)
+                pending[future] = opening
+            if not pending:
+                break
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                opening = pending.pop(future)
+                if future.cancelled():
+                    continue
+                points, texts = future.result()
+                singles = [_a_points(text, white_is_a=(i == 0)) for i, text in enumerate(texts)]
+                results.add_pair(points, singles)
+                if out is not None:
+                    out.write("\n".join(texts) + "\n")
+                    out.flush()
+                if callable(report):
+                    report(results, opening)
+            if sprt is not None and not decided:
+                llr = results.llr(*sprt)
+                decided = llr <= lower or llr >= upper
+                if decided:
+                    for future in pending:
+                        future.cancel()
+    finally:
+        if out is not None:
+            out.close()
+        if own:
+            pool.shutdown(cancel_futures=True)
+        else:
+            close_players()  # the players an in-process executor's threads made
+    return results
+
+
+def _a_points(text: str, *, white_is_a: bool) -> float:
+    result = text.strip().split()[-1]
+    white = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
+    return white if white_is_a else 1 - white
