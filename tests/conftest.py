@@ -6,7 +6,9 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 import shashki
+from hub_process import HubProcess
 from hypothesis import HealthCheck, settings
 
 DATA = Path(__file__).parent / "data"
@@ -68,3 +70,12 @@ def perft_lines(name: str = "perft.txt") -> list[PerftLine]:
         else:
             raise ValueError(f"unknown line {line!r}")
     return lines
+
+
+@pytest.fixture
+def hub_process():
+    hub = HubProcess()
+    hub.send("hub", "init")
+    hub.wait_for("ready")
+    yield hub
+    hub.close()

@@ -13,7 +13,7 @@ from shashki import reference
 START_FEN = "W:W21-32:B1-12"
 
 
-def _fen_from_cells(cells: list[int], white_to_move: bool) -> str:
+def fen_from_cells(cells: list[int], white_to_move: bool) -> str:
     white, black = [], []
     for index, cell in enumerate(cells):
         file, rank = reference.square_coords(index)
@@ -37,7 +37,7 @@ def setups(draw: st.DrawFn) -> str:
     weights = [empty_weight, 3, 3, king_weight, king_weight]
     choices = [i for i, w in enumerate(weights) for _ in range(w)]
     cells = draw(st.lists(st.sampled_from(choices), min_size=32, max_size=32))
-    return _fen_from_cells(cells, draw(st.booleans()))
+    return fen_from_cells(cells, draw(st.booleans()))
 
 
 @st.composite

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import os
 
+import numpy as np  # noqa: E402
 import pytest
-
-np = pytest.importorskip("numpy", reason="the batch API needs numpy")
-
 import shashki  # noqa: E402
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+import io
+import pickle
 import re
 from pathlib import Path
 
@@ -9,6 +12,12 @@ import pytest
 import shashki
 from hypothesis import given
 from hypothesis import strategies as st
+from shashki import pdn
+from shashki.draw import NO_DRAWS, Termination
+from shashki.engine import Engine, Limit
+from shashki.game import Game
+from strategies import played, positions
+from system import SEED_FEN
 
 START = shashki.STARTING_FEN
 
@@ -299,3 +308,249 @@ def test_lidraughts_fen_suffix() -> None:
         kings.push_move(text)
     assert kings.fen(notation="algebraic", lidraughts=True) == "B:WKc1:BKe7:H3:F2"
     assert shashki.Board(kings.fen(lidraughts=True)) == kings
+
+
+# ---- moved here from the reliability and parity suites (by concept) ----
+
+
+def test_the_single_capture_beside_a_longer_one() -> None:
+    board = shashki.Board(SEED_FEN)
+    short, long = sorted(board.legal_moves, key=lambda m: len(m.captured))
+    assert str(short) == "d6:b8" and str(long) == "d6:f8:h6:f4:b8"
+    assert board.parse_move("d6:b8") == short
+    assert board.parse_move("10x1") == short
+    assert board.parse_move(board.move_text(short, long=True)) == short
+    game = Game(SEED_FEN)
+    game.push(short)
+    again = pdn.read_game(io.StringIO(pdn.write_game(game, notation="numeric")))
+    assert again is not None and again.mainline_moves() == [short]
+
+
+@given(positions())
+def test_every_text_of_every_legal_move_parses_back(fen: str) -> None:
+    board = shashki.Board(fen)
+    for move in board.legal_moves:
+        texts = {str(move), move.text("numeric")}
+        for notation in ("algebraic", "numeric"):
+            for long in (False, True):
+                texts.add(board.move_text(move, notation=notation, long=long))
+        for text in texts:
+            assert board.parse_move(text) == move, (fen, text)
+
+
+def test_lone_surrogates_are_format_errors() -> None:
+    with pytest.raises(shashki.FenError, match="surrogate"):
+        shashki.Board("W:W21\udc80:B1")
+    with pytest.raises(shashki.FenError):
+        shashki.Board.from_fen("\ud800")
+    board = shashki.Board()
+    with pytest.raises(shashki.FenError):
+        board.set_fen("W:W21:B1\udfff")
+    with pytest.raises(shashki.InvalidMoveError, match="surrogate"):
+        board.parse_move("c3-d4\ud800")
+    with pytest.raises(shashki.InvalidMoveError):
+        board.push_move("\udc00")
+    with pytest.raises(shashki.SquareError):
+        shashki.parse_square("c\udc003")
+    assert board == shashki.Board() and not board.move_stack
+
+
+def test_huge_integers_name_the_allowed_range() -> None:
+    board = shashki.Board()
+    with pytest.raises(IndexError, match="out of range"):
+        board.legal_moves[10**30]
+    with pytest.raises(shashki.SquareError, match="0 and 31"):
+        board.piece_at(2**70)
+    for call in (shashki.square_name, shashki.square_number):
+        with pytest.raises(shashki.SquareError):
+            call(-(2**80))
+    with pytest.raises(shashki.SquareError, match="1 and 32"):
+        shashki.square_from_number(10**40)
+    with pytest.raises(ValueError, match="0 and 63"):
+        shashki.perft(board, 2**70)
+    with pytest.raises(ValueError, match="threads"):
+        shashki.perft(board, 2, threads=2**64)
+    with pytest.raises(ValueError, match="hash_mb"):
+        Engine(hash_mb=2**100)
+    with pytest.raises(ValueError, match="nodes"):
+        Limit(nodes=2**63)
+    with pytest.raises(ValueError, match="depth"):
+        Limit(depth=10**20)
+
+
+def test_wrong_types_get_type_errors() -> None:
+    engine = Engine(hash_mb=1)
+    with pytest.raises(TypeError, match="Move"):
+        Game().push(5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="Board, a Game or a FEN"):
+        engine.play(None, Limit(depth=1))  # type: ignore[arg-type]
+    result = engine.play("W:W21:B1", Limit(depth=2))  # a FEN is accepted
+    assert result.move is not None and str(result.move) == "a3-b4"
+    with pytest.raises(TypeError, match="Game"):
+        pdn.write_game(shashki.Board())  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="text handle"):
+        pdn.read_game("1. c3-d4 *")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="str"):
+        shashki.Board().parse_move(22)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="int"):
+        Limit(depth=2.5)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "W",
+        "w.",
+        "B:",
+        "W:W21",
+        "W:W21-+32:B1",
+        "W:W+21:B1",
+        "W:W21:B1:H0:H1",
+        "W:W21:B1:F2:F2",
+        "W:W21:H0:B1",
+        "W:W21,,22:B1",
+        "W:W21:B1:W22",
+        "W:W21:B1:H+3",
+    ],
+)
+def test_fens_outside_the_grammar_are_refused(fen: str) -> None:
+    with pytest.raises(shashki.FenError):
+        shashki.Board(fen)
+
+
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "W:W21-32:B1-12",
+        "W:W:B",
+        "b:wK21 , 22:bk1",
+        '[FEN "W:Wa3,c3:BKh8"]',
+        "W:W21:B1:H3:F12",
+        "W:B1:W21.",
+        '"B:W21:B1"',
+    ],
+)
+def test_fens_inside_the_grammar_are_read(fen: str) -> None:
+    board = shashki.Board(fen)
+    assert shashki.Board(board.fen()) == board
+
+
+def test_board_outcome_from_its_stack() -> None:
+    board = shashki.Board()
+    assert board.outcome() is None and not board.is_game_over() and board.result() == "*"
+    lost = shashki.Board("W:W:B1")
+    outcome = lost.outcome()
+    assert outcome is not None and outcome.termination is Termination.NO_MOVES
+    assert outcome.winner is False and lost.result() == "0-1"
+    # Kings shuffle: the third occurrence of a position is a draw under FMJD-64 (7.2.3).
+    kings = shashki.Board("W:WK30:BK3")
+    for text in ["c1-d2", "f8-e7", "d2-c1", "e7-f8", "c1-d2", "f8-e7", "d2-c1", "e7-f8"]:
+        kings.push_move(text)
+    assert kings.outcome() is not None
+    assert kings.outcome().termination is Termination.REPETITION
+    assert kings.result() == "1/2-1/2"
+    assert kings.result(draw_rules=NO_DRAWS) == "*"
+
+
+def test_move_numbers_and_clocks() -> None:
+    board = shashki.Board()
+    assert (board.ply(), board.fullmove_number, board.halfmove_clock) == (0, 1, 0)
+    board.push_move("c3-d4")
+    assert (board.ply(), board.fullmove_number) == (1, 1)
+    board.push_move("f6-g5")
+    assert (board.ply(), board.fullmove_number) == (2, 2)
+    late = shashki.Board("B:WK21:BK1:H7:F30")
+    assert (late.fullmove_number, late.ply(), late.halfmove_clock) == (30, 59, 7)
+    late.push(late.legal_moves[0])
+    assert (late.fullmove_number, late.halfmove_clock) == (31, 8)
+    assert late.fen(lidraughts=True).endswith(":H8:F31")
+
+
+def test_editing() -> None:
+    board = shashki.Board()
+    board.push_move("c3-d4")
+    board.set_piece_at(shashki.E5, shashki.Piece(shashki.WHITE, king=True))
+    assert board.piece_at(shashki.E5) == shashki.Piece(True, True) and not board.move_stack
+    assert board.remove_piece_at(shashki.E5) == shashki.Piece(True, True)
+    assert board.remove_piece_at(shashki.E5) is None
+    before = board.fen()
+    with pytest.raises(ValueError, match="crowning rank"):
+        board.set_piece_at(shashki.H8, shashki.Piece(shashki.WHITE))
+    assert board.fen() == before
+    board.clear()
+    assert board == shashki.Board.empty() and board.turn and not board.legal_moves
+    with pytest.raises(shashki.SquareError):
+        board.set_piece_at(32, None)
+
+
+@given(positions())
+def test_mirror_is_the_same_game_from_the_other_side(fen: str) -> None:
+    board = shashki.Board(fen)
+    mirrored = board.mirror()
+    assert mirrored.turn != board.turn
+    assert mirrored.mirror() == board
+    assert len(mirrored.legal_moves) == len(board.legal_moves)
+    assert shashki.perft(mirrored, 3) == shashki.perft(board, 3)
+    assert shashki.perft(mirrored, 3, distinct=False) == shashki.perft(board, 3, distinct=False)
+
+
+def test_a_mutable_board_is_not_hashable() -> None:
+    with pytest.raises(TypeError):
+        {shashki.Board()}  # noqa: B018
+    assert shashki.Board() == shashki.Board("W:W21-32:B1-12")
+    assert {shashki.Board().zobrist_hash(): 1}
+
+
+@given(played())
+def test_boards_and_moves_pickle_and_deep_copy_with_their_stack(fen: str) -> None:
+    board = shashki.Board(fen)
+    for _ in range(6):
+        if not board.legal_moves:
+            break
+        board.push(board.legal_moves[len(board.legal_moves) // 2])
+    for clone in (pickle.loads(pickle.dumps(board)), copy.deepcopy(board), copy.copy(board)):
+        assert type(clone) is shashki.Board
+        assert clone == board and clone.move_stack == board.move_stack
+        assert [m.path for m in clone.move_stack] == [m.path for m in board.move_stack]
+    for move in board.legal_moves:
+        again = pickle.loads(pickle.dumps(move))
+        assert again == move and again.path == move.path and repr(again) == f"<Move {move}>"
+
+
+def test_move_texts_without_separators() -> None:
+    board = shashki.Board()
+    assert str(board.parse_move("c3d4")) == "c3-d4"
+    assert str(board.parse_move("2217")) == "c3-b4"
+    board.push_move("c3-d4")
+    board.push_move("f6-e5")
+    assert str(board.parse_move("d4f6")) == "d4:f6"
+    assert str(board.parse_move("1811")) == "d4:f6"
+    with pytest.raises(shashki.InvalidMoveError):
+        board.parse_move("d4f")
+
+
+@pytest.mark.parametrize(
+    "fen, text, reason",
+    [
+        ("W:W18,22:B15", "c3-b4", "a capture is compulsory: d4:f6"),
+        ("W:W22:B1", "d2-e3", "no White piece on d2"),
+        ("W:W18:B1", "d4-c3", "men move forward only"),
+        ("W:W22,18:B1", "c3-d4", "d4 is occupied"),
+        ("W:W22:B1", "c3-e5", "a man moves one square"),
+        ("W:WK29,18:B1", "a1-e5", "blocked at d4"),
+        ("W:W22:B1", "22-14", "not on a diagonal"),
+    ],
+)
+def test_illegal_moves_say_why(fen: str, text: str, reason: str) -> None:
+    board = shashki.Board(fen)
+    with pytest.raises(shashki.IllegalMoveError, match=reason) as info:
+        board.parse_move(text)
+    assert "W:" not in str(info.value)  # a reason, not a raw FEN
+
+
+def test_pushing_a_foreign_move_says_why() -> None:
+    move = shashki.Board().parse_move("c3-d4")
+    board = shashki.Board()
+    board.push_move("a3-b4")
+    with pytest.raises(shashki.IllegalMoveError, match="Black is to move"):
+        board.push(move)

@@ -6,12 +6,15 @@ import argparse
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 import shashki
+from shashki import pdn
 from shashki.play import play
 
 README = Path(__file__).parent.parent / "README.md"
@@ -133,7 +136,6 @@ def test_play_against_the_engine(tmp_path: Path) -> None:
     assert "invalid square" in text and "illegal move" in text
     assert "hint: " in text and "saved to" in text
     assert "1 w" in text or "1 " in text
-    from shashki import pdn
 
     with path.open(encoding="utf-8") as handle:
         game = pdn.read_game(handle)
@@ -180,3 +182,57 @@ def test_readme_shell_examples_run(command) -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip()
+
+
+# ---- moved here from the reliability and parity suites (by concept) ----
+
+
+def test_ctrl_c_stops_the_perft_command() -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "shashki", "perft", "14"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(1.5)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=20)
+    assert proc.returncode == 130 and "interrupted" in err and "Traceback" not in err
+
+
+def test_ctrl_c_stops_the_play_command_while_the_engine_thinks() -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "shashki", "play", "--color", "black", "--time", "60", "--ascii"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(1.5)
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    assert time.monotonic() - sent < 20  # not the engine's 60 s
+    assert proc.returncode == 130 and "Traceback" not in err
+
+
+def test_play_greets_thinks_aloud_and_names_the_players(tmp_path) -> None:
+    import argparse
+
+    from shashki.play import play
+
+    path = tmp_path / "game.pdn"
+    out: list[str] = []
+    feed = iter(["c3-d4", "c3-b4", f"save {path}", "quit"])
+
+    def read(prompt: str) -> str:
+        return next(feed)
+
+    options = dict(color="white", time=0.02, fen=None, ascii=True, two_players=False)
+    play(argparse.Namespace(watch=False, white="Ann", **options), read=read, write=out.append)
+    text = "\n".join(out)
+    assert out[0].startswith("shashki play:") and "help" in out[0]
+    assert "is thinking" in text
+    assert "a capture is compulsory" in text or "illegal move" in text
+    saved = path.read_text(encoding="utf-8")
+    assert '[White "Ann"]' in saved and f'[Black "shashki {shashki.__version__}"]' in saved

@@ -44,7 +44,8 @@ def test_local_worker_processes() -> None:
 
 @pytest.fixture(scope="module")
 def dask_client():
-    dask_distributed = pytest.importorskip("distributed")
+    import distributed as dask_distributed
+
     cluster = dask_distributed.LocalCluster(
         host="127.0.0.1",
         n_workers=2,
@@ -76,7 +77,7 @@ def test_dask_cluster_counts_exactly(dask_client) -> None:
 def test_training_data_over_the_dask_cluster(dask_client, tmp_path: Path) -> None:
     """``python -m shashki.train selfplay/label --scheduler``: the same files as on one
     machine (the batch playouts and searches are reproducible whatever runs them)."""
-    pytest.importorskip("numpy", reason="numpy is the training extra")
+    import numpy  # noqa: F401  # the training extra
     from shashki import train
 
     address = dask_client.scheduler.address

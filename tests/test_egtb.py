@@ -15,7 +15,7 @@ import shashki
 import shashki.draw
 from shashki import egtb, reference
 from shashki.engine import Engine, Limit
-from strategies import _fen_from_cells
+from strategies import fen_from_cells
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +69,7 @@ def random_fens(count: int, seed: int) -> list[str]:
         pieces = rng.randint(2, 4)
         for square in rng.sample(range(32), pieces):
             cells[square] = rng.choice([1, 2, 3, 4])
-        fen = _fen_from_cells(cells, rng.random() < 0.5)
+        fen = fen_from_cells(cells, rng.random() < 0.5)
         if ":W:" in fen or fen.endswith(":B"):
             continue  # a side without pieces
         fens.append(fen)

@@ -3,6 +3,7 @@ material search written here on the pure-Python reference rules."""
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 
@@ -11,6 +12,7 @@ import shashki
 from hypothesis import given, settings
 from shashki.engine import Engine, Limit, PlayResult, PovScore, Score
 from strategies import positions
+from system import interrupted, rss_mb, too_large_mb
 
 ENGINE = Engine(hash_mb=16)
 
@@ -215,3 +217,138 @@ def test_score_signs() -> None:
     info = Engine(hash_mb=8).analyse(shashki.Board("B:WK29:B1"), Limit(depth=6))
     assert info["score"].relative.is_loss() and not info["score"].relative.is_win()
     assert info["score"].white().is_win()
+
+
+# ---- moved here from the reliability and parity suites (by concept) ----
+
+
+def test_engine_too_large_is_a_memory_error() -> None:
+    with pytest.raises(MemoryError, match="cannot allocate"):
+        Engine(hash_mb=too_large_mb())
+    assert Engine(hash_mb=1).play(shashki.Board(), Limit(depth=3)).move is not None
+
+
+def test_ctrl_c_interrupts_an_unlimited_analysis_and_the_engine_goes_on() -> None:
+    out, seconds = interrupted(
+        """
+        import shashki
+        from shashki.engine import Engine, Limit
+        engine = Engine(hash_mb=16)
+        print("started", flush=True)
+        try:
+            engine.analyse(shashki.Board(), Limit())
+        except KeyboardInterrupt:
+            result = engine.play(shashki.Board(), Limit(depth=4))
+            print("interrupted", result.move in shashki.Board().legal_moves, flush=True)
+        """
+    )
+    assert "interrupted True" in out, out
+    assert seconds < 10
+
+
+def test_play_needs_a_limit_and_analyse_runs_until_stopped() -> None:
+    engine = Engine(hash_mb=8)
+    with pytest.raises(ValueError, match="needs a limit"):
+        engine.play(shashki.Board(), Limit())
+    with pytest.raises(ValueError, match="Black's clock"):
+        engine.play(shashki.Board("B:W21:B1"), Limit(white_clock=10))
+    timer = threading.Timer(0.3, engine.stop)
+    timer.start()
+    info = engine.analyse(shashki.Board(), Limit())
+    timer.join()
+    assert info["depth"] >= 1 and info["pv"]
+
+
+def test_the_table_is_touched_when_the_engine_is_made() -> None:
+    before = rss_mb()
+    engine = Engine(hash_mb=256)
+    assert rss_mb() - before > 200  # the pages are mapped now, not mid-search
+    start = time.monotonic()
+    result = engine.play(shashki.Board(), Limit(time=0.1))
+    assert time.monotonic() - start < 0.6  # measured 0.100-0.104 s; before the fix 0.6 s
+    assert result.info["depth"] >= 6
+
+
+def test_time_limits_hold_with_clocks_and_threads() -> None:
+    for engine, limit in [
+        (Engine(hash_mb=64, threads=2), Limit(time=0.1)),
+        (Engine(hash_mb=16), Limit(white_clock=2.0, white_inc=0.1)),
+        (Engine(hash_mb=16), Limit(white_clock=1e6, remaining_moves=1000, time=0.1)),
+    ]:
+        start = time.monotonic()
+        engine.play(shashki.Board(), limit)
+        assert time.monotonic() - start < 1.0
+
+
+def test_each_search_keeps_its_own_limit() -> None:
+    engine = Engine(hash_mb=16, threads=1)
+    took: dict[str, float] = {}
+
+    def run(name: str, seconds: float) -> None:
+        start = time.monotonic()
+        engine.play(shashki.Board(), Limit(time=seconds))
+        took[name] = time.monotonic() - start
+
+    long = threading.Thread(target=run, args=("long", 1.5))
+    short = threading.Thread(target=run, args=("short", 0.2))
+    long.start()
+    time.sleep(0.05)
+    short.start()
+    short.join()
+    long.join()
+    assert took["short"] < 1.0
+    assert took["long"] >= 1.4  # before the fix the short search's end stopped it at 0.25 s
+    assert engine.searches_running() == 0
+
+
+def test_stop_stops_every_running_search() -> None:
+    engine = Engine(hash_mb=16)
+    infos: list[dict] = []
+    threads = [
+        threading.Thread(target=lambda: infos.append(engine.analyse(shashki.Board(), Limit())))
+        for _ in range(2)
+    ]
+    for thread in threads:
+        thread.start()
+    deadline = time.monotonic() + 20
+    while any(t.is_alive() for t in threads) and time.monotonic() < deadline:
+        time.sleep(0.1)
+        engine.stop()
+    assert len(infos) == 2 and all(info["pv"] for info in infos)
+
+
+@pytest.mark.parametrize("seconds", [1e9, math.inf, math.nan, -1.0])
+def test_limit_checks_its_times(seconds: float) -> None:
+    with pytest.raises(ValueError, match="seconds"):
+        Limit(time=seconds)
+    with pytest.raises(ValueError, match="seconds"):
+        Limit(white_clock=seconds)
+
+
+def test_engine_context_manager_and_close() -> None:
+    from shashki.engine import Engine, EngineClosedError, Limit
+
+    with Engine(hash_mb=4) as engine:
+        assert engine.play(shashki.Board(), Limit(depth=3)).move is not None
+    with pytest.raises(EngineClosedError):
+        engine.play(shashki.Board(), Limit(depth=3))
+    engine.close()  # twice is harmless
+
+
+def test_multipv_lines_are_distinct_and_best_first() -> None:
+    from shashki.engine import Engine, Limit
+
+    seen: list[int] = []
+    with Engine(hash_mb=8) as engine:
+        infos = engine.analyse(
+            shashki.Board(), Limit(depth=6), multipv=4, on_info=lambda i: seen.append(i["multipv"])
+        )
+        single = engine.analyse(shashki.Board("W:W21:B1"), Limit(depth=4), multipv=3)
+        with pytest.raises(ValueError, match="multipv"):
+            engine.analyse(shashki.Board(), Limit(depth=2), multipv=0)
+    assert [i["multipv"] for i in infos] == [1, 2, 3, 4]
+    assert len({i["pv"][0] for i in infos}) == 4
+    keys = [i["score"].relative.cp for i in infos]
+    assert keys == sorted(keys, reverse=True)
+    assert set(seen) == {1, 2, 3, 4}
+    assert len(single) == 1 and single[0]["multipv"] == 1  # one legal move

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import itertools
+import pickle
 
 import pytest
 import shashki
+from hypothesis import given
+from hypothesis import strategies as st
+from shashki import pdn
 from shashki.draw import (
     FMJD64,
     FORTY_MOVES,
@@ -19,7 +24,8 @@ from shashki.draw import (
     ThreeKingsVsKing,
     UnchangedBalance,
 )
-from shashki.game import Game, Outcome
+from shashki.game import Game, GameOverError, Outcome, ReadOnlyBoardError
+from strategies import positions
 
 
 def shuffle(game: Game, white: tuple[str, str], black: tuple[str, str], plies: int) -> None:
@@ -256,3 +262,137 @@ def test_dir_shashki_shows_the_public_names_only() -> None:
     for private in ("TYPE_CHECKING", "annotations", "_LAZY", "_LAZY_NAMES"):
         assert private not in names
     assert shashki.Outcome is Outcome
+
+
+# ---- moved here from the reliability and parity suites (by concept) ----
+
+
+def test_game_tree_editing() -> None:
+    game = Game()
+    start = shashki.Board()
+    c3d4, a3b4 = start.parse_move("c3-d4"), start.parse_move("a3-b4")
+    game.push(c3d4)
+    alternative = game.root().add_variation(a3b4, comment="quieter")
+    assert [n.move for n in game.root().variations] == [c3d4, a3b4]
+    assert alternative.parent is game.root() and not alternative.is_mainline()
+    reply = alternative.add_variation(alternative.board().parse_move("b6-a5"))
+    assert reply.board().move_stack == [a3b4, reply.move] and reply.ply() == 2
+    assert alternative.end() is reply and alternative.next() is reply
+    game.root().promote_to_main(a3b4)
+    assert game.mainline_moves() == [a3b4, reply.move]
+    assert game.end().board().move_stack == [a3b4, reply.move]
+    game.root().demote(a3b4)
+    assert game.mainline_moves() == [c3d4]
+    game.root().remove_variation(a3b4)
+    assert [n.move for n in game.root().variations] == [c3d4]
+    main = game.root().add_main_variation(a3b4)
+    assert game.next() is main and game.end() is main and game.end().board().peek() == a3b4
+    assert [n.move for n in game.mainline()] == [a3b4]
+
+
+def test_game_tree_round_trips_through_pdn() -> None:
+    game = Game()
+    game.push_move("c3-d4")
+    game.push_move("f6-e5")
+    side = (
+        game.root()
+        .variations[0]
+        .add_variation(shashki.Board("B:W18,21,23-32:B1-12").parse_move("b6-a5"), comment="sharp")
+    )
+    side.starting_comment = "or"
+    side.add_variation(side.board().parse_move("d4-c5"))
+    game.nodes[1].nags.append(1)
+    text = pdn.write_game(game)
+    assert "{or}" in text and "{sharp}" in text and "(" in text
+    again = pdn.read_game(io.StringIO(text))
+    assert again is not None and not again.errors
+    assert again.mainline_moves() == game.mainline_moves()
+    (main, alternative) = again.nodes[0].variations
+    assert alternative.starting_comment == "or" and alternative.comment == "sharp"
+    assert alternative.mainline_moves() == side.mainline_moves()
+    assert again.nodes[1].nags == [1]
+
+
+def test_no_move_after_the_end_until_pop() -> None:
+    game = Game()
+    game.push_move("c3-d4")
+    game.resign(shashki.BLACK)
+    assert game.result() == "1-0" and game.headers["Result"] == "1-0"
+    with pytest.raises(GameOverError, match="1-0"):
+        game.push_move("f6-g5")
+    with pytest.raises(GameOverError):
+        game.agree_draw()
+    with pytest.raises(GameOverError):
+        game.resign(shashki.WHITE)
+    game.pop()
+    assert game.result() == "*"
+    game.push_move("c3-d4")
+    game.agree_draw()
+    assert game.headers["Result"] == "1/2-1/2"
+
+
+def test_a_rules_draw_ends_the_game() -> None:
+    game = Game("W:WK30:BK3")
+    for text in ["c1-d2", "f8-e7", "d2-c1", "e7-f8", "c1-d2", "f8-e7", "d2-c1", "e7-f8"]:
+        game.push_move(text)
+    assert game.is_game_over() and game.headers["Result"] == "1/2-1/2"
+    with pytest.raises(GameOverError):
+        game.push_move("c1-d2")
+    game.pop()
+    game.push_move("e7-d8")
+
+
+def test_recorded_results_are_the_result() -> None:
+    game = Game()
+    game.push_move("c3-d4")
+    game.headers["Result"] = "0-1"  # a loss on time, say
+    assert game.result() == "0-1" and game.outcome().termination is Termination.RECORDED
+    with pytest.raises(ValueError, match="1-0, 0-1"):
+        game.headers["Result"] = "2-0x"
+    game.headers["Result"] = "*"
+    assert game.result() == "*" and game.headers["Result"] == "*"
+
+
+@given(positions(), st.randoms(use_true_random=False))
+def test_result_header_always_equals_result(fen: str, rng) -> None:
+    game = Game(fen)
+    for _ in range(rng.randint(0, 40)):
+        assert game.headers["Result"] == game.result()
+        if game.is_game_over():
+            break
+        game.push(rng.choice(list(game.end().board().legal_moves)))
+    assert game.headers["Result"] == game.result()
+    assert dict(game.headers)["Result"] == game.result()
+
+
+def test_the_game_is_the_root_of_its_tree_and_board_is_a_method() -> None:
+    game = Game()
+    node = game.push_move("c3-d4")
+    assert game.root() is game and node.root() is game and node.game() is game
+    assert isinstance(game, shashki.game.GameNode)
+    assert game.board().fen() == shashki.STARTING_FEN  # the first position (python-chess)
+    current = game.end().board()
+    assert type(current) is shashki.Board and current.move_stack == [node.move]
+    current.push_move("f6-g5")  # a new board: the game is unchanged
+    assert game.mainline_moves() == [node.move]
+    assert game.variation(node) is node and game.variation(node.move) is node
+    assert pickle.loads(pickle.dumps(game.end().board())) == game.end().board()
+    assert not hasattr(shashki.game, "GameBoard") and not hasattr(shashki.game, "Node")
+
+
+def test_game_board_as_an_attribute_is_deprecated_and_read_only() -> None:
+    game = Game()
+    game.push_move("c3-d4")
+    with pytest.warns(DeprecationWarning, match=r"game.end\(\).board\(\)"):
+        assert game.board.fen() == game.end().board().fen()
+    for change in (
+        lambda b: b.push(b.legal_moves[0]),
+        lambda b: b.pop(),
+        lambda b: b.push_move("f6-g5"),
+        lambda b: b.set_fen("W:W21:B1"),
+        lambda b: b.clear(),
+        lambda b: b.set_piece_at(0, None),
+    ):
+        with pytest.warns(DeprecationWarning), pytest.raises(ReadOnlyBoardError):
+            change(game.board)
+    assert len(game.mainline_moves()) == 1

@@ -6,17 +6,19 @@ import os
 import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
 
+import draughts  # pydraughts: a test dependency
 import pytest
 import shashki
+from draughts import Board as PyDraughtsBoard
+from draughts.engine import HubEngine
+from draughts.engine import Limit as PyDraughtsLimit
+from hub_process import HubProcess
 from shashki import hub
 from shashki.engine import Engine, Limit
-
-draughts = pytest.importorskip("draughts", reason="pydraughts is a test dependency")
-from draughts import Board as PyDraughtsBoard  # noqa: E402
-from draughts.engine import HubEngine  # noqa: E402
-from draughts.engine import Limit as PyDraughtsLimit  # noqa: E402
+from system import too_large_mb
 
 
 @pytest.fixture
@@ -197,3 +199,49 @@ def test_ponder_then_ponder_hit_thinks_with_the_level() -> None:
     assert lines[0] == "ready"
     assert lines[-1].startswith("done move=")
     assert sum(1 for line in lines if line.startswith("done")) == 1
+
+
+# ---- moved here from the reliability and parity suites (by concept) ----
+
+
+def test_set_param_during_a_search_does_not_hang(hub_process: HubProcess) -> None:
+    hub_process.send("go analyze")
+    hub_process.wait_for("info")
+    hub_process.send("set-param name=hash value=8", "stop", "ping")
+    hub_process.wait_for("pong", timeout=10)
+    hub_process.send("level move-time=0.05", "go think")
+    assert hub_process.wait_for("done move=")
+    assert "Traceback" not in hub_process.close()
+
+
+@pytest.mark.parametrize(
+    "level",
+    ["move-time=inf", "move-time=1e10", "time=1e10", "nodes=1e30", "moves=5000", "depth=999"],
+)
+def test_every_go_think_ends_in_done(hub_process: HubProcess, level: str) -> None:
+    hub_process.send(f"level {level}", "go think")
+    time.sleep(0.2)
+    hub_process.send("stop")
+    done = hub_process.wait_for("done", timeout=20)
+    move = done.split("move=")[1].split()[0]
+    hub.move_from_hub(shashki.Board(), move)  # legal in the start position
+    hub_process.send("ping")
+    hub_process.wait_for("pong")
+    assert "Traceback" not in hub_process.close()
+
+
+def test_bad_levels_get_an_error_and_keep_the_old_level(hub_process: HubProcess) -> None:
+    hub_process.send("level move-time=0.05")
+    for bad in ["move-time=inf", "move-time=nan", "time=-1", "nodes=1e30", "depth=x"]:
+        hub_process.send(f"level {bad}")
+        assert hub_process.wait_for("error").startswith("error message=")
+    hub_process.send("go think")
+    hub_process.wait_for("done move=", timeout=10)
+
+
+def test_hub_keeps_its_table(hub_process: HubProcess) -> None:
+    hub_process.send(f"set-param name=hash value={too_large_mb()}")
+    assert "cannot allocate" in hub_process.wait_for("error")
+    hub_process.send("level move-time=0.05", "go think")
+    hub_process.wait_for("done move=")
+    assert "Traceback" not in hub_process.close()

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import io
+import os
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -10,7 +13,10 @@ import shashki
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from shashki import pdn
+from shashki.draw import NO_DRAWS
 from shashki.game import Game
+from strategies import positions
+from system import ROOT
 
 DATA = Path(__file__).parent / "data" / "lidraughts-russian.pdn"
 
@@ -148,3 +154,99 @@ def test_reader_fuzz(text) -> None:
         read_all(text)
     except pdn.PdnError:
         pass
+
+
+# ---- moved here from the reliability and parity suites (by concept) ----
+
+
+@given(positions(), st.randoms(use_true_random=False))
+def test_written_games_read_back_equal(fen: str, rng) -> None:
+    game = Game(fen, draw_rules=NO_DRAWS)
+    for _ in range(rng.randint(0, 30)):
+        moves = list(game.end().board().legal_moves)
+        if not moves:
+            break
+        game.push(rng.choice(moves))
+    for notation in ("algebraic", "numeric"):
+        again = pdn.read_game(io.StringIO(pdn.write_game(game, notation=notation)))
+        assert again is not None and not again.errors
+        assert again.mainline_moves() == game.mainline_moves()
+        assert again.end().board() == game.end().board()
+
+
+def test_a_result_at_the_end_of_a_comment_line_does_not_end_the_game() -> None:
+    text = (
+        '[Event "one"]\n\n1. c3-d4 {White was winning,\nsome said 1-0\nbut} f6-g5 *\n\n'
+        '[Event "two"]\n\n1. a3-b4 *\n'
+    )
+    handle = io.StringIO(text)
+    first, second = pdn.read_game(handle), pdn.read_game(handle)
+    assert first is not None and second is not None
+    assert [str(m) for m in first.mainline_moves()] == ["c3-d4", "f6-g5"]
+    assert "some said 1-0" in first.nodes[0].comment
+    assert second.headers["Event"] == "two" and len(second.mainline_moves()) == 1
+
+
+def test_variations_nested_1000_deep_are_written_and_read_back() -> None:
+    # m0 (a0 m1 (a1 m2 (a2 …))): each alternative holds the next level; two kings shuffle.
+    board = shashki.Board("W:WK30:BK3")
+    text = ""
+    for _ in range(1000):
+        safe = []  # moves after which nothing can be taken
+        for move in board.legal_moves:
+            board.push(move)
+            if not board.has_captures() and len(board.legal_moves) >= 2:
+                safe.append(move)
+            board.pop()
+        main, alternative = safe[:2]
+        text += f"{main} ({alternative} "
+        board.push(alternative)
+    text += ")" * 1000 + " *"
+    game = pdn.read_game(io.StringIO('[FEN "W:WK30:BK3"]\n\n' + text))
+    assert game is not None and not game.errors
+    written = pdn.write_game(game)
+    again = pdn.read_game(io.StringIO(written))
+    assert again is not None and not again.errors
+    depth, node = 0, again.root()
+    while len(node.variations) > 1:  # each alternative holds the next level
+        node = node.variations[1]
+        depth += 1
+    assert depth == 1000
+    assert node.board() == board
+
+
+def test_a_nag_of_5000_digits_is_a_pdn_error() -> None:
+    text = "1. c3-d4 $" + "9" * 5000 + " *"
+    with pytest.raises(pdn.PdnError, match="NAG"):
+        pdn.read_game(io.StringIO(text))
+    game = pdn.read_game(io.StringIO(text), errors="collect")
+    assert game is not None and isinstance(game.errors[0], pdn.PdnError)
+
+
+def best_of_three(text: str) -> float:
+    times = []
+    for _ in range(3):
+        start = time.perf_counter()
+        pdn.read_game(io.StringIO(text))
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+@pytest.mark.parametrize("prefix, unit", [("", "{x}"), ("", "{x}\n"), ("1. c3-d4 ", "{x} ")])
+def test_reading_is_linear_in_the_number_of_comments(prefix: str, unit: str) -> None:
+    small = prefix + unit * 10_000 + " *"
+    large = prefix + unit * 100_000 + " *"
+    ratio = best_of_three(large) / best_of_three(small)
+    assert ratio < 30, ratio  # ten times the text: about ten times the time (quadratic: 100)
+
+
+def test_games_stream_from_a_pipe() -> None:
+    data = (ROOT / "tests" / "data" / "lidraughts-russian.pdn").read_text(encoding="utf-8")
+    read, write = os.pipe()
+    with os.fdopen(write, "w", encoding="utf-8") as sink:
+        threading.Thread(target=lambda: (sink.write((data + "\n") * 3), sink.close())).start()
+        with os.fdopen(read, encoding="utf-8") as handle:
+            count = 0
+            while pdn.read_game(handle) is not None:
+                count += 1
+    assert count == 66

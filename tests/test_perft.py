@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 import shashki
 from conftest import perft_lines
+from system import interrupted, too_large_mb
 
 CI_NODE_LIMIT = 30_000_000
 LINES = perft_lines()
@@ -65,3 +66,35 @@ def test_bad_options_raise_value_error(kwargs) -> None:
 def test_bad_depth_raises_value_error(depth) -> None:
     with pytest.raises((ValueError, OverflowError)):
         shashki.perft(shashki.Board(), depth)
+
+
+# ---- moved here from the reliability and parity suites (by concept) ----
+
+
+def test_perft_table_too_large_is_a_memory_error() -> None:
+    board = shashki.Board()
+    with pytest.raises(MemoryError):
+        shashki.perft(board, 3, hash_mb=too_large_mb())
+    with pytest.raises(MemoryError):
+        shashki.perft_divide(board, 3, hash_mb=too_large_mb())
+    assert shashki.perft(board, 3, hash_mb=1) == 302
+
+
+def test_ctrl_c_interrupts_perft_and_leaves_the_board_usable() -> None:
+    out, seconds = interrupted(
+        """
+        import shashki
+        board = shashki.Board()
+        for call in (shashki.perft, shashki.perft_divide):
+            print("started", flush=True)
+            try:
+                call(board, 14, threads=2)
+            except KeyboardInterrupt:
+                print("interrupted", shashki.perft(board, 4), flush=True)
+            if call is shashki.perft:
+                import os, signal, threading, time
+                threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+        """
+    )
+    assert out.count("interrupted 1469") == 2, out
+    assert seconds < 20  # perft 14 takes minutes

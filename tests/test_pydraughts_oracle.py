@@ -7,13 +7,12 @@ plus one. It lists capture sequences (one per path), so its moves are reduced to
 
 from __future__ import annotations
 
+import draughts  # noqa: E402  # pydraughts, a test dependency
 import pytest
 import shashki
 from hypothesis import given, settings
 from shashki import reference
 from strategies import positions
-
-draughts = pytest.importorskip("draughts", reason="pydraughts is a test dependency")
 
 
 def pydraughts_moves(fen: str) -> set[tuple[int, int, frozenset[int]]]:

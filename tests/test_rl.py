@@ -3,11 +3,9 @@ checkers, and their rules against the library's."""
 
 from __future__ import annotations
 
+import gymnasium  # noqa: E402, F401
+import numpy as np  # noqa: E402
 import pytest
-
-np = pytest.importorskip("numpy")
-pytest.importorskip("gymnasium")
-
 import shashki  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from shashki.batch import move_actions  # noqa: E402
@@ -59,7 +57,7 @@ def test_move_actions_play_the_move() -> None:
 
 @pytest.mark.filterwarnings("ignore:Observation:UserWarning")  # dict observations, by design
 def test_the_two_agent_game_passes_pettingzoos_api_test() -> None:
-    pytest.importorskip("pettingzoo")
+    import pettingzoo  # noqa: F401
     from pettingzoo.test import api_test
     from shashki.rl import DraughtsAEC
 
@@ -67,7 +65,7 @@ def test_the_two_agent_game_passes_pettingzoos_api_test() -> None:
 
 
 def test_the_two_agent_game_sees_each_side_from_its_own_view() -> None:
-    pytest.importorskip("pettingzoo")
+    import pettingzoo  # noqa: F401
     from shashki.rl import DraughtsAEC
 
     env = DraughtsAEC()

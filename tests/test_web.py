@@ -11,12 +11,11 @@ import sys
 
 import pytest
 import shashki
+import starlette  # noqa: E402, F401  # the web extra, a test dependency
+import uvicorn  # noqa: E402, F401  # the web extra, a test dependency
 from shashki import pdn
 from shashki.engine import Limit
 from shashki.review import annotate, plot_svg, review
-
-pytest.importorskip("starlette", reason="the web extra is a test dependency")
-pytest.importorskip("uvicorn", reason="the web extra is a test dependency")
 from shashki.web import MAX_BODY, Busy, Searches  # noqa: E402
 from web_server import request, running_server  # noqa: E402
 

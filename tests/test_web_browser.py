@@ -16,10 +16,9 @@ from pathlib import Path
 
 import pytest
 import shashki
-
-pytest.importorskip("starlette", reason="the web extra is a test dependency")
-pytest.importorskip("uvicorn", reason="the web extra is a test dependency")
-webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is a test dependency")
+import starlette  # noqa: E402, F401  # the web extra, a test dependency
+import uvicorn  # noqa: E402, F401  # the web extra, a test dependency
+from selenium import webdriver  # noqa: E402  # a test dependency
 from web_server import running_server  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

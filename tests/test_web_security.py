@@ -12,10 +12,9 @@ import time
 import urllib.parse
 
 import pytest
-
-pytest.importorskip("starlette", reason="the web extra is a test dependency")
-pytest.importorskip("uvicorn", reason="the web extra is a test dependency")
 import shashki.web as web  # noqa: E402
+import starlette  # noqa: E402, F401  # the web extra, a test dependency
+import uvicorn  # noqa: E402, F401  # the web extra, a test dependency
 from web_server import request, running_server  # noqa: E402
 
 
