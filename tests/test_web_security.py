@@ -22,10 +22,10 @@ from web_server import request, running_server  # noqa: E402
 def server(monkeypatch):
     """A server with short limits: searches of at most 3 s, request heads within 1 s,
     bodies within 1 s, at most 12 connections."""
-    monkeypatch.setattr(web, "MAX_TIME", 3.0)
-    monkeypatch.setattr(web, "HEADER_TIMEOUT", 1.0)
-    monkeypatch.setattr(web, "BODY_TIMEOUT", 1.0)
-    monkeypatch.setattr(web, "MAX_CONNECTIONS", 12)
+    monkeypatch.setattr(web.limits, "MAX_TIME", 3.0)
+    monkeypatch.setattr(web.limits, "HEADER_TIMEOUT", 1.0)
+    monkeypatch.setattr(web.limits, "BODY_TIMEOUT", 1.0)
+    monkeypatch.setattr(web.limits, "MAX_CONNECTIONS", 12)
     with running_server() as base:
         yield base
 

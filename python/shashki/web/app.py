@@ -1,0 +1,258 @@
+"""The Starlette app: the routes of the page and its API."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import threading
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any, Optional
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from shashki import Board
+from shashki.engine import Engine, Limit
+from shashki.web import limits
+from shashki.web.guard import RequestGuard, _hostname
+from shashki.web.searches import Searches, _client, _SearchStream, _until_done
+from shashki.web.serialize import _tree_json, info_json, move_json, state_json
+from shashki.web.validation import (
+    BadRequest,
+    Busy,
+    _body,
+    _build_tree,
+    _json,
+    _number,
+    _obj,
+    _query_number,
+    _str,
+    parse_game,
+    parse_level,
+)
+
+STATIC = Path(__file__).parent / "static"
+
+
+def _handler(function: Any) -> Any:
+    """Every endpoint answers JSON: 400 on bad input, 4xx/503 when busy, 500 without a
+    traceback on anything else."""
+
+    async def endpoint(request: Request) -> Response:
+        try:
+            return await function(request)  # type: ignore[no-any-return]
+        except BadRequest as error:
+            return JSONResponse({"error": str(error)}, status_code=400)
+        except Busy as error:
+            return JSONResponse({"error": str(error)}, status_code=error.status)
+        except Exception as error:  # never a traceback to the page
+            return JSONResponse(
+                {"error": f"internal error ({type(error).__name__})"}, status_code=500
+            )
+
+    return endpoint
+
+
+def create_app(*, hash_mb: int = 16, hosts: tuple[str, ...] = ()) -> Any:
+    """The web board's ASGI application (Starlette behind :class:`RequestGuard`): requests
+    may name 127.0.0.1, localhost, [::1] and ``hosts`` in their ``Host`` header."""
+    searches = Searches(hash_mb)
+
+    async def index(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html")
+
+    async def state(request: Request) -> Response:
+        body = await _body(request)
+        return JSONResponse(state_json(parse_game(body.get("game"))))
+
+    async def engine_move(request: Request) -> Response:
+        body = await _body(request)
+        game = parse_game(body.get("game"))
+        limit = parse_level(body.get("level"))
+        client = _client(body.get("client"))
+        if game.is_game_over():
+            raise BadRequest("the game is over")
+        engine, running = searches.start(client, lambda engine: engine.play(game, limit))
+        result = await _until_done(request, engine, running)
+        if result.move is None:
+            raise BadRequest("no legal move")
+        board = game._board
+        move = move_json(board, result.move)
+        info = info_json(result.info, board) if result.info else None
+        game.push(result.move)
+        return JSONResponse({"move": move, "info": info, "state": state_json(game)})
+
+    async def analyse(request: Request) -> Response:
+        params = request.query_params
+        game = parse_game(_json(params.get("game", "{}"), "game"))
+        multipv = int(_query_number(params.get("multipv"), "multipv", 1, 1, limits.MAX_MULTIPV))
+        seconds = _query_number(params.get("time"), "time", limits.MAX_TIME, 0.1, limits.MAX_TIME)
+        client = _client(params.get("client"))
+        board = game._board.copy()
+        if not board.legal_moves:
+            raise BadRequest("no legal move to analyse")
+        loop = asyncio.get_running_loop()
+        queue: asyncio.Queue[Optional[dict[str, Any]]] = asyncio.Queue()
+
+        def on_info(info: dict[str, Any]) -> None:
+            loop.call_soon_threadsafe(queue.put_nowait, info_json(info, board))
+
+        def run(engine: Engine) -> None:
+            try:
+                engine.analyse(board, Limit(time=seconds), multipv=multipv, on_info=on_info)
+            finally:
+                loop.call_soon_threadsafe(queue.put_nowait, None)
+
+        # The search runs (at most limits.MAX_TIME) and frees its slot whether or not the stream is
+        # ever read; the stream's end (the client gone) stops it.
+        engine, running = searches.start(client, run)
+        running.add_done_callback(lambda future: future.exception())  # nothing to report
+
+        async def events() -> AsyncIterator[str]:
+            try:
+                while True:
+                    item = await queue.get()
+                    if item is None:
+                        yield "event: done\ndata: {}\n\n"
+                        break
+                    yield f"data: {json.dumps(item)}\n\n"
+            finally:
+                engine.stop()
+
+        return _SearchStream(engine, events())
+
+    async def stop(request: Request) -> Response:
+        body = await _body(request)
+        searches.stop(_client(body.get("client")))
+        return JSONResponse({"stopped": True})
+
+    async def pdn_read(request: Request) -> Response:
+        import io
+
+        from shashki import pdn
+
+        body = await _body(request)
+        text = _str(body.get("text", ""), "text", limits.MAX_BODY)
+        try:
+            game = pdn.read_game(io.StringIO(text))
+        except pdn.PdnError as error:
+            raise BadRequest(f"PDN: {error}") from None
+        if game is None:
+            raise BadRequest("PDN: no game in the text")
+        return JSONResponse(
+            {
+                "fen": game.start_fen,
+                "variant": game.variant,
+                "captures_optional": game.captures_optional,
+                "headers": dict(game.headers),
+                "comment": game.comment,
+                "tree": _tree_json(game.root(), game._new_board(Board)),
+            }
+        )
+
+    async def pdn_write(request: Request) -> Response:
+        from shashki import pdn
+
+        body = await _body(request)
+        spec = _obj(body.get("game"), "game")
+        game = parse_game({**spec, "moves": []})
+        tree = _obj(spec.get("tree", {"children": []}), "tree")
+        _build_tree(game.root(), tree)
+        headers = _obj(body.get("headers", {}), "headers")
+        for name, value in headers.items():
+            if name != "Result" and name.isalnum():
+                game.headers[name] = _str(value, f"header {name}", 200)
+        return JSONResponse({"pdn": pdn.write_game(game)})
+
+    async def review_game(request: Request) -> Response:
+        from shashki.review import plot_svg, review
+
+        body = await _body(request)
+        game = parse_game(body.get("game"))
+        client = _client(body.get("client"))
+        if len(game.mainline_moves()) > limits.MAX_REVIEW_PLIES:
+            raise BadRequest(f"a review takes games of at most {limits.MAX_REVIEW_PLIES} plies")
+        level = _obj(body.get("level", {"depth": 8}), "level")
+        # The whole review keeps to limits.MAX_TIME: each position gets its share.
+        share = limits.MAX_TIME / (len(game.mainline_moves()) + 1)
+        if "time" in level:
+            seconds = _number(level["time"], "time", 0.01, limits.MAX_REVIEW_TIME)
+            limit = Limit(time=min(seconds, share))
+        else:
+            depth = int(_number(level.get("depth", 8), "depth", 1, 16))
+            limit = Limit(depth=depth, time=share)
+        cancelled = threading.Event()
+
+        def check(done: int, total: int) -> None:
+            if cancelled.is_set():
+                raise Busy(499, "the client went away")
+
+        def run(engine: Engine) -> Any:
+            return review(game, limit, engine=engine, progress=check)
+
+        engine, running = searches.start(client, run)
+        try:
+            report = await _until_done(request, engine, running)
+        finally:
+            cancelled.set()
+        return JSONResponse(
+            {
+                "moves": [m.as_dict() for m in report.moves],
+                "evaluations": [str(s) for s in report.evaluations],
+                "svg": plot_svg(report.evaluations, report.moves),
+                "white": report.counts(True),
+                "black": report.counts(False),
+            }
+        )
+
+    async def openings(request: Request) -> Response:
+        return JSONResponse({"openings": opening_list()})
+
+    routes = [
+        Route("/", index),
+        Route("/api/state", _handler(state), methods=["POST"]),
+        Route("/api/engine/move", _handler(engine_move), methods=["POST"]),
+        Route("/api/analyse", _handler(analyse), methods=["GET"]),
+        Route("/api/stop", _handler(stop), methods=["POST"]),
+        Route("/api/pdn/read", _handler(pdn_read), methods=["POST"]),
+        Route("/api/pdn/write", _handler(pdn_write), methods=["POST"]),
+        Route("/api/review", _handler(review_game), methods=["POST"]),
+        Route("/api/openings", _handler(openings), methods=["GET"]),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette):  # type: ignore[no-untyped-def]
+        yield
+        searches.close()
+
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.searches = searches
+    guarded = RequestGuard(app, limits.LOCAL_HOSTS | {_hostname(h) for h in hosts})
+    guarded.state = app.state  # type: ignore[attr-defined]
+    return guarded
+
+
+def opening_list() -> list[dict[str, str]]:
+    """Openings for a new game: the Russian ballots (745 three-move openings, from pydraughts'
+    files when pydraughts is installed) after the built-in two-move ones; each ``{"label",
+    "moves"}`` or ``{"label", "fen"}``."""
+    from shashki.openings import BUILTIN_OPENINGS, pydraughts_openings
+
+    out = [{"label": text, "moves": text} for text in BUILTIN_OPENINGS]
+    try:
+        ballots = pydraughts_openings("ballots") or {}
+    except (OSError, ValueError, KeyError):
+        return out
+    for name, fen in ballots.items():
+        try:
+            Board(fen)
+        except ValueError:
+            continue
+        out.append({"label": f"ballot {name}", "fen": fen})
+    return out

@@ -1,0 +1,128 @@
+"""Search slots: one search a page and ``MAX_SEARCHES`` at once, each in its own thread,
+stopped when its client leaves, the engines kept for pages within ``MAX_ENGINE_MB``."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections import OrderedDict
+from collections.abc import AsyncIterator
+from typing import Any, Callable
+
+from starlette.requests import Request
+from starlette.responses import StreamingResponse
+
+from shashki.engine import Engine
+from shashki.web import limits
+from shashki.web.validation import BadRequest, Busy, _str
+
+
+class Searches:
+    """One engine a client (the most recent ones, :data:`limits.MAX_ENGINE_MB` MiB of tables in
+    all), one search a client at a time, at most :data:`limits.MAX_SEARCHES` at once."""
+
+    def __init__(self, hash_mb: int = 16) -> None:
+        self.hash_mb = hash_mb
+        self.max_engines = max(limits.MAX_SEARCHES, limits.MAX_ENGINE_MB // max(hash_mb, 1))
+        self.engines: OrderedDict[str, Engine] = OrderedDict()
+        self.busy: set[str] = set()
+        self.lock = threading.Lock()
+
+    def acquire(self, client: str) -> Engine:
+        with self.lock:
+            if client in self.busy:
+                raise Busy(429, "a search is already running for this page: stop it first")
+            if len(self.busy) >= limits.MAX_SEARCHES:
+                raise Busy(503, "the engine is busy with other pages: try again shortly")
+            engine = self.engines.pop(client, None)
+            if engine is None:
+                engine = Engine(hash_mb=self.hash_mb)
+            self.engines[client] = engine
+            for old_client in list(self.engines):
+                if len(self.engines) <= self.max_engines:
+                    break
+                if old_client not in self.busy:
+                    self.engines.pop(old_client).close()
+            self.busy.add(client)
+            return engine
+
+    def release(self, client: str) -> None:
+        with self.lock:
+            self.busy.discard(client)
+
+    def stop(self, client: str) -> None:
+        with self.lock:
+            engine = self.engines.get(client)
+        if engine is not None:
+            engine.stop()
+
+    def start(self, client: str, search: Callable[[Engine], Any]) -> tuple[Engine, Any]:
+        """Run ``search(engine)`` in a thread of its own holding the client's slot, which the
+        thread frees when the search ends (however the request ends): the engine and an
+        awaitable of the result."""
+        engine = self.acquire(client)
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = loop.create_future()
+
+        def settle(outcome: Callable[[], None]) -> None:
+            if not future.done():
+                outcome()
+
+        def run() -> None:
+            try:
+                result = search(engine)
+            except BaseException as error:  # handed to the request
+                failure = error
+                loop.call_soon_threadsafe(settle, lambda: future.set_exception(failure))
+            else:
+                loop.call_soon_threadsafe(settle, lambda: future.set_result(result))
+            finally:
+                self.release(client)
+
+        threading.Thread(target=run, daemon=True, name=f"search {client}").start()
+        return engine, future
+
+    def close(self) -> None:
+        with self.lock:
+            for engine in self.engines.values():
+                engine.close()
+            self.engines.clear()
+
+
+def _client(value: object) -> str:
+    client = _str(value if value is not None else "anonymous", "client", 64)
+    if not client.replace("-", "").replace("_", "").isalnum():
+        raise BadRequest("client must be letters, digits, - and _")
+    return client
+
+
+async def _until_done(request: Request, engine: Engine, result: Any) -> Any:
+    """Wait for a search started by :meth:`Searches.start`, stopping it when the client
+    disconnects (or this request is cancelled)."""
+    try:
+        while True:
+            done, _ = await asyncio.wait({result}, timeout=0.2)
+            if done:
+                return result.result()
+            if await request.is_disconnected():
+                engine.stop()
+    finally:
+        if not result.done():
+            engine.stop()
+
+
+class _SearchStream(StreamingResponse):
+    """Server-sent events of a search, which stops when the response ends in any way (also
+    when the client leaves before the first event)."""
+
+    def __init__(self, engine: Engine, content: AsyncIterator[str]) -> None:
+        super().__init__(
+            content, media_type="text/event-stream", headers={"Cache-Control": "no-store"}
+        )
+        self.engine = engine
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.engine.stop()

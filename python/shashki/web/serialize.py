@@ -1,0 +1,94 @@
+"""Output: moves, game states, search reports and game trees as JSON for the page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import shashki
+from shashki import Board, Game
+
+
+def move_json(board: Board, move: shashki.Move) -> dict[str, Any]:
+    return {
+        "start": move.start,
+        "end": move.end,
+        "path": list(move.path),
+        "captured": sorted(move.captured),
+        "promotes": move.promotes,
+        "long": str(move),
+        "text": board.move_text(move),
+    }
+
+
+def state_json(game: Game) -> dict[str, Any]:
+    board = game._board
+    pieces = {}
+    for square in range(32):
+        piece = board.piece_at(square)
+        if piece is not None:
+            pieces[square] = piece.symbol()
+    replay = game._new_board(Board)
+    history = []
+    for move in game.mainline_moves():
+        history.append({"long": str(move), "text": replay.move_text(move)})
+        replay.push(move)
+    outcome = game.outcome()
+    return {
+        "fen": board.fen(),
+        "start_fen": game.start_fen,
+        "variant": game.variant,
+        "captures_optional": game.captures_optional,
+        "turn": "white" if board.turn else "black",
+        "pieces": pieces,
+        "legal": [move_json(board, m) for m in board.legal_moves],
+        "must_capture": board.has_captures() and not game.captures_optional,
+        "moves": history,
+        "result": game.result(),
+        "termination": None if outcome is None else outcome.termination.value,
+        "draw_counters": [str(c) for c in game.draw_counters()],
+    }
+
+
+def info_json(info: dict[str, Any], board: Board) -> dict[str, Any]:
+    score = info["score"]
+    white = score.white()
+    texts = []
+    replay = board.copy()
+    for move in info.get("pv", []):
+        try:
+            texts.append(replay.move_text(move))
+            replay.push(move)
+        except ValueError:
+            break
+    return {
+        "multipv": info.get("multipv", 1),
+        "depth": info.get("depth", 0),
+        "score": str(white),
+        "cp": None if white.cp is None else white.cp,
+        "win": white.win,
+        "pv": texts,
+        "nodes": info.get("nodes", 0),
+        "nps": info.get("nps", 0),
+        "time": info.get("time", 0.0),
+    }
+
+
+def _tree_json(node: Any, board: Board) -> dict[str, Any]:
+    """A game node's variations as nested JSON (iterative: deep games do not recurse)."""
+    root: dict[str, Any] = {"children": [], "comment": ""}
+    stack = [(node, board, root)]
+    while stack:
+        current, position, out = stack.pop()
+        for child in current.variations:
+            entry = {
+                "long": str(child.move),
+                "text": position.move_text(child.move),
+                "comment": child.comment,
+                "nags": list(child.nags),
+                "children": [],
+            }
+            out["children"].append(entry)
+            after = position.copy()
+            after.push(child.move)
+            stack.append((child, after, entry))
+    return root
