@@ -116,3 +116,38 @@ fn evaluation_is_symmetric() {
     }
     assert_eq!(evaluate(&Position::start()), 0);
 }
+
+#[test]
+fn multipv_searches_k_distinct_lines_best_first() {
+    let engine = Engine::new(8, 1).expect("a small table");
+    let pos = Position::start();
+    let limits = Limits {
+        depth: Some(6),
+        multipv: 4,
+        ..Limits::default()
+    };
+    let mut reported = Vec::new();
+    let result = engine.search(&pos, &[], &limits, |info| {
+        reported.push((info.depth, info.multipv))
+    });
+    assert_eq!(result.lines.len(), 4);
+    let firsts: Vec<_> = result.lines.iter().map(|l| l.pv[0]).collect();
+    for (i, m) in firsts.iter().enumerate() {
+        assert!(pos.is_legal(m));
+        assert!(!firsts[..i].contains(m), "a first move repeats");
+    }
+    let value = |s: Score| match s {
+        Score::Value(v) => v,
+        Score::Win(n) => 100_000_i32.saturating_sub(n.abs()) * n.signum(),
+    };
+    let values: Vec<i32> = result.lines.iter().map(|l| value(l.score)).collect();
+    assert!(values.windows(2).all(|w| w[0] >= w[1]), "{values:?}");
+    assert_eq!(result.best, Some(firsts[0]));
+    assert_eq!(result.info.pv, result.lines[0].pv);
+    let expected: Vec<_> = (1..=6).flat_map(|d| (1..=4).map(move |k| (d, k))).collect();
+    assert_eq!(reported, expected);
+    // More lines than legal moves: one line a move.
+    let two = position_from_fen("W:W21,22:B1").expect("valid");
+    let result = engine.search(&two, &[], &limits, |_| {});
+    assert_eq!(result.lines.len(), two.legal_moves().len());
+}

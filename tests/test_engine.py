@@ -352,3 +352,33 @@ def test_multipv_lines_are_distinct_and_best_first() -> None:
     assert keys == sorted(keys, reverse=True)
     assert set(seen) == {1, 2, 3, 4}
     assert len(single) == 1 and single[0]["multipv"] == 1  # one legal move
+
+
+def test_multipv_lines_are_searched_together() -> None:
+    """True multi-PV: after every iteration all K lines arrive, at the same depth, within
+    one search's limit (not K searches with a share each); the best line's move is what
+    ``play`` would choose at that depth from a cleared table, and no line repeats a first
+    move of another."""
+    from shashki.engine import Engine, Limit
+
+    board = shashki.Board("W:W21,22,23,25,26,27,28,29:B1,2,3,5,6,9,10,11")
+    reports: list[tuple[int, int]] = []
+    with Engine(hash_mb=8) as engine:
+        lines = engine.analyse(
+            board,
+            Limit(depth=7),
+            multipv=3,
+            on_info=lambda i: reports.append((i["depth"], i["multipv"])),
+        )
+        engine.new_game()
+        single = engine.analyse(board, Limit(depth=7))
+    depths = sorted({d for d, _ in reports})
+    assert reports == [(d, k) for d in depths for k in (1, 2, 3)], reports
+    assert all(line["depth"] == 7 for line in lines)
+    firsts = [line["pv"][0] for line in lines]
+    assert len(set(firsts)) == 3 and all(m in board.legal_moves for m in firsts)
+    scores = [line["score"].relative for line in lines]
+    assert scores[0].cp is not None and single["score"].relative.cp is not None
+    assert all((s.cp or 0) <= scores[0].cp for s in scores)
+    # The best line is at least as good as the single line's search says the best is.
+    assert scores[0].cp >= single["score"].relative.cp - 5

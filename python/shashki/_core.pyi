@@ -272,6 +272,7 @@ class SearchEngine:
         on_info: Optional[Callable[[dict[str, Any]], object]] = None,
         draw_rules: Optional[DrawRules] = None,
         root_moves: Optional[list[Move]] = None,
+        multipv: Optional[int] = None,
     ) -> tuple[Optional[Move], Optional[Move], dict[str, Any]]: ...
     def set_evaluation(self, name: str) -> None: ...
     @property

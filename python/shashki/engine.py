@@ -221,14 +221,6 @@ class EngineClosedError(RuntimeError):
     """The engine was closed (``close()`` or the end of its ``with`` block)."""
 
 
-def _line_key(info: InfoDict) -> float:
-    """Sort key of a line's score, best first when sorted in descending order."""
-    score: Score = info["score"].relative
-    if score.win is not None:
-        return 1e9 - score.win if score.win > 0 else -1e9 - score.win
-    return float(score.cp or 0)
-
-
 class Engine:
     """shashki's search engine: a transposition table of ``hash_mb`` MiB (1–65536; the
     table's memory is taken and touched now, ``MemoryError`` when the machine does not have
@@ -308,7 +300,7 @@ class Engine:
         *,
         need_limit: bool = False,
         root_moves: Optional[list[Move]] = None,
-        extra: Optional[InfoDict] = None,
+        multipv: Optional[int] = None,
     ) -> tuple[Optional[Move], Optional[Move], InfoDict]:
         engine = self._core()
         board = _board_of(board_or_game)
@@ -328,8 +320,8 @@ class Engine:
 
             def callback(raw: InfoDict) -> None:
                 info = _convert(raw, turn)
-                if extra:
-                    info.update(extra)
+                if multipv is None:
+                    del info["multipv"]
                 on_info(info)
 
         best, ponder, info = engine.search(
@@ -343,10 +335,12 @@ class Engine:
             moves_to_go=limit.remaining_moves,
             on_info=callback,
             root_moves=root_moves,
+            multipv=multipv,
         )
+        if multipv is not None:
+            return best, ponder, info  # the caller converts the lines
         out = _convert(info, turn)
-        if extra:
-            out.update(extra)
+        del out["multipv"], out["lines"]
         return best, ponder, out
 
     def play(
@@ -396,45 +390,16 @@ class Engine:
 
         ``multipv=K``: the best K lines, as a list of K infos (fewer when there are fewer
         legal moves) with distinct first moves, best first, each with ``"multipv"`` (1…K,
-        also in the infos ``on_info`` gets). Each line is searched on its own, leaving out
-        the first moves of the lines before it; ``time`` and ``nodes`` are shared out
-        evenly among the lines, a depth holds for each."""
+        also in the infos ``on_info`` gets: every line after each iteration). The lines are
+        searched together, as Stockfish does: each iteration searches the best line, then
+        the best among the other first moves, and so on, all within the one limit."""
         if multipv is None:
             return self._search(board, limit, on_info)[2]
         if isinstance(multipv, bool) or not isinstance(multipv, int) or multipv < 1:
             raise ValueError(f"multipv must be a positive int, not {multipv!r}")
-        position = _board_of(board)
-        legal = list(position.legal_moves)
-        lines = min(multipv, len(legal))
-        if lines <= 1:
-            return [self._search(board, limit, on_info, extra={"multipv": 1})[2]]
-        share = Limit(
-            time=None if limit.time is None else limit.time / lines,
-            depth=limit.depth,
-            nodes=None if limit.nodes is None else max(1, limit.nodes // lines),
-            white_clock=limit.white_clock,
-            black_clock=limit.black_clock,
-            white_inc=limit.white_inc,
-            black_inc=limit.black_inc,
-            remaining_moves=limit.remaining_moves,
-        )
-        stops = self._stops
-        chosen: list[Move] = []
-        infos: list[InfoDict] = []
-        for index in range(1, lines + 1):
-            rest = [move for move in legal if move not in chosen]
-            best, _, info = self._search(
-                board, share, on_info, root_moves=rest, extra={"multipv": index}
-            )
-            first = info["pv"][0] if info["pv"] else best if best is not None else rest[0]
-            chosen.append(first)
-            infos.append(info)
-            if self._stops != stops:  # stopped: no further lines
-                break
-        infos.sort(key=_line_key, reverse=True)
-        for index, info in enumerate(infos, 1):
-            info["multipv"] = index
-        return infos
+        turn = _board_of(board).turn
+        _, _, info = self._search(board, limit, on_info, multipv=min(multipv, 256))
+        return [_convert(line, turn) for line in info["lines"]]
 
     def stop(self) -> None:
         """Stop every search running on this engine (call it from another thread); each

@@ -56,6 +56,7 @@ fn info_dict<'py>(py: Python<'py>, info: &Info) -> PyResult<Bound<'py, PyDict>> 
         .map(|m| wrap(py, *m))
         .collect::<PyResult<_>>()?;
     d.set_item("pv", PyList::new(py, pv)?)?;
+    d.set_item("multipv", info.multipv)?;
     Ok(d)
 }
 
@@ -80,10 +81,11 @@ impl PySearchEngine {
 
     /// Search the board's position: its history counts for repetitions and the draw rules'
     /// clocks, `draw_rules` (none: repetition only) are applied in the tree. Returns
-    /// `(best, ponder, info)`.
+    /// `(best, ponder, info)`; `info["lines"]` holds the `multipv` best lines (1–256,
+    /// searched together), best first, each info with its `multipv` index.
     #[pyo3(signature = (board, *, depth = None, nodes = None, movetime = None,
                         time_left = None, increment = None, moves_to_go = None, on_info = None,
-                        root_moves = None, draw_rules = None))]
+                        root_moves = None, draw_rules = None, multipv = None))]
     #[allow(clippy::too_many_arguments)]
     fn search<'py>(
         &self,
@@ -98,7 +100,9 @@ impl PySearchEngine {
         on_info: Option<Py<PyAny>>,
         root_moves: Option<Vec<PyRef<'py, super::PyMove>>>,
         draw_rules: Option<PyRef<'py, PyDrawRules>>,
+        multipv: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<SearchOutput<'py>> {
+        let multipv = opt_int_in(multipv, "multipv", 1, 256)?.unwrap_or(1) as usize;
         let draw_rules = draw_rules.map(|r| r.rules.clone()).unwrap_or_default();
         let depth = opt_int_in(depth, "depth", 1, 120)?.map(|d| d as u32);
         let nodes = opt_int_in(nodes, "nodes", 1, i64::MAX)?.map(|n| n as u64);
@@ -125,6 +129,7 @@ impl PySearchEngine {
             moves_to_go,
             draw_rules,
             clocks: board.core().clocks(),
+            multipv,
         };
         let core = board.core().clone();
         drop(board);
@@ -152,7 +157,14 @@ impl PySearchEngine {
         }
         let best = result.best.map(|m| wrap(py, m)).transpose()?;
         let ponder = result.ponder.map(|m| wrap(py, m)).transpose()?;
-        Ok((best, ponder, info_dict(py, &result.info)?))
+        let info = info_dict(py, &result.info)?;
+        let lines: Vec<_> = result
+            .lines
+            .iter()
+            .map(|line| info_dict(py, line))
+            .collect::<PyResult<_>>()?;
+        info.set_item("lines", PyList::new(py, lines)?)?;
+        Ok((best, ponder, info))
     }
 
     /// Use endgame tables in the searches that start from now on (None: none).

@@ -26,6 +26,9 @@ pub struct Limits {
     /// they were not there. Several searches, each leaving out the best moves of the ones
     /// before, give the best lines in order (multi-PV).
     pub root_moves: Vec<Move>,
+    /// Lines to search together (multi-PV, as Stockfish's): each iteration searches the
+    /// best line, then the best line among the other first moves, and so on; 0 or 1: one.
+    pub multipv: usize,
     /// The draw rules to apply besides repetition (which the search always scores a draw:
     /// a position met again in the search's line or the game's history is a draw).
     pub draw_rules: DrawRules,
@@ -73,6 +76,8 @@ pub struct Info {
     pub time: Duration,
     /// The principal variation.
     pub pv: Vec<Move>,
+    /// Which line this is, best first (1 unless [`Limits::multipv`] asks for more).
+    pub multipv: usize,
 }
 
 /// The result of a search.
@@ -82,6 +87,9 @@ pub struct SearchResult {
     pub best: Option<Move>,
     /// The expected reply.
     pub ponder: Option<Move>,
+    /// With [`Limits::multipv`] K, the K best lines of the last finished iteration, best
+    /// first (fewer when there are fewer legal moves); otherwise the one line of `info`.
+    pub lines: Vec<Info>,
     /// The last complete iteration's report.
     pub info: Info,
 }

@@ -237,6 +237,7 @@ impl Engine {
             evaluation: self.evaluation(),
             draw_rules: &limits.draw_rules,
             clocks: limits.clocks,
+            multipv: limits.multipv.max(1),
         };
         let max_depth = limits
             .depth

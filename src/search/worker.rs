@@ -27,6 +27,8 @@ pub(super) struct Shared<'a> {
     pub(super) evaluation: Evaluation,
     pub(super) draw_rules: &'a DrawRules,
     pub(super) clocks: DrawClocks,
+    /// Lines the main worker searches together (multi-PV).
+    pub(super) multipv: usize,
 }
 
 pub(super) struct Worker<'a> {
@@ -45,6 +47,9 @@ pub(super) struct Worker<'a> {
     clocks: Vec<DrawClocks>,
     /// A root move other than the first raised alpha in the iteration being searched.
     root_improved: bool,
+    /// Root moves left out of the line being searched: the first moves of the better
+    /// lines of this iteration (multi-PV).
+    excluded: Vec<Move>,
     /// Static evaluations by hash (see [`Worker::static_eval`]).
     eval_cache: Vec<(u64, i32)>,
 }
@@ -99,6 +104,7 @@ impl<'a> Worker<'a> {
             pv_len: [0; MAX_PLY],
             clocks: vec![shared.clocks; MAX_PLY + 2],
             root_improved: false,
+            excluded: Vec::new(),
             eval_cache: vec![(0, i32::MIN); EVAL_CACHE],
         }
     }
@@ -161,103 +167,147 @@ impl<'a> Worker<'a> {
     ) -> SearchResult {
         let mut root_moves = root.legal_moves();
         self.restrict_root(&mut root_moves);
+        let empty = Info {
+            depth: 0,
+            seldepth: 0,
+            score: Score::Value(0),
+            nodes: 0,
+            nps: 0,
+            time: Duration::ZERO,
+            pv: Vec::new(),
+            multipv: 1,
+        };
         let mut result = SearchResult {
             best: root_moves.first().copied(),
             ponder: None,
-            info: Info {
-                depth: 0,
-                seldepth: 0,
-                score: Score::Value(0),
-                nodes: 0,
-                nps: 0,
-                time: Duration::ZERO,
-                pv: Vec::new(),
-            },
+            lines: Vec::new(),
+            info: empty.clone(),
         };
         if root_moves.is_empty() {
             result.info.score = Score::Win(0);
+            result.lines.push(result.info.clone());
             return result;
         }
-        let mut score = 0;
+        // Helpers fill the table with the best line only.
+        let lines = if self.main {
+            self.shared.multipv.min(root_moves.len())
+        } else {
+            1
+        };
+        // Each line's score at the last finished depth: its next aspiration window.
+        let mut scores = vec![0; lines];
         let first_depth = 1 + (id % 2) as u32;
         let mut depth = first_depth;
-        while depth <= max_depth {
-            self.seldepth = 0;
-            let mut window = 40;
-            let (mut alpha, mut beta) = if depth >= 4 && !is_win(score) {
-                (score - window, score + window)
-            } else {
-                (-WIN, WIN)
-            };
-            self.root_improved = false;
-            let value = loop {
-                let v = self.search(root, depth as i32, alpha, beta, 0);
-                if self.aborted {
-                    break v;
-                }
-                if v <= alpha {
-                    alpha = (alpha - window).max(-WIN);
-                } else if v >= beta {
-                    beta = (beta + window).min(WIN);
+        'deepening: while depth <= max_depth {
+            self.excluded.clear();
+            let mut found: Vec<(i32, Info)> = Vec::with_capacity(lines);
+            for (line, &score) in scores.iter().enumerate() {
+                self.seldepth = 0;
+                let mut window = 40;
+                let (mut alpha, mut beta) = if depth >= 4 && !is_win(score) {
+                    (score - window, score + window)
                 } else {
-                    break v;
-                }
-                window *= 3;
-                if window > 1000 {
-                    alpha = -WIN;
-                    beta = WIN;
-                }
-            };
-            if self.aborted && depth > first_depth {
-                // A move that beat the first one in this unfinished iteration is the better
-                // move at this depth: play it (its score is not reported).
-                if self.root_improved {
-                    if let Some(best) = self.pv[0][0] {
-                        result.best = Some(best);
-                        result.ponder = if self.pv_len[0] > 1 {
-                            self.pv[0][1]
-                        } else {
-                            None
-                        };
+                    (-WIN, WIN)
+                };
+                self.root_improved = false;
+                let value = loop {
+                    let v = self.search(root, depth as i32, alpha, beta, 0);
+                    if self.aborted {
+                        break v;
                     }
+                    if v <= alpha {
+                        alpha = (alpha - window).max(-WIN);
+                    } else if v >= beta {
+                        beta = (beta + window).min(WIN);
+                    } else {
+                        break v;
+                    }
+                    window *= 3;
+                    if window > 1000 {
+                        alpha = -WIN;
+                        beta = WIN;
+                    }
+                };
+                if self.aborted && depth > first_depth {
+                    // A move that beat the first one in this unfinished iteration of the
+                    // best line is the better move at this depth: play it (its score is
+                    // not reported).
+                    if line == 0 && self.root_improved {
+                        if let Some(best) = self.pv[0][0] {
+                            result.best = Some(best);
+                            result.ponder = if self.pv_len[0] > 1 {
+                                self.pv[0][1]
+                            } else {
+                                None
+                            };
+                        }
+                    }
+                    break 'deepening;
                 }
-                break;
+                let pv: Vec<Move> = self.pv[0][..self.pv_len[0]]
+                    .iter()
+                    .flatten()
+                    .copied()
+                    .collect();
+                let time = self.shared.start.elapsed();
+                let nodes = self.total_nodes();
+                if let Some(first) = pv.first() {
+                    self.excluded.push(*first);
+                }
+                found.push((
+                    value,
+                    Info {
+                        depth,
+                        seldepth: self.seldepth as u32,
+                        score: Score::from_internal(value),
+                        nodes,
+                        nps: (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64,
+                        time,
+                        pv,
+                        multipv: line + 1,
+                    },
+                ));
+                if self.aborted || self.excluded.len() <= line {
+                    break; // stopped at the first depth, or a line without a move
+                }
             }
-            score = value;
-            let pv: Vec<Move> = self.pv[0][..self.pv_len[0]]
-                .iter()
-                .flatten()
-                .copied()
-                .collect();
-            if let Some(best) = pv.first() {
-                result.best = Some(*best);
-                result.ponder = pv.get(1).copied();
+            // Best first (a later line can come out better than an earlier one when the
+            // earlier one failed low): stable, so equal scores keep their order.
+            found.sort_by_key(|(value, _)| std::cmp::Reverse(*value));
+            for (i, (value, info)) in found.iter_mut().enumerate() {
+                info.multipv = i + 1;
+                scores[i] = *value;
             }
-            let time = self.shared.start.elapsed();
-            let nodes = self.total_nodes();
-            result.info = Info {
-                depth,
-                seldepth: self.seldepth as u32,
-                score: Score::from_internal(score),
-                nodes,
-                nps: (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64,
-                time,
-                pv,
-            };
+            let best_value = found.first().map_or(0, |(v, _)| *v);
+            result.lines = found.into_iter().map(|(_, info)| info).collect();
+            if let Some(info) = result.lines.first() {
+                if let Some(best) = info.pv.first() {
+                    result.best = Some(*best);
+                    result.ponder = info.pv.get(1).copied();
+                }
+                result.info = info.clone();
+            }
             if self.main {
-                on_info(&result.info);
+                for info in &result.lines {
+                    on_info(info);
+                }
             }
             if self.aborted {
                 break;
             }
-            // A forced win or loss found within the depth: deeper search changes nothing.
-            if is_win(score) && (WIN - score.abs()) < depth as i32 {
+            // A forced win or loss found within the depth: deeper search changes nothing
+            // (with several lines, only once every line is decided).
+            let decided = |v: i32| is_win(v) && (WIN - v.abs()) < depth as i32;
+            if decided(best_value) && scores.iter().all(|v| decided(*v)) {
                 break;
             }
-            if soft.is_some_and(|s| time >= s) {
+            if soft.is_some_and(|s| result.info.time >= s) {
                 break;
             }
             depth += if self.main { 1 } else { 1 + (id % 2) as u32 };
+        }
+        if result.lines.is_empty() {
+            result.lines.push(result.info.clone());
         }
         self.shared
             .total_nodes
@@ -290,6 +340,9 @@ impl<'a> Worker<'a> {
         let allowed = self.shared.root_moves;
         if !allowed.is_empty() {
             moves.retain(|m| allowed.contains(m));
+        }
+        if !self.excluded.is_empty() {
+            moves.retain(|m| !self.excluded.contains(m));
         }
     }
 
@@ -442,7 +495,7 @@ impl<'a> Worker<'a> {
             Bound::Upper
         };
         // A root searched over some of its moves only has no true value: not stored.
-        if ply > 0 || self.shared.root_moves.is_empty() {
+        if ply > 0 || (self.shared.root_moves.is_empty() && self.excluded.is_empty()) {
             self.shared.table.store(
                 pos.hash(),
                 to_table(best_score, ply),
