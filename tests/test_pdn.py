@@ -250,3 +250,36 @@ def test_games_stream_from_a_pipe() -> None:
             while pdn.read_game(handle) is not None:
                 count += 1
     assert count == 66
+
+
+@given(
+    st.lists(
+        st.text(alphabet="ab {};\n", min_size=1, max_size=12).filter(lambda t: t == t.strip()),
+        min_size=1,
+        max_size=3,
+    )
+)
+def test_comments_with_braces_and_line_breaks_round_trip_exactly(texts: list[str]) -> None:
+    """A comment holding '}' (which a brace comment cannot) is written as ';' comments, one
+    a line, and read back exactly; others as brace comments."""
+    game = Game()
+    for move in ["c3-d4", "f6-e5", "d4:f6"][: len(texts)]:
+        game.push_move(move)
+    node = game
+    for text in texts:
+        node = node.next()
+        assert node is not None
+        node.comment = text
+    again = pdn.read_game(io.StringIO(pdn.write_game(game)))
+    assert again is not None
+    node = again
+    for text in texts:
+        node = node.next()
+        assert node is not None and node.comment == text
+
+
+def test_a_header_with_a_line_break_is_written_on_one_line() -> None:
+    game = Game()
+    game.headers["Event"] = "first\nsecond"
+    again = pdn.read_game(io.StringIO(pdn.write_game(game)))
+    assert again is not None and again.headers["Event"] == "first second"

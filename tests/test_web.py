@@ -225,6 +225,35 @@ def test_pdn_write_round_trip(client) -> None:
     assert len(again.root().variations) == 2
 
 
+def test_pdn_headers_and_comments_round_trip_exactly(client) -> None:
+    """Read, then write what the page holds (its tree, the headers and the game comment it
+    kept): the same tags, and comments with braces and line breaks, exactly."""
+    text = (
+        '[Event "Club, round 2"]\n[White "Ann \\"A\\" B"]\n[Black "Bob"]\n'
+        '[Date "2026.11.30"]\n[Result "*"]\n\n'
+        ";a game comment with } in it\n1. c3-d4 ;after } the move\n;and a second line\n"
+        "1... f6-e5 {plain} *\n"
+    )
+    _, game = post(client, "/api/pdn/read", {"text": text})
+    assert game["comment"] == "a game comment with } in it"
+    assert game["tree"]["children"][0]["comment"] == "after } the move\nand a second line"
+    spec = {"variant": "russian", "tree": game["tree"], "comment": game["comment"]}
+    status, answer = post(client, "/api/pdn/write", {"game": spec, "headers": game["headers"]})
+    assert status == 200
+    again = pdn.read_game(io.StringIO(answer["pdn"]))
+    assert again is not None
+    for name in ("Event", "White", "Black", "Date"):
+        assert again.headers[name] == game["headers"][name]
+    assert again.headers["White"] == 'Ann "A" B'
+    assert again.comment == "a game comment with } in it"
+    first = again.next()
+    assert first is not None and first.comment == "after } the move\nand a second line"
+    # A header with a line break cannot be a PDN tag: refused, not written broken.
+    bad = {"game": spec, "headers": {"White": "Ann\nBob"}}
+    status, answer = post(client, "/api/pdn/write", bad)
+    assert status == 400 and "one line" in answer["error"]
+
+
 def test_pdn_write_refuses_an_illegal_tree(client) -> None:
     spec = {"tree": {"children": [{"long": "c3-d5", "children": []}]}}
     status, answer = post(client, "/api/pdn/write", {"game": spec})

@@ -224,6 +224,15 @@ def test_a_pasted_pdn_stepped_through_then_reviewed(browser, base) -> None:
     assert "blunders" in browser.find_element("id", "review-summary").text
     shot(browser, "07-review")
 
+    # The download keeps the loaded game's tags (they were lost: "?" for every name).
+    area = browser.find_element("id", "pdn")
+    browser.execute_script("arguments[0].value = ''", area)
+    browser.find_element("id", "download").click()
+    wait(lambda: "[White" in (area.get_attribute("value") or ""), what="the downloaded PDN")
+    written = area.get_attribute("value") or ""
+    for tag in ('[Event "browser test"]', '[White "Ann"]', '[Black "Bob"]'):
+        assert tag in written, written
+
 
 def test_analysis_updates_and_stops(browser, base) -> None:
     open_page(browser, base)

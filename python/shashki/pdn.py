@@ -416,11 +416,31 @@ def _parse_movetext(game: Game, lines: list[tuple[int, str]], variations: bool) 
         _tokens(game, text, where, variations, add_comment)
     finally:
         for owner, parts in comments.values():
-            joined = " ".join(part for part in parts if part)
-            owner.comment = (owner.comment + " " + joined).strip()  # type: ignore[attr-defined]
+            joined = _join_comments(parts)
+            earlier = owner.comment  # type: ignore[attr-defined]
+            owner.comment = f"{earlier} {joined}" if earlier and joined else earlier or joined  # type: ignore[attr-defined]
 
 
 MAX_NAG = 255
+
+_LINE = "\x00"  # marks a part that came from a ';' comment (joined to the next by a newline)
+
+
+def _join_comments(parts: list[str]) -> str:
+    """A node's comments as one text: brace comments joined by a space, consecutive ';'
+    comments (the writer's form of a comment holding '}') by a newline."""
+    out: list[str] = []
+    previous_line = False
+    for part in parts:
+        line = part.startswith(_LINE)
+        text = part[1:] if line else part
+        if not text and not line:
+            continue
+        if out:
+            out.append("\n" if line and previous_line else " ")
+        out.append(text)
+        previous_line = line
+    return "".join(out)
 
 
 def _tokens(
@@ -449,7 +469,7 @@ def _tokens(
         pos = m.end()
         if kind == "mark":
             kind = "move"
-        if kind in ("end", "number", "line_comment"):
+        if kind in ("end", "number"):
             continue
         start = m.start(kind)
         token = m.group(kind)
@@ -463,8 +483,11 @@ def _tokens(
             continue
         context = stack[-1]
         board, node, started, before_first = context
-        if kind == "comment":
-            comments = [c.strip() for c in _COMMENT_BODY.findall(token)]
+        if kind in ("comment", "line_comment"):
+            if kind == "comment":
+                comments = [c.strip() for c in _COMMENT_BODY.findall(token)]
+            else:
+                comments = [_LINE + token[1:].rstrip("\r")]
             if started or len(stack) == 1:
                 for comment in comments:
                     add_comment(node, comment)
@@ -512,7 +535,7 @@ def _tokens(
                 node.variations.append(child)
                 node = child
             if before_first:
-                node.starting_comment = " ".join(c for c in before_first if c)
+                node.starting_comment = _join_comments(before_first)
                 before_first.clear()
             context[1], context[2] = node, True
             mark = m.group("mark")
@@ -523,7 +546,18 @@ def _tokens(
 
 
 def _escape(value: str) -> str:
+    """A tag value as PDN writes it: backslashes and quotes escaped; a line break (which a
+    tag cannot hold) written as a space."""
+    value = " ".join(value.splitlines()) if "\n" in value or "\r" in value else value
     return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _comment_tokens(comment: str) -> list[str]:
+    """A comment as PDN tokens: ``{…}``, or, when it holds a '}' (which a brace comment
+    cannot), one ';' comment a line, which the reader joins back exactly."""
+    if "}" not in comment:
+        return ["{" + comment + "}"]
+    return [";" + line for line in comment.split("\n")]
 
 
 def write_game(
@@ -552,7 +586,7 @@ def write_game(
 
     tokens: list[str] = []
     if comments and game.comment:
-        tokens.append("{" + game.comment + "}")
+        tokens.extend(_comment_tokens(game.comment))
     start = game._new_board(Board)
     _write_tree(start, game.root(), tokens, notation, comments, variations)
     tokens.append(result)
@@ -564,6 +598,9 @@ def write_game(
             current = token
         else:
             current = f"{current} {token}" if current else token
+        if token.startswith(";"):  # a ';' comment runs to the end of its line
+            lines.append(current)
+            current = ""
     if current:
         lines.append(current)
     return tag_text + "\n" + "\n".join(lines) + "\n"
@@ -596,12 +633,12 @@ def _write_tree(
 
     def write(frame: Frame, child: GameNode) -> None:
         if comments and child.starting_comment:
-            tokens.append("{" + child.starting_comment.replace("}", ")") + "}")
+            tokens.extend(_comment_tokens(child.starting_comment))
             frame.need_number = True
         _write_node(frame.board, child, frame.ply, frame.need_number, tokens, notation)
         frame.need_number = False
         if comments and child.comment:
-            tokens.append("{" + child.comment.replace("}", ")") + "}")
+            tokens.extend(_comment_tokens(child.comment))
             frame.need_number = True
 
     first_ply = 0 if board.turn else 1

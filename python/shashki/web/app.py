@@ -166,7 +166,11 @@ def create_app(*, hash_mb: int = 16, hosts: tuple[str, ...] = ()) -> Any:
         headers = _obj(body.get("headers", {}), "headers")
         for name, value in headers.items():
             if name != "Result" and name.isalnum():
-                game.headers[name] = _str(value, f"header {name}", 200)
+                text = _str(value, f"header {name}", 200)
+                if any(ord(c) < 32 for c in text):
+                    raise BadRequest(f"header {name}: a PDN tag value is one line of text")
+                game.headers[name] = text
+        game.comment = _str(spec.get("comment", "") or "", "comment", 2000)
         return JSONResponse({"pdn": pdn.write_game(game)})
 
     async def review_game(request: Request) -> Response:

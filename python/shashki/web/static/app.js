@@ -22,6 +22,8 @@ const S = {
   analysis: null,
   busy: false,
   reviewed: false,
+  headers: {}, // a loaded game's PDN tags, written back on download
+  gameComment: "",
 };
 
 function newNode(parent, long, text) {
@@ -381,6 +383,8 @@ async function startGame() {
   S.startFen = $("fen").value.trim() || null;
   const openingChoice = $("opening").value ? JSON.parse($("opening").value) : null;
   if (openingChoice && openingChoice.fen && !S.startFen) S.startFen = openingChoice.fen;
+  S.headers = {};
+  S.gameComment = "";
   S.root = newNode(null, null, null);
   S.current = S.root;
   S.reviewed = false;
@@ -489,6 +493,8 @@ async function loadPdn(text) {
       game: { variant: game.variant, captures_optional: game.captures_optional, moves: [] },
     });
     S.startFen = game.fen === start.fen ? null : game.fen;
+    S.headers = game.headers; // kept for the download
+    S.gameComment = game.comment || "";
     S.root = newNode(null, null, null);
     treeFromJson(game.tree, S.root);
     S.current = S.root;
@@ -510,8 +516,10 @@ async function downloadPdn() {
         fen: S.startFen,
         variant: S.variant,
         captures_optional: S.capturesOptional,
+        comment: S.gameComment || "",
         tree: { children: S.root.children.map(treeToJson) },
       },
+      headers: S.headers || {},
     });
     $("pdn").value = data.pdn;
     const blob = new Blob([data.pdn], { type: "text/plain" });
