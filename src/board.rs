@@ -39,8 +39,8 @@ pub struct PlyFacts {
 /// How a game stands when the rules have ended it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Ending {
-    /// The side to move has no legal move: `winner` wins (the other side, or in giveaway
-    /// the side to move).
+    /// Decided on the board (see [`Board::decided`]): a side has no pieces or the side to
+    /// move has no legal move; `winner` wins.
     NoMoves {
         /// The winner.
         winner: Color,
@@ -242,14 +242,27 @@ impl Board {
     /// (automatic, or with `claim` also claimable) has drawn it. Earlier positions are not
     /// looked at: [`Board::first_draw`] finds a draw the game went past.
     pub fn ending(&self, rules: &DrawRules, claim: bool) -> Option<Ending> {
-        if self.pos.legal_moves().is_empty() {
-            return Some(Ending::NoMoves {
-                winner: self.pos.winner_without_moves(),
-            });
+        if let Some(winner) = self.decided() {
+            return Some(Ending::NoMoves { winner });
         }
         rules
             .reached(&self.draw_context(), claim)
             .map(|rule| Ending::Draw { rule })
+    }
+
+    /// The winner when the game is decided on the board: the side to move has no legal
+    /// move, or a side has no pieces — whoever is to move, so a position set up so
+    /// (`W:Wa1:B`) is over before the side to move plays. That side loses, or in giveaway
+    /// wins.
+    pub fn decided(&self) -> Option<Color> {
+        let turn = self.pos.turn();
+        if self.pos.pieces(!turn).is_empty() && !self.pos.pieces(turn).is_empty() {
+            return Some(self.pos.with_turn(!turn).winner_without_moves());
+        }
+        if self.pos.legal_moves().is_empty() {
+            return Some(self.pos.winner_without_moves());
+        }
+        None
     }
 }
 
@@ -375,5 +388,19 @@ mod tests {
         }
         // Both kinds of draw were met (the test is not empty).
         assert!(drawn > 500 && repeated > 100, "{drawn} {repeated}");
+    }
+
+    #[test]
+    fn a_side_without_pieces_has_lost_whoever_is_to_move() {
+        let b = board("W:Wa1:B", &[]);
+        assert_eq!(b.decided(), Some(Color::White));
+        let b = board("W:Wa1:Bh8", &[]);
+        assert_eq!(b.decided(), None);
+        let giveaway = Board::new(
+            position_from_fen("W:Wa1:B")
+                .expect("fen")
+                .with_rules(crate::RuleSet::new(crate::Variant::Giveaway, false)),
+        );
+        assert_eq!(giveaway.decided(), Some(Color::Black));
     }
 }

@@ -554,3 +554,19 @@ def test_pushing_a_foreign_move_says_why() -> None:
     board.push_move("a3-b4")
     with pytest.raises(shashki.IllegalMoveError, match="Black is to move"):
         board.push(move)
+
+
+@pytest.mark.parametrize(
+    ("fen", "variant", "result"),
+    [
+        ("W:Wa1:B", "russian", "1-0"),  # Black has nothing left, though White is to move
+        ("B:W:Bh8", "russian", "0-1"),
+        ("W:Wa1:B", "giveaway", "0-1"),  # in giveaway having nothing left wins
+        ("W:Wa1:Bh8", "russian", "*"),
+    ],
+)
+def test_a_side_without_pieces_has_lost_whoever_is_to_move(fen, variant, result) -> None:
+    board = shashki.Board(fen, variant=variant)
+    assert board.result() == result
+    assert shashki.Game(fen, variant=variant).result() == result
+    assert board.is_game_over() == (result != "*")

@@ -122,18 +122,20 @@ class Outcome(namedtuple("_OutcomeBase", "termination winner")):
         return "1-0" if self.winner else "0-1"
 
 
-def no_moves_outcome(board: Board) -> Outcome:
-    """The side to move has no pieces or no move: it loses, or in giveaway it wins."""
-    loser_wins = board.variant == "giveaway"
-    return Outcome(Termination.NO_MOVES, board.turn if loser_wins else not board.turn)
+def no_moves_outcome(board: Board) -> Optional[Outcome]:
+    """The game decided on the board (the core's ``Board::decided``): a side has no pieces,
+    or the side to move has no move; it loses, or in giveaway it wins. None otherwise."""
+    winner = board._decided()
+    return None if winner is None else Outcome(Termination.NO_MOVES, winner)
 
 
 def board_outcome(
     board: Board, *, claim_draw: bool = False, draw_rules: Optional[DrawRules] = None
 ) -> Optional[Outcome]:
     """How the game stands after ``board``'s move stack (:meth:`shashki.Board.outcome`)."""
-    if not board.legal_moves:
-        return no_moves_outcome(board)
+    decided = no_moves_outcome(board)
+    if decided is not None:
+        return decided
     rules = default_draw_rules(board.variant) if draw_rules is None else draw_rules
     termination = rules.reached(History(board), claim=claim_draw)
     return None if termination is None else Outcome(termination, None)

@@ -552,8 +552,6 @@ class Game(GameNode):
         self._ended = (ply, outcome)
 
     def _no_moves(self) -> Optional[Outcome]:
-        if self._board.legal_moves:
-            return None
         return no_moves_outcome(self._board)
 
     def _end_by_hand(self, outcome: Outcome) -> None:

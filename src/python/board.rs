@@ -622,6 +622,12 @@ impl PyBoard {
         crate::search::is_draw_node(&self.board, &rules.rules)
     }
 
+    /// The winner when the game is decided on the board (a side has no pieces, or the side
+    /// to move has no move: it loses, in giveaway wins), else None.
+    fn _decided(&self) -> Option<bool> {
+        self.board.decided().map(|c| c == Color::White)
+    }
+
     /// The squares of `color`'s pieces; `king=True` for kings only, `False` for men only.
     #[pyo3(signature = (color, king = None))]
     fn pieces(&self, color: bool, king: Option<bool>) -> Vec<usize> {
