@@ -269,3 +269,58 @@ def test_bad_input_shows_a_message(browser, base) -> None:
     browser.execute_script("arguments[0].value = 'not a game'", browser.find_element("id", "pdn"))
     browser.find_element("id", "load-pdn").click()
     wait(lambda: "PDN" in browser.find_element("id", "message").text, what="the PDN message")
+
+
+def test_moves_and_new_analyses_while_the_analysis_runs(browser, base) -> None:
+    """A move made while the engine analyses is played and answered (the page was stuck on
+    "a search is already running"); analyse → stop → analyse at once works; the lines of
+    an old position go when the position changes; the depth shown never goes back."""
+    open_page(browser, base)
+    start(browser, opponent="engine", color="white", level_kind="depth", level_value=2, fen="")
+    set_controls(browser, multipv=3)
+    browser.find_element("id", "analyse").click()
+    wait(lambda: len(browser.find_elements("css selector", "#lines li")) == 3, what="three lines")
+    depths: list[int] = []
+    for _ in range(10):
+        text = browser.find_element("id", "depth").text
+        if text:
+            depths.append(int(text.split()[-1]))
+        time.sleep(0.05)
+    assert depths == sorted(depths), depths
+    before = len(state(browser)["moves"])
+    move = next(m for m in state(browser)["legal"] if m["long"] == "c3-d4")
+    play_by_clicks(browser, move)
+    wait(
+        lambda: idle(browser) and len(state(browser)["moves"]) == before + 2,
+        what="the move and the engine's reply",
+    )
+    assert "already running" not in browser.find_element("id", "message").text
+    assert browser.find_elements("css selector", "#lines li") == []  # the old lines went
+    for _ in range(2):  # analyse, stop, analyse again at once
+        browser.find_element("id", "analyse").click()
+        browser.find_element("id", "stop").click()
+    browser.find_element("id", "analyse").click()
+    want = min(3, len(state(browser)["legal"]))  # the reply may leave a forced capture
+    wait(lambda: len(browser.find_elements("css selector", "#lines li")) == want, what="lines")
+    assert browser.find_element("id", "message").text == ""
+    browser.find_element("id", "stop").click()
+
+
+def test_a_bad_fen_leaves_the_game_as_it_was(browser, base) -> None:
+    open_page(browser, base)
+    start(browser, opponent="human", fen="")
+    move = next(m for m in state(browser)["legal"] if m["long"] == "c3-d4")
+    play_by_clicks(browser, move)
+    wait(lambda: len(state(browser)["moves"]) == 1, what="the move")
+    set_controls(browser, fen="W:W99:B1")
+    browser.find_element("id", "start").click()
+    wait(lambda: "FEN" in browser.find_element("id", "message").text, what="the message")
+    assert [m["long"] for m in state(browser)["moves"]] == ["c3-d4"]
+    assert browser.execute_script("return S.current.long") == "c3-d4"
+
+
+def test_a_side_with_nothing_left_is_game_over(browser, base) -> None:
+    open_page(browser, base)
+    start(browser, opponent="human", fen="W:Wa1:B")
+    wait(lambda: state(browser)["result"] == "1-0", what="the result")
+    assert "1-0" in browser.find_element("id", "result").text

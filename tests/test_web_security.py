@@ -165,6 +165,20 @@ def test_an_analysis_cut_off_frees_its_slot(server, read_first) -> None:
     assert wait_for_status(server, "cut1", 200, 2.5) == 200
 
 
+def test_a_pages_new_search_replaces_its_running_one(server) -> None:
+    """A move asked for while the page's analysis runs, and analyse → stop → analyse, do not
+    get "a search is already running": the running search is stopped and replaced."""
+    stream = open_stream(server, "page", read_first=True)  # a 3 s analysis, being read
+    try:
+        started = time.monotonic()
+        assert engine_move_status(server, "page") == 200  # at once, not 429
+        assert time.monotonic() - started < 2.0
+        again = open_stream(server, "page", read_first=True)  # and analysis again
+        again.close()
+    finally:
+        stream.close()
+
+
 def test_every_search_obeys_the_cap(server) -> None:
     started = time.monotonic()
     body = {"game": {}, "level": {"depth": 40}, "client": "deep"}

@@ -61,6 +61,7 @@ from shashki.web.limits import (
     MAX_REVIEW_TIME,
     MAX_SEARCHES,
     MAX_TIME,
+    REPLACE_WAIT,
 )
 from shashki.web.searches import Searches
 from shashki.web.serialize import info_json, move_json, state_json
@@ -93,5 +94,6 @@ __all__ = [
     "HEADER_TIMEOUT",
     "BODY_TIMEOUT",
     "MAX_CONNECTIONS",
+    "REPLACE_WAIT",
     "LOCAL_HOSTS",
 ]

@@ -77,7 +77,7 @@ def create_app(*, hash_mb: int = 16, hosts: tuple[str, ...] = ()) -> Any:
         client = _client(body.get("client"))
         if game.is_game_over():
             raise BadRequest("the game is over")
-        engine, running = searches.start(client, lambda engine: engine.play(game, limit))
+        engine, running = await searches.start(client, lambda engine: engine.play(game, limit))
         result = await _until_done(request, engine, running)
         if result.move is None:
             raise BadRequest("no legal move")
@@ -110,7 +110,7 @@ def create_app(*, hash_mb: int = 16, hosts: tuple[str, ...] = ()) -> Any:
 
         # The search runs (at most limits.MAX_TIME) and frees its slot whether or not the stream is
         # ever read; the stream's end (the client gone) stops it.
-        engine, running = searches.start(client, run)
+        engine, running = await searches.start(client, run)
         running.add_done_callback(lambda future: future.exception())  # nothing to report
 
         async def events() -> AsyncIterator[str]:
@@ -199,7 +199,7 @@ def create_app(*, hash_mb: int = 16, hosts: tuple[str, ...] = ()) -> Any:
         def run(engine: Engine) -> Any:
             return review(game, limit, engine=engine, progress=check)
 
-        engine, running = searches.start(client, run)
+        engine, running = await searches.start(client, run)
         try:
             report = await _until_done(request, engine, running)
         finally:

@@ -56,12 +56,23 @@ class Searches:
         if engine is not None:
             engine.stop()
 
-    def start(self, client: str, search: Callable[[Engine], Any]) -> tuple[Engine, Any]:
+    async def start(self, client: str, search: Callable[[Engine], Any]) -> tuple[Engine, Any]:
         """Run ``search(engine)`` in a thread of its own holding the client's slot, which the
         thread frees when the search ends (however the request ends): the engine and an
-        awaitable of the result."""
-        engine = self.acquire(client)
+        awaitable of the result. A page's new search replaces its running one (a move made
+        while the analysis runs, analyse → stop → analyse): that one is stopped and its slot
+        awaited for up to ``REPLACE_WAIT`` seconds."""
         loop = asyncio.get_running_loop()
+        deadline = loop.time() + limits.REPLACE_WAIT
+        while True:
+            try:
+                engine = self.acquire(client)
+                break
+            except Busy as busy:
+                if busy.status != 429 or loop.time() >= deadline:
+                    raise
+                self.stop(client)
+                await asyncio.sleep(0.01)
         future: asyncio.Future[Any] = loop.create_future()
 
         def settle(outcome: Callable[[], None]) -> None:

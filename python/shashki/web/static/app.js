@@ -24,6 +24,9 @@ const S = {
   reviewed: false,
   headers: {}, // a loaded game's PDN tags, written back on download
   gameComment: "",
+  analysedFen: null, // the position the analysis lines are about
+  stopping: Promise.resolve(), // the last stop sent to the server
+  analysisToken: 0, // changes at every stop: a start that awaited a stop checks it
 };
 
 function newNode(parent, long, text) {
@@ -245,6 +248,7 @@ function addChild(long, text) {
 async function playMove(move) {
   S.selected = null;
   S.entered = [];
+  say(""); // "go on: the capture continues" is over
   stopAnalysis();
   addChild(move.long, move.text);
   await refresh();
@@ -261,6 +265,7 @@ async function refresh() {
   drawBoard();
   drawMoves();
   const state = S.state;
+  if (S.analysedFen && S.analysedFen !== state.fen) clearAnalysis();
   if (state.result !== "*") {
     $("result").textContent = `${state.result} (${state.termination || "recorded"})`;
     status(`game over: ${state.result}`);
@@ -373,16 +378,29 @@ async function takeback() {
 
 async function startGame() {
   stopAnalysis();
-  S.variant = $("variant").value;
-  S.capturesOptional = $("captures-optional").checked;
+  const variant = $("variant").value;
+  const capturesOptional = $("captures-optional").checked;
+  const openingChoice = $("opening").value ? JSON.parse($("opening").value) : null;
+  let startFen = $("fen").value.trim() || null;
+  if (openingChoice && openingChoice.fen && !startFen) startFen = openingChoice.fen;
+  // The new game's setup is checked before anything of the page changes: a bad FEN leaves
+  // the game on the board as it was.
+  try {
+    await api("/api/state", {
+      game: { fen: startFen, variant, captures_optional: capturesOptional, moves: [] },
+    });
+  } catch (error) {
+    say(error.message);
+    return;
+  }
+  S.variant = variant;
+  S.capturesOptional = capturesOptional;
   S.opponent = $("opponent").value;
   S.human = $("color").value;
   S.flipped = S.opponent === "engine" && S.human === "black";
   const value = Number($("level-value").value);
   S.level = $("level-kind").value === "depth" ? { depth: Math.round(value) } : { time: value };
-  S.startFen = $("fen").value.trim() || null;
-  const openingChoice = $("opening").value ? JSON.parse($("opening").value) : null;
-  if (openingChoice && openingChoice.fen && !S.startFen) S.startFen = openingChoice.fen;
+  S.startFen = startFen;
   S.headers = {};
   S.gameComment = "";
   S.root = newNode(null, null, null);
@@ -390,13 +408,8 @@ async function startGame() {
   S.reviewed = false;
   $("plot").replaceChildren();
   $("review-summary").textContent = "";
+  clearAnalysis();
   say("");
-  try {
-    await api("/api/state", { game: gameSpec() });
-  } catch (error) {
-    say(error.message);
-    return;
-  }
   const opening = openingChoice && openingChoice.moves;
   if (opening && !$("fen").value.trim()) {
     for (const text of opening.split(/\s+/)) {
@@ -420,8 +433,13 @@ function showEval(info) {
   $("eval-text").textContent = info.score.replace(" (White's view)", "");
 }
 
-function startAnalysis() {
-  stopAnalysis();
+async function startAnalysis() {
+  // A new analysis replaces the running one on the server; only a stop already sent is
+  // waited for, so that it cannot reach the server after the new analysis has started.
+  stopAnalysis(false);
+  const token = S.analysisToken;
+  await S.stopping;
+  if (token !== S.analysisToken) return; // stopped or started again meanwhile
   if (!S.state || !S.state.legal.length) {
     say("no legal move to analyse");
     return;
@@ -434,13 +452,17 @@ function startAnalysis() {
   });
   const source = new EventSource(`/api/analyse?${params}`);
   S.analysis = source;
+  S.analysedFen = S.state.fen;
+  let depth = 0;
   $("analyse").disabled = true;
   $("stop").disabled = false;
   const lines = [];
   source.onmessage = (event) => {
+    if (S.analysis !== source) return; // an analysis replaced since
     const info = JSON.parse(event.data);
     lines[info.multipv - 1] = info;
-    $("depth").textContent = `depth ${info.depth}`;
+    if (info.multipv === 1 && info.depth > depth) depth = info.depth; // never backwards
+    $("depth").textContent = `depth ${depth}`;
     $("nps").textContent = `${Math.round(info.nps / 1000)} kN/s`;
     const list = $("lines");
     list.replaceChildren();
@@ -452,15 +474,28 @@ function startAnalysis() {
     }
     if (info.multipv === 1) showEval(info);
   };
-  source.addEventListener("done", () => stopAnalysis(false));
-  source.onerror = () => stopAnalysis(false);
+  source.addEventListener("done", () => {
+    if (S.analysis === source) stopAnalysis(false);
+  });
+  source.onerror = () => {
+    if (S.analysis === source) stopAnalysis(false);
+    else source.close();
+  };
+}
+
+function clearAnalysis() {
+  S.analysedFen = null;
+  $("lines").replaceChildren();
+  $("depth").textContent = "";
+  $("nps").textContent = "";
 }
 
 function stopAnalysis(tellServer = true) {
+  S.analysisToken += 1;
   if (S.analysis) {
     S.analysis.close();
     S.analysis = null;
-    if (tellServer) api("/api/stop", { client: S.client }).catch(() => {});
+    if (tellServer) S.stopping = api("/api/stop", { client: S.client }).catch(() => {});
   }
   $("analyse").disabled = false;
   $("stop").disabled = true;
