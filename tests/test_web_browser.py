@@ -324,3 +324,73 @@ def test_a_side_with_nothing_left_is_game_over(browser, base) -> None:
     start(browser, opponent="human", fen="W:Wa1:B")
     wait(lambda: state(browser)["result"] == "1-0", what="the result")
     assert "1-0" in browser.find_element("id", "result").text
+
+
+def contrast(browser, script: str) -> float:
+    """The WCAG contrast ratio of two colours the page computes (``script`` returns the two
+    computed colours as 'rgb(r, g, b)' strings)."""
+    first, second = browser.execute_script(script)
+
+    def luminance(text: str) -> float:
+        parts = [int(v) / 255 for v in text[text.index("(") + 1 : text.index(")")].split(",")[:3]]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in parts]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    high, low = sorted((luminance(first), luminance(second)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_text_is_readable_and_the_last_move_shows_its_path(browser, base) -> None:
+    open_page(browser, base)
+    start(browser, opponent="human", fen="W:Wc3:Bd4,f6")
+    pair = (
+        "const c = getComputedStyle(document.querySelector('.coord')).fill;"
+        "const d = getComputedStyle(document.querySelector('.square.dark')).fill;"
+        "return [c, d];"
+    )
+    assert contrast(browser, pair) >= 4.5  # coordinates on dark squares (was 1.09)
+    ring = (
+        "const p = getComputedStyle(document.querySelector('.piece.black')).stroke;"
+        "const d = getComputedStyle(document.querySelector('.square.dark')).fill;"
+        "return [p, d];"
+    )
+    assert contrast(browser, ring) >= 3.0  # black men on dark squares (was 2.33)
+    capture = next(m for m in state(browser)["legal"] if m["long"] == "c3:e5:g7")
+    play_by_clicks(browser, capture)
+    wait(lambda: len(state(browser)["moves"]) == 1, what="the capture")
+    path = browser.find_element("css selector", "polyline.last-path")
+    assert len(path.get_attribute("points").split()) == 3  # c3, e5, g7
+    labels = [e.get_attribute("aria-label") for e in browser.find_elements("css selector", "rect")]
+    assert "g7, white man" in labels and "c3" in labels
+    # A success message is not in the error colour.
+    browser.execute_script("say('all fine')")
+    colour = browser.find_element("id", "message").value_of_css_property("color")
+    assert "255, 155, 155" not in colour
+
+
+def test_the_keyboard_steps_through_moves_and_plays(browser, base) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    open_page(browser, base)
+    start(browser, opponent="human", fen="")
+    entry = browser.find_element("id", "move-input")
+    for text in ["c3-d4", "f6-g5", "24-19"]:  # either notation: 24-19 is g3-f4
+        entry.send_keys(text, Keys.ENTER)
+        wait(lambda: idle(browser), what="the move")
+    wait(lambda: len(state(browser)["moves"]) == 3, what="three typed moves")
+    assert [m["long"] for m in state(browser)["moves"]] == ["c3-d4", "f6-g5", "g3-f4"]
+    entry.send_keys("h2-g1", Keys.ENTER)  # illegal: refused, with a message
+    wait(lambda: "not a legal move" in browser.find_element("id", "message").text)
+    board = browser.find_element("id", "board")
+    board.click()
+    board.send_keys(Keys.ARROW_LEFT)
+    wait(lambda: len(state(browser)["moves"]) == 2, what="one move back")
+    board.send_keys(Keys.HOME)
+    wait(lambda: len(state(browser)["moves"]) == 0, what="the start")
+    board.send_keys(Keys.END)
+    wait(lambda: len(state(browser)["moves"]) == 3, what="the end")
+    board.send_keys(Keys.ARROW_LEFT, Keys.ARROW_RIGHT)
+    wait(lambda: len(state(browser)["moves"]) == 3, what="back and forward")
+    for name in ("first", "back", "forward", "last"):
+        assert browser.find_element("id", name).get_attribute("aria-label")
+    assert browser.find_element("id", "eval-bar").get_attribute("aria-label")

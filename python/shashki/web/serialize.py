@@ -17,6 +17,7 @@ def move_json(board: Board, move: shashki.Move) -> dict[str, Any]:
         "promotes": move.promotes,
         "long": str(move),
         "text": board.move_text(move),
+        "numeric": board.move_text(move, notation="numeric"),
     }
 
 

@@ -59,7 +59,10 @@ async function api(path, body) {
   return data;
 }
 
-function say(text) { $("message").textContent = text || ""; }
+function say(text, error = false) {
+  $("message").textContent = text || "";
+  $("message").className = error ? "error" : "";
+}
 function status(text) { $("status").textContent = text || ""; }
 
 // ---- the board ----------------------------------------------------------------------------
@@ -99,6 +102,9 @@ function drawBoard() {
         if (sq === S.selected) cls += " selected";
         else if (targets.has(sq)) cls += " target";
         else if (last && (last.start === sq || last.end === sq)) cls += " last";
+        const piece = state && state.pieces[sq];
+        const names = { w: "white man", W: "white king", b: "black man", B: "black king" };
+        rect.setAttribute("aria-label", `${squareName(sq)}${piece ? ", " + names[piece] : ""}`);
       }
       rect.setAttribute("class", cls);
       svg.appendChild(rect);
@@ -119,6 +125,16 @@ function drawBoard() {
     svg.appendChild(rank);
   }
   if (!state) return;
+  if (last && last.squares.length > 1) {
+    // The last move's path, so that a capture's route (the engine's too) can be followed.
+    const line = document.createElementNS(SVG_NS, "polyline");
+    line.setAttribute("class", "last-path");
+    line.setAttribute(
+      "points",
+      last.squares.map((sq) => coords(sq).map((v) => v * 100 + 50).join(",")).join(" "),
+    );
+    svg.appendChild(line);
+  }
   for (const [key, symbol] of Object.entries(state.pieces)) {
     const sq = Number(key);
     const [col, row] = coords(sq);
@@ -146,8 +162,14 @@ function findMove(node) {
   const history = S.state ? S.state.moves : [];
   const last = history[history.length - 1];
   if (!last || last.long !== node.long) return null;
-  const squares = node.long.split(/[-:]/);
-  return { start: squareIndex(squares[0]), end: squareIndex(squares[squares.length - 1]) };
+  const squares = node.long.split(/[-:]/).map(squareIndex);
+  return { start: squares[0], end: squares[squares.length - 1], squares };
+}
+
+function squareName(square) {
+  const rank = Math.floor(square / 4);
+  const file = (square % 4) * 2 + (rank % 2);
+  return "abcdefgh"[file] + String(rank + 1);
 }
 
 function squareIndex(name) {
@@ -259,7 +281,7 @@ async function refresh() {
   try {
     S.state = await api("/api/state", { game: gameSpec() });
   } catch (error) {
-    say(error.message);
+    say(error.message, true);
     return;
   }
   drawBoard();
@@ -290,7 +312,7 @@ async function engineTurn() {
     S.state = reply.state;
     if (reply.info) showEval(reply.info);
   } catch (error) {
-    say(error.message);
+    say(error.message, true);
   } finally {
     S.busy = false;
   }
@@ -318,6 +340,12 @@ function drawMoves() {
       span.title = main.long;
       span.addEventListener("click", () => goTo(main));
       container.append(span, " ");
+      if (main.comment) {
+        const note = document.createElement("span");
+        note.className = "comment";
+        note.textContent = main.comment;
+        container.append(note);
+      }
       for (const other of others) {
         const variation = document.createElement("span");
         variation.className = "variation";
@@ -390,7 +418,7 @@ async function startGame() {
       game: { fen: startFen, variant, captures_optional: capturesOptional, moves: [] },
     });
   } catch (error) {
-    say(error.message);
+    say(error.message, true);
     return;
   }
   S.variant = variant;
@@ -540,7 +568,7 @@ async function loadPdn(text) {
     say(`loaded: ${game.headers.White || "?"} – ${game.headers.Black || "?"}`);
     await refresh();
   } catch (error) {
-    say(error.message);
+    say(error.message, true);
   }
 }
 
@@ -564,7 +592,7 @@ async function downloadPdn() {
     link.click();
     URL.revokeObjectURL(link.href);
   } catch (error) {
-    say(error.message);
+    say(error.message, true);
   }
 }
 
@@ -597,7 +625,7 @@ async function reviewGame() {
     drawMoves();
     status("review done");
   } catch (error) {
-    say(error.message);
+    say(error.message, true);
   } finally {
     $("review").disabled = false;
   }
@@ -618,6 +646,34 @@ async function init() {
     while (n.children.length) n = n.children[0];
     goTo(n);
   });
+  document.addEventListener("keydown", (event) => {
+    const typing = ["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement.tagName);
+    if (typing || event.altKey || event.ctrlKey || event.metaKey) return;
+    const keys = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" };
+    if (keys[event.key]) {
+      event.preventDefault();
+      $(keys[event.key]).click();
+    }
+  });
+  const playTyped = () => {
+    const text = $("move-input").value.trim().replace(/x/g, ":");
+    if (!text || !S.state) return;
+    if (!humanToMove()) {
+      say(S.state.result !== "*" ? "the game is over" : "it is not your move", true);
+      return;
+    }
+    const move = S.state.legal.find((m) => [m.text, m.long, m.numeric].includes(text));
+    if (!move) {
+      say(`${text} is not a legal move here`, true);
+      return;
+    }
+    $("move-input").value = "";
+    playMove(move);
+  };
+  $("move-input").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") playTyped();
+  });
+  $("play-move").addEventListener("click", playTyped);
   $("analyse").addEventListener("click", startAnalysis);
   $("stop").addEventListener("click", () => stopAnalysis(true));
   $("load-pdn").addEventListener("click", () => loadPdn($("pdn").value));
@@ -644,7 +700,7 @@ async function init() {
       $("opening").append(option);
     }
   } catch (error) {
-    say(error.message);
+    say(error.message, true);
   }
   S.root = newNode(null, null, null);
   S.current = S.root;
