@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import time
 from pathlib import Path
@@ -221,7 +222,20 @@ def test_a_pasted_pdn_stepped_through_then_reviewed(browser, base) -> None:
     )
     assert browser.find_elements("css selector", "#plot svg circle.blunder")
     assert browser.find_elements("css selector", "#moves .move.blunder")
-    assert "blunders" in browser.find_element("id", "review-summary").text
+    summary = browser.find_element("id", "review-summary").text
+    assert re.search(r"\b1 blunder\b|\b\d+ blunders\b", summary), summary
+    assert "1 blunders" not in summary and "1 mistakes" not in summary
+    # The plot fits its column, has axes with move numbers, and its points go to positions.
+    plot = browser.find_element("css selector", "#plot svg")
+    column = browser.find_element("id", "side")
+    assert plot.size["width"] <= column.size["width"] + 1
+    texts = [t.text for t in plot.find_elements("css selector", "text")]
+    assert "+5" in texts and "-5" in texts and "1" in texts and "move" in texts
+    point = plot.find_element("css selector", '[data-ply="2"]')
+    browser.execute_script(
+        "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", point
+    )
+    wait(lambda: len(state(browser)["moves"]) == 2, what="the position after two plies")
     shot(browser, "07-review")
 
     # The download keeps the loaded game's tags (they were lost: "?" for every name).
@@ -394,3 +408,22 @@ def test_the_keyboard_steps_through_moves_and_plays(browser, base) -> None:
     for name in ("first", "back", "forward", "last"):
         assert browser.find_element("id", name).get_attribute("aria-label")
     assert browser.find_element("id", "eval-bar").get_attribute("aria-label")
+
+
+def test_the_phone_page_fits_its_screen_after_a_review(browser, base) -> None:
+    browser.set_window_size(390, 844)
+    try:
+        open_page(browser, base)
+        area = browser.find_element("id", "pdn")
+        browser.execute_script("arguments[0].value = arguments[1]", area, PDN_TEXT)
+        browser.find_element("id", "load-pdn").click()
+        wait(lambda: "Ann" in browser.find_element("id", "message").text, what="the PDN")
+        set_controls(browser, review_depth=4)
+        browser.find_element("id", "review").click()
+        wait(lambda: browser.find_elements("css selector", "#plot svg"), timeout=120)
+        width = browser.execute_script("return document.documentElement.scrollWidth")
+        viewport = browser.execute_script("return window.innerWidth")
+        assert width <= viewport, (width, viewport)  # no sideways scrolling (was 680 px)
+        shot(browser, "09-phone-review")
+    finally:
+        browser.set_window_size(1400, 1000)

@@ -194,40 +194,85 @@ def plot_svg(
     moves: Sequence[MoveReview] = (),
     *,
     width: int = 640,
-    height: int = 200,
+    height: int = 220,
 ) -> str:
     """The evaluation over the game (White's view, clamped to ±5 men) as an SVG: White's
-    advantage above the middle line; judged moves marked in colour."""
+    advantage above the middle line, axes with the evaluation in men and move numbers,
+    judged moves marked in colour. Every position has a point carrying ``data-ply`` (the
+    plies played to reach it), which the web board makes a link to that position. The
+    drawing scales to its container (a ``viewBox``)."""
     limit = 500
     n = max(len(evaluations) - 1, 1)
-    pad = 4
+    left, right, top, bottom = 34, 8, 8, 26
+    inner_w, inner_h = width - left - right, height - top - bottom
+    middle = top + inner_h / 2
 
     def x(ply: int) -> float:
-        return pad + (width - 2 * pad) * ply / n
+        return left + inner_w * ply / n
 
     def y(score: Score) -> float:
         value = max(-limit, min(limit, centi_men(score)))
-        return height / 2 - (height / 2 - pad) * value / limit
+        return middle - (inner_h / 2) * value / limit
 
     points = " ".join(f"{x(i):.1f},{y(s):.1f}" for i, s in enumerate(evaluations))
-    area = f"{x(0):.1f},{height / 2:.1f} {points} {x(len(evaluations) - 1):.1f},{height / 2:.1f}"
+    last = len(evaluations) - 1
+    area = f"{x(0):.1f},{middle:.1f} {points} {x(last):.1f},{middle:.1f}"
+    axes = [
+        f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + inner_h}" stroke="#aaa"/>',
+        f'<line x1="{left}" y1="{top + inner_h}" x2="{left + inner_w}" y2="{top + inner_h}" '
+        'stroke="#aaa"/>',
+    ]
+    for men in (5, 0, -5):
+        at = middle - (inner_h / 2) * men / 5
+        label = f"{men:+d}" if men else "0"
+        axes.append(
+            f'<text x="{left - 4}" y="{at + 4:.1f}" text-anchor="end" font-size="11" '
+            f'fill="#ddd">{label}</text>'
+        )
+    moves_in_game = (last + 1) // 2 + 1
+    step = next(k for k in (1, 2, 5, 10, 20, 50, 100, 200) if moves_in_game / k <= 10)
+    for number in range(step, moves_in_game + 1, step):
+        ply = 2 * (number - 1)
+        if ply > last:
+            break
+        axes.append(
+            f'<line x1="{x(ply):.1f}" y1="{top + inner_h}" x2="{x(ply):.1f}" '
+            f'y2="{top + inner_h + 4}" stroke="#aaa"/>'
+            f'<text x="{x(ply):.1f}" y="{top + inner_h + 16}" text-anchor="middle" '
+            f'font-size="11" fill="#ddd">{number}</text>'
+        )
+    axes.append(
+        f'<text x="{left + inner_w}" y="{height - 2}" text-anchor="end" font-size="10" '
+        'fill="#bbb">move</text>'
+        f'<text x="2" y="{top + 8}" font-size="10" fill="#bbb">men</text>'
+    )
+    judged = {move.ply + 1: move for move in moves if move.judgement is not None}
     marks = []
-    for move in moves:
-        if move.judgement is not None:
+    for ply, score in enumerate(evaluations):
+        move = judged.get(ply)
+        if move is not None:
             marks.append(
-                f'<circle class="{move.judgement}" cx="{x(move.ply + 1):.1f}" '
-                f'cy="{y(move.after):.1f}" r="4" fill="{COLORS[move.judgement]}">'
+                f'<circle class="{move.judgement}" data-ply="{ply}" cx="{x(ply):.1f}" '
+                f'cy="{y(move.after):.1f}" r="4.5" fill="{COLORS[move.judgement]}">'
                 f"<title>{move.ply // 2 + 1}{'.' if move.white else '...'} {move.text} "
                 f"{move.judgement} ({move.after}); best {move.best}</title></circle>"
             )
+        else:
+            marks.append(
+                f'<circle class="point" data-ply="{ply}" cx="{x(ply):.1f}" cy="{y(score):.1f}" '
+                f'r="5" fill="#4a90d9" fill-opacity="0"><title>after {ply} plies: {score}'
+                "</title></circle>"
+            )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        f'width="{width}" height="{height}" class="evaluation-plot">'
+        f'width="{width}" height="{height}" class="evaluation-plot" role="img" '
+        'aria-label="the evaluation over the game">'
         f'<rect width="{width}" height="{height}" fill="#2b2b2b"/>'
         f'<polygon points="{area}" fill="#f0f0f0" fill-opacity="0.85"/>'
-        f'<line x1="0" y1="{height / 2}" x2="{width}" y2="{height / 2}" stroke="#888" '
+        f'<line x1="{left}" y1="{middle}" x2="{left + inner_w}" y2="{middle}" stroke="#888" '
         'stroke-dasharray="4 3"/>'
         f'<polyline points="{points}" fill="none" stroke="#4a90d9" stroke-width="2"/>'
+        + "".join(axes)
         + "".join(marks)
         + "</svg>"
     )
