@@ -323,7 +323,9 @@ def test_annotate_and_plot() -> None:
             assert f"best was {move.best}" in node.comment
     assert "e1-d2??" in text
     svg = plot_svg(report.evaluations, report.moves)
-    assert svg.count("<circle") == len(judged)
+    assert svg.count("<circle") == len(report.evaluations)  # a point a position
+    for judgement in {m.judgement for m in judged}:
+        assert svg.count(f'class="{judgement}"') == sum(m.judgement == judgement for m in judged)
 
 
 def test_cli_review_writes_the_annotated_game_and_the_plot(tmp_path) -> None:

@@ -250,7 +250,7 @@ def plot_svg(
     marks = []
     for ply, score in enumerate(evaluations):
         move = judged.get(ply)
-        if move is not None:
+        if move is not None and move.judgement is not None:
             marks.append(
                 f'<circle class="{move.judgement}" data-ply="{ply}" cx="{x(ply):.1f}" '
                 f'cy="{y(move.after):.1f}" r="4.5" fill="{COLORS[move.judgement]}">'
