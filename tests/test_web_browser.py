@@ -427,3 +427,29 @@ def test_the_phone_page_fits_its_screen_after_a_review(browser, base) -> None:
         shot(browser, "09-phone-review")
     finally:
         browser.set_window_size(1400, 1000)
+
+
+def test_a_game_on_the_clock(browser, base) -> None:
+    """Clocks for both sides, the engine playing on its clock (it answers well within it),
+    and a flag that falls ends the game."""
+    open_page(browser, base)
+    # A short clock for the test (the page offers 1 to 30 minutes).
+    browser.execute_script(
+        "const o = document.createElement('option'); o.value = '3+0'; o.text = '3 s';"
+        "document.getElementById('clock').append(o);"
+    )
+    start(browser, opponent="engine", color="white", clock="3+0", fen="")
+    assert browser.find_element("id", "clocks").is_displayed()
+    assert browser.find_element("id", "clock-white").text.startswith("White 0:0")
+    move = next(m for m in state(browser)["legal"] if m["long"] == "c3-d4")
+    play_by_clicks(browser, move)
+    wait(lambda: idle(browser) and len(state(browser)["moves"]) == 2, what="the reply")
+    black_left = browser.execute_script("return S.clock.black")
+    assert 0 < black_left < 3000  # the engine spent some of its clock, not all of it
+    # White does not move: White's flag falls, and the game is over on time.
+    wait(lambda: "time forfeit" in browser.find_element("id", "result").text, timeout=10)
+    assert "0-1" in browser.find_element("id", "result").text
+    assert "flagged" in browser.find_element("id", "clock-white").get_attribute("class")
+    click_square(browser, state(browser)["legal"][0]["start"])  # no more moves
+    time.sleep(0.3)
+    assert len(state(browser)["moves"]) == 2

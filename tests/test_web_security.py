@@ -194,6 +194,18 @@ def test_every_search_obeys_the_cap(server) -> None:
     assert time.monotonic() - started < 2 * (3.0 + 2.0)
 
 
+def test_a_search_on_a_long_clock_obeys_the_cap_too(server) -> None:
+    """A clock level lets the engine share out its clock; whatever it computes, no search
+    outlives the cap (a watchdog stops it)."""
+    started = time.monotonic()
+    body = {"game": {}, "level": {"clock": 3 * 3600, "inc": 60}, "client": "clocked"}
+    status, answer, _ = request(server, "/api/engine/move", body)
+    assert status == 200 and answer["move"]
+    assert time.monotonic() - started < 3.0 + 2.0
+    bad = {"game": {}, "level": {"clock": 4 * 3600}, "client": "clocked"}
+    assert request(server, "/api/engine/move", bad)[0] == 400
+
+
 def test_a_search_stops_when_its_client_disconnects(server) -> None:
     body = json.dumps({"game": {}, "level": {"depth": 40}, "client": "leaver"}).encode()
     head = post_head(server, "/api/engine/move", body, Content_Type="application/json")

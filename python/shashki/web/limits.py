@@ -42,3 +42,5 @@ MAX_CONNECTIONS = 64
 LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 REPLACE_WAIT = 2.0
 """Seconds a page's new search waits for its running one to stop (it is stopped at once)."""
+MAX_CLOCK = 3 * 3600.0
+"""The longest clock a page may give the engine (seconds)."""

@@ -79,7 +79,12 @@ class Searches:
             if not future.done():
                 outcome()
 
+        # Whatever its level, no search outlives the cap.
+        cap = threading.Timer(limits.MAX_TIME, engine.stop)
+        cap.daemon = True
+
         def run() -> None:
+            cap.start()
             try:
                 result = search(engine)
             except BaseException as error:  # handed to the request
@@ -88,6 +93,7 @@ class Searches:
             else:
                 loop.call_soon_threadsafe(settle, lambda: future.set_result(result))
             finally:
+                cap.cancel()
                 self.release(client)
 
         threading.Thread(target=run, daemon=True, name=f"search {client}").start()

@@ -87,12 +87,18 @@ def parse_game(data: object) -> Game:
 
 
 def parse_level(data: object) -> Limit:
-    """``{"time": seconds}`` or ``{"depth": plies}`` (capped at :data:`limits.MAX_TIME` seconds
-    either way), 1 s by default."""
+    """``{"time": seconds}``, ``{"depth": plies}`` or ``{"clock": seconds, "inc": seconds}``
+    (the side to move's clock: the engine shares it out as in a game), 1 s by default. Every
+    search is also stopped after :data:`limits.MAX_TIME` seconds whatever its level (see
+    :class:`~shashki.web.searches.Searches`)."""
     level = _obj(data if data is not None else {"time": 1.0}, "level")
     if "depth" in level:
         depth = int(_number(level["depth"], "depth", 1, limits.MAX_DEPTH))
         return Limit(depth=depth, time=limits.MAX_TIME)
+    if "clock" in level:
+        clock = _number(level["clock"], "clock", 0.01, limits.MAX_CLOCK)
+        inc = _number(level.get("inc", 0), "inc", 0, 60)
+        return Limit(white_clock=clock, black_clock=clock, white_inc=inc, black_inc=inc)
     return Limit(time=_number(level.get("time", 1.0), "time", 0.01, limits.MAX_TIME))
 
 

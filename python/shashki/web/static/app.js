@@ -27,7 +27,63 @@ const S = {
   analysedFen: null, // the position the analysis lines are about
   stopping: Promise.resolve(), // the last stop sent to the server
   analysisToken: 0, // changes at every stop: a start that awaited a stop checks it
+  clock: null, // {white, black: ms left, inc: ms, turn, since: ms timestamp, flagged}
 };
+
+// ---- clocks -------------------------------------------------------------------------------
+
+function clockText(ms) {
+  const total = Math.max(0, Math.ceil(ms / 100)) / 10;
+  const minutes = Math.floor(total / 60);
+  const seconds = total - 60 * minutes;
+  return `${minutes}:${seconds < 10 ? "0" : ""}${seconds.toFixed(total < 20 ? 1 : 0)}`;
+}
+
+function clockLeft(color) {
+  const c = S.clock;
+  const running = c.turn === color && !c.flagged && S.state && S.state.result === "*";
+  return c[color] - (running ? performance.now() - c.since : 0);
+}
+
+function drawClocks() {
+  const box = $("clocks");
+  if (!S.clock) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  for (const color of ["white", "black"]) {
+    const el = $(`clock-${color}`);
+    el.textContent = `${color === "white" ? "White" : "Black"} ${clockText(clockLeft(color))}`;
+    el.className =
+      "clock" + (S.clock.flagged === color ? " flagged" : S.clock.turn === color ? " running" : "");
+  }
+}
+
+function tickClocks() {
+  const c = S.clock;
+  if (!c || c.flagged || !S.state || S.state.result !== "*") return;
+  if (clockLeft(c.turn) <= 0) {
+    c[c.turn] = 0;
+    c.flagged = c.turn;
+    stopAnalysis();
+    api("/api/stop", { client: S.client }).catch(() => {});
+    const result = c.flagged === "white" ? "0-1" : "1-0";
+    $("result").textContent = `${result} (time forfeit)`;
+    status(`game over: ${result} on time`);
+  }
+  drawClocks();
+}
+
+function clockMoved(color) {
+  // The side that just moved stops its clock and gets its increment.
+  const c = S.clock;
+  if (!c || c.flagged) return;
+  c[color] = clockLeft(color) + c.inc;
+  c.turn = color === "white" ? "black" : "white";
+  c.since = performance.now();
+  drawClocks();
+}
 
 function newNode(parent, long, text) {
   return { parent, long, text, children: [], comment: "", judgement: null };
@@ -192,6 +248,7 @@ function nextSquares() {
 }
 
 function humanToMove() {
+  if (S.clock && S.clock.flagged) return false;
   if (!S.state || S.state.result !== "*" || S.busy) return false;
   return S.opponent === "human" || S.state.turn === S.human;
 }
@@ -268,6 +325,8 @@ function addChild(long, text) {
 }
 
 async function playMove(move) {
+  if (S.clock && S.clock.flagged) return;
+  if (S.clock && !S.current.children.length) clockMoved(S.state.turn);
   S.selected = null;
   S.entered = [];
   say(""); // "go on: the capture continues" is over
@@ -288,6 +347,8 @@ async function refresh() {
   drawMoves();
   const state = S.state;
   if (S.analysedFen && S.analysedFen !== state.fen) clearAnalysis();
+  drawClocks();
+  if (S.clock && S.clock.flagged) return; // the result on time stays shown
   if (state.result !== "*") {
     $("result").textContent = `${state.result} (${state.termination || "recorded"})`;
     status(`game over: ${state.result}`);
@@ -303,11 +364,12 @@ async function engineTurn() {
   S.busy = true;
   status("the engine is thinking…");
   try {
-    const reply = await api("/api/engine/move", {
-      game: gameSpec(),
-      level: S.level,
-      client: S.client,
-    });
+    const level = S.clock
+      ? { clock: Math.max(0.01, clockLeft(state.turn) / 1000), inc: S.clock.inc / 1000 }
+      : S.level;
+    const reply = await api("/api/engine/move", { game: gameSpec(), level, client: S.client });
+    if (S.clock && S.clock.flagged) return; // the engine's flag fell while it thought
+    if (S.clock) clockMoved(state.turn);
     addChild(reply.move.long, reply.move.text);
     S.state = reply.state;
     if (reply.info) showEval(reply.info);
@@ -437,6 +499,14 @@ async function startGame() {
   $("plot").replaceChildren();
   $("review-summary").textContent = "";
   clearAnalysis();
+  const clock = $("clock").value;
+  if (clock) {
+    const [base, inc] = clock.split("+").map(Number);
+    S.clock = { white: base * 1000, black: base * 1000, inc: inc * 1000, turn: null,
+      since: performance.now(), flagged: null };
+  } else {
+    S.clock = null;
+  }
   say("");
   const opening = openingChoice && openingChoice.moves;
   if (opening && !$("fen").value.trim()) {
@@ -448,6 +518,11 @@ async function startGame() {
     }
   }
   await refresh();
+  if (S.clock) {
+    S.clock.turn = S.state.turn;
+    S.clock.since = performance.now();
+    drawClocks();
+  }
   await engineTurn();
 }
 
@@ -557,6 +632,7 @@ async function loadPdn(text) {
     });
     S.startFen = game.fen === start.fen ? null : game.fen;
     S.headers = game.headers; // kept for the download
+    S.clock = null;
     S.gameComment = game.comment || "";
     S.root = newNode(null, null, null);
     treeFromJson(game.tree, S.root);
@@ -641,6 +717,7 @@ async function reviewGame() {
 
 async function init() {
   setUpBoardEvents();
+  setInterval(tickClocks, 100);
   $("start").addEventListener("click", startGame);
   $("flip").addEventListener("click", () => { S.flipped = !S.flipped; drawBoard(); });
   $("takeback").addEventListener("click", takeback);
