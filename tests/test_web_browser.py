@@ -418,13 +418,17 @@ def test_the_phone_page_fits_its_screen_after_a_review(browser, base) -> None:
         browser.execute_script("arguments[0].value = arguments[1]", area, PDN_TEXT)
         browser.find_element("id", "load-pdn").click()
         wait(lambda: "Ann" in browser.find_element("id", "message").text, what="the PDN")
+        browser.find_element("id", "last").click()
+        wait(lambda: len(state(browser)["moves"]) == 7, what="the game's end")
+        shot(browser, "09-phone-game")
         set_controls(browser, review_depth=4)
         browser.find_element("id", "review").click()
         wait(lambda: browser.find_elements("css selector", "#plot svg"), timeout=120)
         width = browser.execute_script("return document.documentElement.scrollWidth")
         viewport = browser.execute_script("return window.innerWidth")
         assert width <= viewport, (width, viewport)  # no sideways scrolling (was 680 px)
-        shot(browser, "09-phone-review")
+        browser.execute_script("document.getElementById('review-box').scrollIntoView()")
+        shot(browser, "10-phone-review")
     finally:
         browser.set_window_size(1400, 1000)
 

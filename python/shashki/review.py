@@ -244,7 +244,7 @@ def plot_svg(
     axes.append(
         f'<text x="{left + inner_w}" y="{height - 2}" text-anchor="end" font-size="10" '
         'fill="#bbb">move</text>'
-        f'<text x="2" y="{top + 8}" font-size="10" fill="#bbb">men</text>'
+        f'<text x="2" y="{height - 2}" font-size="10" fill="#bbb">men</text>'
     )
     judged = {move.ply + 1: move for move in moves if move.judgement is not None}
     marks = []

@@ -15,10 +15,13 @@ requests to 127.0.0.1). What they could make it do, and what stops them:
   requests from another origin (``Origin``, ``Sec-Fetch-Site``) get 403, and a POST must be
   ``application/json`` (415 otherwise), which a page of another origin cannot send without
   the browser asking first (and the server never says yes).
-- Hold the engine: each client (a page) runs one search at a time (429) and at most
-  :data:`MAX_SEARCHES` run at once (503); every search (a move, an analysis, a review) is
-  capped at :data:`MAX_TIME` seconds and stops when its client disconnects; its slot is freed
-  by the search itself when it ends, so a request cut off mid-search cannot keep it.
+- Hold the engine: each client (a page) runs one search at a time (its new search stops
+  and replaces the running one within :data:`REPLACE_WAIT` seconds, else 429) and at most
+  :data:`MAX_SEARCHES` run at once (503); every search (a move, an analysis, a review, a
+  move on a clock of up to :data:`MAX_CLOCK` seconds) is capped at :data:`MAX_TIME` seconds
+  (a watchdog stops it whatever its level) and stops when its client disconnects; its slot
+  is freed by the search itself when it ends, so a request cut off mid-search cannot keep
+  it. The numbers live in :mod:`shashki.web.limits`, read when used.
 - Exhaust memory or a core with input: bodies over :data:`MAX_BODY` bytes get 413, JSON
   nested too deeply 400, games over :data:`MAX_MOVES` moves 400, a review over
   :data:`MAX_REVIEW_PLIES` plies 400; the engines kept for clients take at most
