@@ -457,3 +457,50 @@ def test_a_game_on_the_clock(browser, base) -> None:
     click_square(browser, state(browser)["legal"][0]["start"])  # no more moves
     time.sleep(0.3)
     assert len(state(browser)["moves"]) == 2
+
+
+def test_a_page_of_another_origin_cannot_drive_or_hold_the_engine(browser, base) -> None:
+    """The threat model's attack from a real browser: a page of another origin (served here
+    by a second local server) opens two analysis streams (the two search slots) and posts a
+    text/plain deep search. The server refuses them all, so the engine stays free."""
+    import http.server
+    import threading
+    import urllib.parse
+
+    from web_server import request
+
+    query = urllib.parse.urlencode({"game": "{}", "client": "evil", "time": "30"})
+    page = f"""<!doctype html><script>
+      window.streams = [new EventSource("{base}/api/analyse?{query}"),
+                        new EventSource("{base}/api/analyse?{query}&x=2")];
+      fetch("{base}/api/engine/move", {{method: "POST", mode: "no-cors",
+        headers: {{"Content-Type": "text/plain"}},
+        body: JSON.stringify({{game: {{}}, level: {{depth: 40}}, client: "evil2"}})}});
+    </script>""".encode()
+
+    class Evil(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(page)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Evil)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        browser.get(f"http://127.0.0.1:{server.server_address[1]}/")
+        time.sleep(1.0)
+        states = browser.execute_script("return window.streams.map((s) => s.readyState)")
+        assert states == [2, 2], states  # both streams refused and closed (2: CLOSED)
+        started = time.monotonic()
+        body = {"game": {}, "level": {"time": 0.1}, "client": "board"}
+        status, answer, _ = request(base, "/api/engine/move", body)
+        assert status == 200 and answer["move"], answer  # not 503: nothing holds the engine
+        assert time.monotonic() - started < 5.0
+    finally:
+        server.shutdown()
+        server.server_close()
+        browser.get("about:blank")
