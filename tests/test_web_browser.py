@@ -504,3 +504,18 @@ def test_a_page_of_another_origin_cannot_drive_or_hold_the_engine(browser, base)
         server.shutdown()
         server.server_close()
         browser.get("about:blank")
+
+
+def test_a_deep_engine_level_keeps_to_the_cap(browser, base, monkeypatch) -> None:
+    """The page asks for depth 40 (a search of hours): the server's cap (here 2 s) ends the
+    search and the engine's move comes in time; the page goes on."""
+    from shashki import web
+
+    monkeypatch.setattr(web.limits, "MAX_TIME", 2.0)
+    open_page(browser, base)
+    start(browser, opponent="engine", color="white", level_kind="depth", level_value=40, fen="")
+    move = next(m for m in state(browser)["legal"] if m["long"] == "c3-d4")
+    started = time.monotonic()
+    play_by_clicks(browser, move)
+    wait(lambda: idle(browser) and len(state(browser)["moves"]) == 2, what="the capped reply")
+    assert time.monotonic() - started < 2.0 + 3.0
