@@ -238,20 +238,10 @@ pub fn playouts<'py>(
                     "the engine policy needs depth or nodes",
                 ));
             }
-            if depth.is_some_and(|d| !(1..=120).contains(&d)) {
-                return Err(PyValueError::new_err("depth must be between 1 and 120"));
-            }
             if !(0.0..=1.0).contains(&noise) {
                 return Err(PyValueError::new_err("noise must be between 0 and 1"));
             }
-            if !(1..=4096).contains(&hash_mb) {
-                return Err(PyValueError::new_err("hash_mb must be between 1 and 4096"));
-            }
-            let evaluation = crate::search::Evaluation::parse(evaluation).ok_or_else(|| {
-                PyValueError::new_err(format!(
-                    "evaluation must be 'learned' or 'classic', not {evaluation:?}"
-                ))
-            })?;
+            let evaluation = engine_settings(depth, hash_mb, evaluation)?;
             Policy::Engine {
                 limits: Box::new(crate::search::Limits {
                     depth,
@@ -332,6 +322,22 @@ pub fn playouts<'py>(
     ))
 }
 
+/// The engine settings the batch functions share, checked: `depth` (1–120), `hash_mb`
+/// (1–4096) and the evaluation's name.
+fn engine_settings(
+    depth: Option<u32>,
+    hash_mb: usize,
+    evaluation: &str,
+) -> PyResult<crate::search::Evaluation> {
+    if depth.is_some_and(|d| !(1..=120).contains(&d)) {
+        return Err(PyValueError::new_err("depth must be between 1 and 120"));
+    }
+    if !(1..=4096).contains(&hash_mb) {
+        return Err(PyValueError::new_err("hash_mb must be between 1 and 4096"));
+    }
+    super::engine::evaluation_arg(evaluation)
+}
+
 /// Boards from FENs (their clocks kept) under `rules`; a bad FEN is a ValueError naming its
 /// index.
 fn boards_from_fens(fens: &[String], rules: crate::variant::RuleSet) -> PyResult<Vec<Board>> {
@@ -382,17 +388,7 @@ pub fn search_positions<'py>(
     if depth.is_none() && nodes.is_none() {
         return Err(PyValueError::new_err("a batch search needs depth or nodes"));
     }
-    if depth.is_some_and(|d| !(1..=120).contains(&d)) {
-        return Err(PyValueError::new_err("depth must be between 1 and 120"));
-    }
-    if !(1..=4096).contains(&hash_mb) {
-        return Err(PyValueError::new_err("hash_mb must be between 1 and 4096"));
-    }
-    let evaluation = crate::search::Evaluation::parse(evaluation).ok_or_else(|| {
-        PyValueError::new_err(format!(
-            "evaluation must be 'learned' or 'classic', not {evaluation:?}"
-        ))
-    })?;
+    let evaluation = engine_settings(depth, hash_mb, evaluation)?;
     let rules = rules_arg(variant, captures_optional)?;
     let boards = boards_from_fens(&fens, rules)?;
     let limits = crate::search::Limits {

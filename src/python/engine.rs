@@ -60,6 +60,15 @@ fn info_dict<'py>(py: Python<'py>, info: &Info) -> PyResult<Bound<'py, PyDict>> 
     Ok(d)
 }
 
+/// An evaluation by name: `"learned"` or `"classic"` (ValueError otherwise).
+pub(crate) fn evaluation_arg(name: &str) -> PyResult<crate::search::Evaluation> {
+    crate::search::Evaluation::parse(name).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "evaluation must be 'learned' or 'classic', not {name:?}"
+        ))
+    })
+}
+
 #[pymethods]
 impl PySearchEngine {
     /// `hash_mb` MiB of table (1–65536; MemoryError when the machine does not have it
@@ -177,12 +186,7 @@ impl PySearchEngine {
     /// The evaluation of the searches that start from now on: `"learned"` (the default) or
     /// `"classic"`.
     fn set_evaluation(&self, name: &str) -> PyResult<()> {
-        let evaluation = crate::search::Evaluation::parse(name).ok_or_else(|| {
-            pyo3::exceptions::PyValueError::new_err(format!(
-                "evaluation must be 'learned' or 'classic', not {name:?}"
-            ))
-        })?;
-        self.engine.set_evaluation(evaluation);
+        self.engine.set_evaluation(evaluation_arg(name)?);
         Ok(())
     }
 
