@@ -53,16 +53,32 @@ fn count_leaves<R: Rules>(pos: &Position, depth: u32, counting: Counting) -> u64
 /// take well under a millisecond).
 const STOP_CHECK_DEPTH: u32 = 6;
 
-/// A lock-free table of (position, depth) → count, shared by threads. An entry takes two
-/// slots: `key ^ data`, `data`, `check ^ data` and `data` again, where `key` is the
-/// position's Zobrist hash and `check` a second hash of the whole position (seeded by
-/// [`PerftOptions::key_seed`]): 128 bits must agree before a count is reused, so a count
-/// never rests on a 64-bit collision, and a torn write reads as a miss.
+/// A lock-free table of (position, depth) → count, shared by threads.
+///
+/// An entry takes two slots: `key ^ data`, `data`, `check ^ data` and `data` again, where
+/// `key` is the position's Zobrist hash and `check` a second hash of the whole position
+/// (seeded by [`PerftOptions::key_seed`]): 128 bits must agree before a count is reused, so
+/// a count never rests on a 64-bit collision, and a torn write reads as a miss.
+///
+/// Entries come in buckets of two, one 64-byte cache line: the first keeps the deepest
+/// count stored there (a count of depth 12 saves millions of nodes, one of depth 3 a few
+/// hundred), the second takes whatever the first does not. One probe reads one line.
 struct Table {
     entries: Slots,
+    /// Buckets − 1 (a power of two minus one).
     mask: usize,
     seed: u64,
 }
+
+/// Counts shallower than this are counted again rather than looked up: a probe is a cache
+/// miss, dearer than counting the few hundred leaves below such a node.
+const MIN_HASHED_DEPTH: u32 = 3;
+
+/// Slots per bucket (two entries of two slots).
+const BUCKET_SLOTS: usize = 4;
+
+/// Bits of an entry's data word holding the depth (the count is above them).
+const DEPTH_BITS: u32 = 6;
 
 /// A 64-bit hash of the whole position independent of the Zobrist keys.
 #[inline]
@@ -91,37 +107,68 @@ impl Table {
         if mb == 0 {
             return Ok(None);
         }
-        let size = slots_for_mb(mb).max(2);
-        Ok(Some(Table {
-            entries: Slots::new(size)?,
-            mask: size / 2 - 1,
+        Ok(Some(Table::in_slots(
+            Slots::new(slots_for_mb(mb).max(BUCKET_SLOTS))?,
             seed,
-        }))
+        )))
+    }
+
+    /// A table over `entries` (a power of two of at least [`BUCKET_SLOTS`] slots).
+    fn in_slots(entries: Slots, seed: u64) -> Table {
+        let mask = entries.len() / BUCKET_SLOTS - 1;
+        Table {
+            entries,
+            mask,
+            seed,
+        }
+    }
+
+    /// The first slot of the bucket of `hash`.
+    #[inline]
+    fn bucket(&self, hash: u64) -> usize {
+        (hash as usize & self.mask) * BUCKET_SLOTS
+    }
+
+    /// The data word of the entry at slot `i` if it holds `hash` at `depth`.
+    #[inline]
+    fn matching(&self, i: usize, hash: u64, depth: u32) -> Option<u64> {
+        let a = &self.entries[i];
+        let data = a[1].load(Ordering::Relaxed);
+        (data != 0
+            && data & ((1 << DEPTH_BITS) - 1) == u64::from(depth)
+            && a[0].load(Ordering::Relaxed) ^ data == hash)
+            .then_some(data)
     }
 
     #[inline]
     fn probe(&self, pos: &Position, depth: u32) -> Option<u64> {
         let hash = pos.hash();
-        let i = (hash as usize & self.mask) * 2;
-        let (a, b) = (&self.entries[i], &self.entries[i + 1]);
-        let data = a[1].load(Ordering::Relaxed);
-        if data == 0 || data & 63 != depth as u64 || a[0].load(Ordering::Relaxed) ^ data != hash {
-            return None;
-        }
+        let bucket = self.bucket(hash);
+        let (i, data) = [bucket, bucket + 2]
+            .into_iter()
+            .find_map(|i| Some((i, self.matching(i, hash, depth)?)))?;
+        let b = &self.entries[i + 1];
         if b[1].load(Ordering::Relaxed) != data
             || b[0].load(Ordering::Relaxed) ^ data != check_hash(pos, self.seed)
         {
             return None;
         }
-        Some(data >> 6)
+        Some(data >> DEPTH_BITS)
     }
 
     #[inline]
     fn store(&self, pos: &Position, depth: u32, count: u64) {
         let hash = pos.hash();
-        let i = (hash as usize & self.mask) * 2;
+        let bucket = self.bucket(hash);
+        // The deep entry is replaced only by a count at least as deep.
+        let deep = self.entries[bucket][1].load(Ordering::Relaxed);
+        let i = if deep & ((1 << DEPTH_BITS) - 1) <= u64::from(depth) {
+            bucket
+        } else {
+            bucket + 2
+        };
         let (a, b) = (&self.entries[i], &self.entries[i + 1]);
-        let data = (count << 6) | depth as u64;
+        let data = (count << DEPTH_BITS) | u64::from(depth);
         a[0].store(hash ^ data, Ordering::Relaxed);
         a[1].store(data, Ordering::Relaxed);
         b[0].store(check_hash(pos, self.seed) ^ data, Ordering::Relaxed);
@@ -150,6 +197,9 @@ impl Runner<'_> {
             (0, _) => 1,
             (1, _) => count_moves::<R>(pos, self.counting),
             (_, None) if !check => count_leaves::<R>(pos, depth, self.counting),
+            (_, Some(_)) if depth < MIN_HASHED_DEPTH => {
+                count_leaves::<R>(pos, depth, self.counting)
+            }
             (_, None) => {
                 let mut n = 0;
                 for_each_child::<R, false>(pos, self.counting, |child| {
@@ -289,11 +339,10 @@ impl PerftTable {
     ) -> Result<PerftTable, TableAllocError> {
         let table = Table::new(mb.max(1), key_seed)?;
         Ok(PerftTable {
-            table: table.unwrap_or(Table {
-                entries: crate::memory::Slots::new(2)?,
-                mask: 0,
-                seed: key_seed,
-            }),
+            table: match table {
+                Some(table) => table,
+                None => Table::in_slots(Slots::new(BUCKET_SLOTS)?, key_seed),
+            },
             counting,
         })
     }
@@ -310,13 +359,9 @@ impl PerftTable {
         key_seed: u64,
         counting: Counting,
     ) -> std::io::Result<PerftTable> {
-        let size = slots_for_mb(mb.max(1)).max(2);
+        let size = slots_for_mb(mb.max(1)).max(BUCKET_SLOTS);
         Ok(PerftTable {
-            table: Table {
-                entries: Slots::shared(path, size)?,
-                mask: size / 2 - 1,
-                seed: key_seed,
-            },
+            table: Table::in_slots(Slots::shared(path, size)?, key_seed),
             counting,
         })
     }

@@ -116,3 +116,24 @@ fn divide_sums_to_perft() {
     assert_eq!(entries.len(), 7);
     assert_eq!(entries.iter().map(|e| e.count).sum::<u64>(), 7482);
 }
+
+#[test]
+fn a_full_table_keeps_counts_exact() {
+    // A 1 MB table holds 16,384 buckets: perft 11 stores far more counts than that, so
+    // entries are replaced all the time (deep ones kept, shallow ones overwritten).
+    let start = Position::start();
+    for (counting, nodes) in [
+        (Counting::Distinct, 110_917_189),
+        (Counting::Orders, 110_961_169),
+    ] {
+        for threads in [None, Some(2)] {
+            let options = PerftOptions {
+                counting,
+                threads,
+                hash_mb: 1,
+                key_seed: 7,
+            };
+            assert_eq!(perft_with(&start, 11, &options).ok(), Some(nodes));
+        }
+    }
+}

@@ -183,3 +183,34 @@ def test_shared_tables_are_removed_after_a_run(dask_client) -> None:
     assert list(Path("/").glob(mine[1:])) == []
     # The workers keep no table of a finished run.
     assert all(dask_client.run(lambda: len(distributed._TABLES) == 0).values())
+
+
+def test_threads_of_this_process_resume_a_checkpointed_run(tmp_path: Path) -> None:
+    path = tmp_path / "perft.ckpt"
+    board = shashki.Board()
+    # A first run stopped after a few batches (the checkpoint then holds their counts).
+    with pytest.raises(KeyboardInterrupt):
+        distributed.perft(
+            board, 10, split_depth=4, executor=StopAfter(8), batch_size=16, checkpoint=str(path)
+        )
+    recorded = len(path.read_text(encoding="utf-8").splitlines()) - 1
+    assert 1 <= recorded <= 8
+    leaves = distributed.perft(
+        board, 10, split_depth=4, threads=2, batch_size=16, checkpoint=str(path), hash_mb=4
+    )
+    assert leaves == 22_444_032
+    assert not distributed._TABLES, "the table is let go when the count ends"
+    with pytest.raises(ValueError, match="threads"):
+        distributed.perft(board, 6, threads=0)
+
+
+def test_the_command_line_checkpoints_with_threads(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from shashki.cli import main
+
+    path = tmp_path / "perft.ckpt"
+    assert main(["perft", "9", "--checkpoint", str(path), "--threads", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["leaves"] == 4_570_586
+    assert len(path.read_text(encoding="utf-8").splitlines()) > 1
+    assert main(["perft", "9", "--checkpoint", str(path), "--threads", "0"]) == 2

@@ -12,15 +12,17 @@
   review: every move judged against the engine's best
 - ``shashki serve [--host H] [--port P] [--open]`` — the web board (the ``web`` extra)
 
-``perft`` also takes ``--workers K``, ``--scheduler tcp://HOST:8786`` and ``--checkpoint
-FILE`` (split over processes or a Dask cluster); most commands take ``--variant`` and
-``--captures-optional``.
+``perft`` also takes ``--checkpoint FILE`` (the tree split into sub-positions, counted by
+this process's threads, each finished one recorded so that a stopped run resumes),
+``--workers K`` and ``--scheduler tcp://HOST:8786`` (split over processes or a Dask
+cluster); most commands take ``--variant`` and ``--captures-optional``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -316,6 +318,8 @@ def _perft_split(args: argparse.Namespace, board: shashki.Board, depth: int) -> 
 
     if args.workers is not None and args.workers < 1:
         raise _UsageError(f"--workers must be positive, not {args.workers}")
+    if args.threads is not None and args.threads < 1:
+        raise _UsageError(f"--threads must be positive, not {args.threads}")
     client = None
     if args.scheduler is not None:
         try:
@@ -334,6 +338,11 @@ def _perft_split(args: argparse.Namespace, board: shashki.Board, depth: int) -> 
             split_depth=args.split_depth,
             executor=client,
             workers=args.workers,
+            threads=(
+                (args.threads or os.cpu_count() or 1)
+                if args.workers is None and args.scheduler is None
+                else None
+            ),
             hash_mb=args.hash or 64,
             key_seed=args.key_seed,
             checkpoint=args.checkpoint,

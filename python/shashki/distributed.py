@@ -29,8 +29,16 @@ from __future__ import annotations
 import json
 import os
 import sys
+import threading
 import time
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+    wait,
+)
 from concurrent.futures.process import BrokenProcessPool
 
 from shashki import Board, _core, perft_divide
@@ -66,6 +74,7 @@ def split(board: Board, plies: int, *, distinct: bool = True) -> dict[str, int]:
 
 
 _TABLES: dict[tuple[int, int, bool, Optional[str]], _core.PerftTable] = {}
+_TABLES_LOCK = threading.Lock()  # threads of one process make their one table once
 
 
 def count_batch(
@@ -85,14 +94,17 @@ def count_batch(
     one table between them, as the threads of one process share theirs; a worker that cannot
     map it keeps a table of its own."""
     key = (hash_mb, key_seed, distinct, shared)
-    table = _TABLES.get(key)
-    if table is None:
-        _TABLES.clear()
-        try:
-            table = _core.PerftTable(hash_mb, distinct=distinct, key_seed=key_seed, shared=shared)
-        except OSError:
-            table = _core.PerftTable(hash_mb, distinct=distinct, key_seed=key_seed)
-        _TABLES[key] = table
+    with _TABLES_LOCK:
+        table = _TABLES.get(key)
+        if table is None:
+            _TABLES.clear()
+            try:
+                table = _core.PerftTable(
+                    hash_mb, distinct=distinct, key_seed=key_seed, shared=shared
+                )
+            except OSError:
+                table = _core.PerftTable(hash_mb, distinct=distinct, key_seed=key_seed)
+            _TABLES[key] = table
     return _core.perft_many(
         fens,
         depth,
@@ -181,12 +193,16 @@ def perft(
     checkpoint: Optional[str] = None,
     progress: bool = False,
     share_tables: bool = True,
+    threads: Optional[int] = None,
 ) -> int:
     """Leaves ``depth`` plies below ``board``, counted by workers (see the module docs).
     ``split_depth`` (default: enough plies for a few thousand sub-positions, at most
     ``depth - 2``); ``hash_mb`` and ``key_seed`` go to the workers' tables. With
     ``share_tables`` (the local pool and Dask clients), the workers of one machine share one
-    table of ``hash_mb`` in memory (``/dev/shm``) instead of one each."""
+    table of ``hash_mb`` in memory (``/dev/shm``) instead of one each. With ``threads``
+    (and no ``executor`` or ``workers``), the sub-positions are counted by that many threads
+    of this process sharing one table in its own memory (with huge pages where the kernel
+    gives them): the fastest way to run a checkpointed count on one machine."""
     if not 0 <= depth <= 63:
         raise ValueError(f"depth must be between 0 and 63, not {depth}")
     if split_depth is None:
@@ -209,6 +225,11 @@ def perft(
     done: dict[str, int] = dict(saved.done) if saved else {}
     todo = sorted(fen for fen in parts if fen not in done)
     batches = [todo[i : i + batch_size] for i in range(0, len(todo), batch_size)]
+    if threads is not None and threads < 1:
+        raise ValueError(f"threads must be positive, not {threads}")
+    in_process = threads is not None and executor is None and workers is None
+    if in_process:
+        executor = ThreadPoolExecutor(threads)
     own = executor is None
     is_dask = callable(getattr(executor, "get_executor", None))
     shared = _shared_table_path() if share_tables and (own or is_dask) else None
@@ -273,6 +294,11 @@ def perft(
             saved.close()
         if own and pool is not None:
             pool.shutdown(cancel_futures=True)
+        if in_process:
+            assert isinstance(executor, ThreadPoolExecutor)
+            executor.shutdown(cancel_futures=True)
+            with _TABLES_LOCK:
+                _TABLES.clear()  # the table's memory goes back when the count ends
         if shared is not None:
             if is_dask:
                 try:
