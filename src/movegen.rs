@@ -127,9 +127,19 @@ fn ray(bit: u32, dir: Direction) -> u64 {
     RAYS[bit as usize & 63][dir.index()]
 }
 
+/// One diagonal step, without the board mask of [`Bitboard::shift`]: every use intersects
+/// the result with a set of board squares before using it as squares or stepping again, so
+/// a step onto a ghost bit or off the board vanishes there. (A second unmasked step after
+/// a ghost bit could reach a real square: nowhere does a step follow a step without such an
+/// intersection between them, or after them with a set that excludes that case.)
 #[inline(always)]
 fn step(bb: u64, dir: Direction) -> u64 {
-    Bitboard(bb).shift(dir).0
+    let off = dir.offset();
+    if off > 0 {
+        bb << off
+    } else {
+        bb >> (-off)
+    }
 }
 
 /// The nearest occupied bit from `bit` in `dir`, if any.
@@ -845,4 +855,77 @@ fn count_captures<R: Rules>(pos: &Position, counting: Counting, jumpers: [u64; 4
         });
     }
     sink.count + u64::from(simple)
+}
+
+/// The leaves two plies below `pos` (perft 2): the sum of the children's move counts.
+///
+/// The common case is counted without making the children: when the side to move has no
+/// capture and the opponent no king, a quiet move changes only two squares, and the reply
+/// count is the opponent's men's steps into the new empty squares, unless the move gives
+/// the opponent a capture (then the child is made and counted in full).
+pub(crate) fn count_two_plies<R: Rules>(pos: &Position, counting: Counting) -> u64 {
+    let us = pos.by_color[pos.turn.index()].0;
+    let them = pos.by_color[1 - pos.turn.index()].0;
+    let kings = pos.kings.0 & BOARD;
+    if them & kings != 0 || has_captures(pos) {
+        let mut n = 0;
+        for_each_child::<R, false>(pos, counting, |child| {
+            n += count_moves::<R>(child, counting)
+        });
+        return n;
+    }
+    let them_men = them;
+    let empty = BOARD & !(us | them);
+    // The replies after `from` → `to` (any piece: a man, a king, a promotion alike).
+    let replies = |from: u32, to: u32| -> u64 {
+        let moved = (1u64 << from) | (1u64 << to);
+        let us = us ^ moved;
+        let empty = empty ^ moved;
+        let mut jumps = 0u64;
+        each_direction!(DIR => {
+            jumps |= step(step(empty, DIR.opposite()) & us, DIR.opposite());
+        });
+        if jumps & them_men != 0 {
+            let mut child = *pos;
+            child.apply::<false>(
+                from,
+                to,
+                0,
+                (1u64 << to) & crowning_mask(pos) != 0 && kings & (1u64 << from) == 0,
+            );
+            return count_moves::<R>(&child, counting);
+        }
+        let steps = match pos.turn {
+            // The opponent moves: Black's men step down, White's up.
+            crate::Color::White => {
+                (step(them_men, Direction::DownLeft) & empty).count_ones()
+                    + (step(them_men, Direction::DownRight) & empty).count_ones()
+            }
+            crate::Color::Black => {
+                (step(them_men, Direction::UpLeft) & empty).count_ones()
+                    + (step(them_men, Direction::UpRight) & empty).count_ones()
+            }
+        };
+        u64::from(steps)
+    };
+    let mut n = 0;
+    let men = us & !kings;
+    for_each_man_step(pos, men, empty, |from, to, _promotes| {
+        n += replies(from, to)
+    });
+    let occ = us | them;
+    let mut our_kings = us & kings;
+    while our_kings != 0 {
+        let k = our_kings.trailing_zeros();
+        our_kings &= our_kings - 1;
+        each_direction!(DIR => {
+            let mut run = king_run(k, DIR, occ);
+            while run != 0 {
+                let to = run.trailing_zeros();
+                run &= run - 1;
+                n += replies(k, to);
+            }
+        });
+    }
+    n
 }

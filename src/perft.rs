@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 
 use crate::memory::{slots_for_mb, Slots, TableAllocError};
-use crate::movegen::{count_moves, for_each_child, Counting, Rules};
+use crate::movegen::{count_moves, count_two_plies, for_each_child, Counting, Rules};
 use crate::mv::{Move, MoveList};
 use crate::position::Position;
 
@@ -39,6 +39,7 @@ fn count_leaves<R: Rules>(pos: &Position, depth: u32, counting: Counting) -> u64
     match depth {
         0 => 1,
         1 => count_moves::<R>(pos, counting),
+        2 => count_two_plies::<R>(pos, counting),
         _ => {
             let mut n = 0;
             for_each_child::<R, false>(pos, counting, |child| {
