@@ -469,29 +469,27 @@ fn play_one(
 ) -> Playout {
     let mut board = start.clone();
     let mut state = splitmix(seed);
-    let mut moves = crate::mv::MoveList::new();
     let mut positions = Vec::new();
     if let Some(engine) = engine {
         engine.clear();
     }
     let finish = loop {
         let pos = *board.position();
-        moves.clear();
-        pos.legal_moves_into(crate::Counting::Distinct, &mut moves);
-        if moves.is_empty() {
+        let next = splitmix(state);
+        // A uniformly random legal move, made without listing the moves where it can be.
+        let Some(random) = pos.legal_move_at(next) else {
             break match pos.winner_without_moves() {
                 Color::White => Finish::WhiteWins,
                 Color::Black => Finish::BlackWins,
             };
-        }
+        };
         if board.plies() >= max_plies {
             break Finish::Truncated;
         }
         if keep {
             positions.push(pos);
         }
-        state = splitmix(state);
-        let random = moves[(state % moves.len() as u64) as usize];
+        state = next;
         let m = match (policy, engine) {
             (Policy::Engine { limits, noise, .. }, Some(engine)) => {
                 state = splitmix(state);

@@ -740,6 +740,90 @@ fn generate_quiet(pos: &Position, list: &mut MoveList) {
     }
 }
 
+/// The number of quiet moves of the side to move (men's steps and kings' runs; whether
+/// they are legal beside a capture is the caller's business).
+pub(crate) fn quiet_move_count(pos: &Position) -> u32 {
+    let us = pos.by_color[pos.turn.index()].0;
+    let occ = pos.occupied().0;
+    let empty = BOARD & !occ;
+    let men = us & !pos.kings.0;
+    let mut n = match pos.turn {
+        crate::Color::White => {
+            (step(men, Direction::UpLeft) & empty).count_ones()
+                + (step(men, Direction::UpRight) & empty).count_ones()
+        }
+        crate::Color::Black => {
+            (step(men, Direction::DownLeft) & empty).count_ones()
+                + (step(men, Direction::DownRight) & empty).count_ones()
+        }
+    };
+    let mut kings = us & pos.kings.0;
+    while kings != 0 {
+        let k = kings.trailing_zeros();
+        kings &= kings - 1;
+        each_direction!(DIR => {
+            n += king_run(k, DIR, occ).count_ones();
+        });
+    }
+    n
+}
+
+/// The lowest set bit of `bits` after dropping the `n` lowest.
+#[inline(always)]
+fn nth_bit(mut bits: u64, n: u32) -> u32 {
+    for _ in 0..n {
+        bits &= bits - 1;
+    }
+    bits.trailing_zeros()
+}
+
+/// The quiet move at `index` in the order [`generate_quiet`] lists them (men's steps by
+/// direction and square, then each king's runs), without listing them; None if `index` is
+/// not below [`quiet_move_count`].
+pub(crate) fn nth_quiet_move(pos: &Position, index: u32) -> Option<Move> {
+    let us = pos.by_color[pos.turn.index()].0;
+    let occ = pos.occupied().0;
+    let empty = BOARD & !occ;
+    let men = us & !pos.kings.0;
+    let crowning = crowning_mask(pos);
+    let mut left = index;
+    let dirs = match pos.turn {
+        crate::Color::White => [Direction::UpLeft, Direction::UpRight],
+        crate::Color::Black => [Direction::DownLeft, Direction::DownRight],
+    };
+    for dir in dirs {
+        let targets = step(men, dir) & empty;
+        let n = targets.count_ones();
+        if left < n {
+            let to = nth_bit(targets, left);
+            return Some(Move::quiet(
+                Square::from_bit_unchecked((to as i32 - dir.offset()) as u32),
+                Square::from_bit_unchecked(to),
+                (1u64 << to) & crowning != 0,
+            ));
+        }
+        left -= n;
+    }
+    let mut kings = us & pos.kings.0;
+    while kings != 0 {
+        let k = kings.trailing_zeros();
+        kings &= kings - 1;
+        for dir in Direction::ALL {
+            let run = king_run(k, dir, occ);
+            let n = run.count_ones();
+            if left < n {
+                return Some(Move::quiet(
+                    Square::from_bit_unchecked(k),
+                    Square::from_bit_unchecked(nth_bit(run, left)),
+                    false,
+                ));
+            }
+            left -= n;
+        }
+    }
+    None
+}
+
 /// Append the legal moves of the side to move.
 pub(crate) fn generate<R: Rules>(pos: &Position, counting: Counting, list: &mut MoveList) {
     if !generate_captures::<R>(pos, counting, list) || !R::CAPTURE_IS_MANDATORY {

@@ -244,6 +244,26 @@ impl Position {
         crate::variant::with_rules!(self.rules(), R => movegen::generate::<R>(self, counting, list));
     }
 
+    /// The move at `random % n` of the `n` legal moves (the same one `legal_moves()` lists
+    /// there), None without a legal move. Without a capture on the board the moves are
+    /// counted and the one picked is made directly, not listed: a random mover's step.
+    pub fn legal_move_at(&self, random: u64) -> Option<Move> {
+        if !movegen::has_captures(self) {
+            let n = movegen::quiet_move_count(self);
+            return if n == 0 {
+                None
+            } else {
+                movegen::nth_quiet_move(self, (random % u64::from(n)) as u32)
+            };
+        }
+        let moves = self.legal_moves();
+        if moves.is_empty() {
+            None
+        } else {
+            Some(moves[(random % moves.len() as u64) as usize])
+        }
+    }
+
     /// Whether the side to move must capture.
     #[inline]
     pub fn has_captures(&self) -> bool {

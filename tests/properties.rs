@@ -89,6 +89,22 @@ proptest! {
     }
 
     #[test]
+    fn the_move_at_an_index_is_the_listed_one(
+        pos in setups(),
+        variant in 0..Variant::ALL.len(),
+        optional in any::<bool>(),
+        random in any::<u64>(),
+    ) {
+        let pos = pos.with_rules(RuleSet::new(Variant::ALL[variant], optional));
+        let moves = pos.legal_moves();
+        let expected = (!moves.is_empty()).then(|| moves[(random % moves.len() as u64) as usize]);
+        prop_assert_eq!(pos.legal_move_at(random), expected);
+        for index in 0..moves.len() as u64 {
+            prop_assert_eq!(pos.legal_move_at(index), Some(moves[index as usize]));
+        }
+    }
+
+    #[test]
     fn moves_are_distinct_and_well_formed(pos in setups()) {
         let moves = pos.legal_moves();
         let must_capture = pos.has_captures();
