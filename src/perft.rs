@@ -181,6 +181,8 @@ struct Runner<'a> {
     counting: Counting,
     table: Option<&'a Table>,
     stop: Option<&'a AtomicBool>,
+    /// A second stop flag (a [`PerftTable`]'s, raised by [`PerftTable::cancel`]).
+    cancel: Option<&'a AtomicBool>,
 }
 
 impl Runner<'_> {
@@ -190,7 +192,7 @@ impl Runner<'_> {
     }
 
     fn count<R: Rules>(&self, pos: &Position, depth: u32) -> u64 {
-        let check = depth >= STOP_CHECK_DEPTH && self.stop.is_some();
+        let check = depth >= STOP_CHECK_DEPTH && (self.stop.is_some() || self.cancel.is_some());
         if check && self.stopped() {
             return 0;
         }
@@ -227,6 +229,7 @@ impl Runner<'_> {
 
     fn stopped(&self) -> bool {
         self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+            || self.cancel.is_some_and(|s| s.load(Ordering::Relaxed))
     }
 }
 
@@ -285,6 +288,7 @@ pub fn perft_divide(
         counting: options.counting,
         table: table.as_ref(),
         stop,
+        cancel: None,
     };
     let threads = options.threads.unwrap_or(1).max(1);
     let run_root = |m: &Move| -> DivideEntry {
@@ -328,6 +332,7 @@ pub fn perft_divide(
 pub struct PerftTable {
     table: Table,
     counting: Counting,
+    cancelled: AtomicBool,
 }
 
 impl PerftTable {
@@ -345,6 +350,7 @@ impl PerftTable {
                 None => Table::in_slots(Slots::new(BUCKET_SLOTS)?, key_seed),
             },
             counting,
+            cancelled: AtomicBool::new(false),
         })
     }
 
@@ -364,12 +370,20 @@ impl PerftTable {
         Ok(PerftTable {
             table: Table::in_slots(Slots::shared(path, size)?, key_seed),
             counting,
+            cancelled: AtomicBool::new(false),
         })
     }
 
     /// The counting convention of the counts it holds.
     pub fn counting(&self) -> Counting {
         self.counting
+    }
+
+    /// Stop every count running in this table, from any thread, as soon as it can (their
+    /// counts are then partial, and none of them is stored); later counts return 0 at once.
+    /// For a run that is ending: the table is of no further use after it.
+    pub fn cancel(&self) {
+        self.cancelled.store(true, Ordering::Relaxed);
     }
 }
 
@@ -391,7 +405,7 @@ pub fn perft_batch(
         options.counting,
         table.as_ref(),
         options.threads,
-        stop,
+        [stop, None],
     ))
 }
 
@@ -409,7 +423,7 @@ pub fn perft_batch_in(
         table.counting,
         Some(&table.table),
         threads,
-        stop,
+        [stop, Some(&table.cancelled)],
     )
 }
 
@@ -419,12 +433,13 @@ fn count_positions(
     counting: Counting,
     table: Option<&Table>,
     threads: Option<usize>,
-    stop: Option<&AtomicBool>,
+    [stop, cancel]: [Option<&AtomicBool>; 2],
 ) -> Vec<u64> {
     let runner = Runner {
         counting,
         table,
         stop,
+        cancel,
     };
     let count = |p: &Position| {
         if runner.stopped() {

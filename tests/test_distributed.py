@@ -16,6 +16,7 @@ import pytest
 import shashki
 from conftest import perft_lines
 from shashki import distributed
+from system import interrupted, too_large_mb
 
 LINES = [line for line in perft_lines() if 50_000 <= line.nodes <= 3_000_000][:6]
 
@@ -214,3 +215,31 @@ def test_the_command_line_checkpoints_with_threads(
     assert json.loads(capsys.readouterr().out)["leaves"] == 4_570_586
     assert len(path.read_text(encoding="utf-8").splitlines()) > 1
     assert main(["perft", "9", "--checkpoint", str(path), "--threads", "0"]) == 2
+
+
+def test_ctrl_c_stops_a_checkpointed_run_of_threads_at_once(tmp_path: Path) -> None:
+    path = tmp_path / "perft.ckpt"
+    out, seconds = interrupted(
+        f"""
+        import shashki
+        from shashki import distributed
+        print("started", flush=True)
+        try:
+            distributed.perft(shashki.Board(), 16, threads=2, hash_mb=16, checkpoint={str(path)!r})
+        except KeyboardInterrupt:
+            print("interrupted", distributed._TABLES, flush=True)
+        """,
+        delay=1.0,
+    )
+    # Perft 16 takes minutes: the running batches are cancelled, not waited for.
+    assert "interrupted {}" in out, out
+    assert seconds < 10
+    header = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+    assert header["depth"] == 16
+
+
+def test_a_table_larger_than_the_memory_is_an_error_at_once() -> None:
+    started = time.monotonic()
+    with pytest.raises(MemoryError, match="cannot allocate"):
+        distributed.perft(shashki.Board(), 8, threads=2, hash_mb=too_large_mb(), split_depth=3)
+    assert time.monotonic() - started < 10  # not retried batch after batch

@@ -312,6 +312,7 @@ class PerftTable:
         key_seed: Optional[int] = None,
         shared: Optional[str | os.PathLike[str]] = None,
     ) -> Self: ...
+    def cancel(self) -> None: ...
 
 def perft_many(
     fens: list[str],

@@ -275,6 +275,8 @@ def perft(
                 fens = pending.pop(future)
                 try:
                     counts = future.result()
+                except MemoryError:
+                    raise  # a table larger than the free memory: counting again cannot help
                 except Exception as error:  # a lost worker, a cancelled task: count again
                     failures += 1
                     if failures > 10 * max(len(batches), 1):
@@ -296,6 +298,10 @@ def perft(
             pool.shutdown(cancel_futures=True)
         if in_process:
             assert isinstance(executor, ThreadPoolExecutor)
+            with _TABLES_LOCK:
+                if pending:  # stopped early (Ctrl-C, an error): end the running counts now
+                    for table in _TABLES.values():
+                        table.cancel()
             executor.shutdown(cancel_futures=True)
             with _TABLES_LOCK:
                 _TABLES.clear()  # the table's memory goes back when the count ends

@@ -166,6 +166,12 @@ impl PyPerftTable {
             table: std::sync::Arc::new(table),
         })
     }
+
+    /// Stop every count running in this table, from any thread (they return partial
+    /// counts); later counts in it return 0. For a run that is ending.
+    fn cancel(&self) {
+        self.table.cancel();
+    }
 }
 
 /// Leaves below each legal move: `{move text: count}` (texts with every landing square).
