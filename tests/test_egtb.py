@@ -220,3 +220,29 @@ def test_the_hub_engine_takes_the_tables(tables_dir: Path) -> None:
     tables = egtb.open(tables_dir)
     assert tables.probe_dtw(child) == -tables.probe_dtw(board) + 1  # a quickest win
     assert "Traceback" not in stderr
+
+
+def test_unpacked_blocks_stay_within_the_bound(tables: egtb.EndgameTables) -> None:
+    rng = random.Random(5)
+    boards = []
+    while len(boards) < 3000:
+        squares = rng.sample(range(1, 33), 4)
+        pieces = [
+            ("K" if rng.random() < 0.5 or not 5 <= sq <= 28 else "") + str(sq) for sq in squares
+        ]
+        fen = f"{rng.choice('WB')}:W{','.join(pieces[:2])}:B{','.join(pieces[2:])}"
+        boards.append(shashki.Board(fen))
+    egtb.set_cache_mb(256)
+    expected = [tables.probe(board) for board in boards]
+    assert egtb.cache_usage()[0] > 1 << 20, "these probes unpack more than 1 MiB"
+    try:
+        egtb.set_cache_mb(1)
+        rng.shuffle(order := list(range(len(boards))))
+        for i in order:
+            assert tables.probe(boards[i]) == expected[i]
+            resident, limit = egtb.cache_usage()
+            assert resident <= limit == 1 << 20
+    finally:
+        egtb.set_cache_mb(256)
+    with pytest.raises(ValueError, match="limit_mb"):
+        shashki._core.endgame_block_cache(0)

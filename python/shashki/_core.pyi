@@ -27,6 +27,7 @@ __all__ = [
     "SearchEngine",
     "EndgameTables",
     "build_endgame_tables",
+    "endgame_block_cache",
     "square_name",
     "square_number",
     "parse_square",
@@ -293,6 +294,7 @@ class EndgameTables:
     def probe(self, board: Board) -> Optional[tuple[int, int]]: ...
     def best_move(self, board: Board) -> Optional[Move]: ...
 
+def endgame_block_cache(limit_mb: Optional[int] = None) -> tuple[int, int]: ...
 def build_endgame_tables(
     directory: str,
     pieces: int,

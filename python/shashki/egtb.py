@@ -61,7 +61,7 @@ if TYPE_CHECKING:
 
     StrPath = Union[str, PathLike[str]]
 
-__all__ = ["EndgameTables", "build", "open"]
+__all__ = ["EndgameTables", "build", "cache_usage", "open", "set_cache_mb"]
 
 
 def build(
@@ -220,6 +220,17 @@ def _drawn_by_rules(board: Board, value: EndgameValue, rules: DrawRules) -> bool
         if counter.unit == "plies" and value.plies > counter.remaining:
             return True
     return False
+
+
+def cache_usage() -> tuple[int, int]:
+    """The bytes of unpacked blocks the process's tables hold now, and their bound."""
+    return _core.endgame_block_cache()
+
+
+def set_cache_mb(megabytes: int) -> None:
+    """Bound the unpacked blocks of all tables of the process (default 256 MiB); the
+    oldest are dropped past it, and unpacked again if probed again."""
+    _core.endgame_block_cache(megabytes)
 
 
 def open(directory: StrPath) -> EndgameTables:  # noqa: A001 (as shashki.egtb.open)

@@ -2,9 +2,11 @@
 //! whole (`Dense`, as a build needs them) or as the file's compressed blocks, each unpacked
 //! the first time a probe reads it (`Packed`, as an engine needs them).
 
+use std::collections::VecDeque;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use rayon::prelude::*;
 
@@ -71,7 +73,83 @@ pub struct Packed {
     offsets: Vec<usize>,
     /// The values checksum the header gives.
     checksum: u64,
-    blocks: Vec<OnceLock<Option<Box<[u8]>>>>,
+    blocks: Vec<Arc<BlockCell>>,
+}
+
+/// One block's values while they are unpacked.
+type BlockCell = Mutex<Option<Arc<[u8]>>>;
+
+/// The unpacked blocks of every table of the process, bounded in bytes: past the limit,
+/// the blocks unpacked first are dropped (and unpacked again if probed again).
+struct BlockCache {
+    limit: AtomicUsize,
+    resident: AtomicUsize,
+    /// Unpacked blocks, oldest first.
+    order: Mutex<VecDeque<Arc<BlockCell>>>,
+}
+
+/// The default bound of [`BlockCache`]: 256 MiB, 4,096 blocks of 64 KiB.
+pub const DEFAULT_CACHE_BYTES: usize = 256 << 20;
+
+static CACHE: BlockCache = BlockCache {
+    limit: AtomicUsize::new(DEFAULT_CACHE_BYTES),
+    resident: AtomicUsize::new(0),
+    order: Mutex::new(VecDeque::new()),
+};
+
+/// Take a cell's values out; the bytes freed.
+fn clear_cell(cell: &BlockCell) -> usize {
+    cell.lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .take()
+        .map_or(0, |values| values.len())
+}
+
+impl BlockCache {
+    /// Count a block just unpacked into `cell`, dropping the oldest past the limit.
+    fn admit(&self, cell: &Arc<BlockCell>, bytes: usize) {
+        let mut order = self.order.lock().unwrap_or_else(PoisonError::into_inner);
+        order.push_back(Arc::clone(cell));
+        self.resident.fetch_add(bytes, Ordering::Relaxed);
+        self.trim(&mut order);
+    }
+
+    /// Drop the oldest blocks until the rest are within the limit.
+    fn trim(&self, order: &mut VecDeque<Arc<BlockCell>>) {
+        while self.resident.load(Ordering::Relaxed) > self.limit.load(Ordering::Relaxed) {
+            let Some(oldest) = order.pop_front() else {
+                break;
+            };
+            self.resident
+                .fetch_sub(clear_cell(&oldest), Ordering::Relaxed);
+        }
+    }
+}
+
+/// Set the bound of the unpacked blocks of all tables, in bytes (the oldest blocks beyond
+/// it are dropped now); returns the bytes unpacked now.
+pub fn set_block_cache_limit(bytes: usize) -> usize {
+    CACHE.limit.store(bytes, Ordering::Relaxed);
+    CACHE.trim(&mut CACHE.order.lock().unwrap_or_else(PoisonError::into_inner));
+    block_cache_usage().0
+}
+
+/// The bytes of unpacked blocks held now, and the bound.
+pub fn block_cache_usage() -> (usize, usize) {
+    (
+        CACHE.resident.load(Ordering::Relaxed),
+        CACHE.limit.load(Ordering::Relaxed),
+    )
+}
+
+impl Drop for Packed {
+    fn drop(&mut self) {
+        for cell in &self.blocks {
+            CACHE
+                .resident
+                .fetch_sub(clear_cell(cell), Ordering::Relaxed);
+        }
+    }
 }
 
 impl Packed {
@@ -89,15 +167,28 @@ impl Packed {
         (values.len() == len).then_some(values)
     }
 
+    /// The values of `block`, unpacked now if they are not held (None if it is damaged).
+    fn values(&self, block: usize) -> Option<Arc<[u8]>> {
+        let cell = self.blocks.get(block)?;
+        let mut held = cell.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(values) = held.as_ref() {
+            return Some(Arc::clone(values));
+        }
+        let values: Arc<[u8]> = self.unpack(block)?.into();
+        *held = Some(Arc::clone(&values));
+        drop(held);
+        CACHE.admit(cell, values.len());
+        Some(values)
+    }
+
     fn byte(&self, slot: u64) -> Option<u8> {
         if slot >= self.slots {
             return None;
         }
         let block = slot as usize / self.block_slots;
-        let values = self.blocks[block]
-            .get_or_init(|| self.unpack(block).map(Vec::into_boxed_slice))
-            .as_deref()?;
-        values.get(slot as usize % self.block_slots).copied()
+        self.values(block)?
+            .get(slot as usize % self.block_slots)
+            .copied()
     }
 
     /// Every value, unpacked (None for a damaged block or a checksum mismatch).
@@ -307,7 +398,7 @@ pub fn read_table(path: &Path) -> Result<Table, FileError> {
             data: body.to_vec(),
             offsets,
             checksum: values_sum,
-            blocks: (0..blocks).map(|_| OnceLock::new()).collect(),
+            blocks: (0..blocks).map(|_| Arc::new(Mutex::new(None))).collect(),
         }));
     }
     if at != data.len() {

@@ -36,7 +36,10 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::path::{Path, PathBuf};
 
 pub use build::{build_material, BuildError, Lookup};
-pub use file::{read_table, write_table, FileError, Side, Table, BLOCK_SLOTS, FORMAT_VERSION};
+pub use file::{
+    block_cache_usage, read_table, set_block_cache_limit, write_table, FileError, Side, Table,
+    BLOCK_SLOTS, DEFAULT_CACHE_BYTES, FORMAT_VERSION,
+};
 pub use index::Material;
 
 use crate::piece::Color;

@@ -12,7 +12,8 @@ use super::{wrap, PyBoard, PyMove};
 use crate::egtb::{build_dir, Tables, Value};
 
 /// Endgame tables read from their files (read-only, shared with engines); each compressed
-/// block is unpacked the first time a probe reaches it and kept.
+/// block is unpacked the first time a probe reaches it and kept while the unpacked blocks
+/// of all tables stay within the process's bound (`endgame_block_cache`).
 #[pyclass(module = "shashki._core", name = "EndgameTables", frozen)]
 pub struct PyEndgameTables {
     pub(crate) tables: Arc<Tables>,
@@ -123,4 +124,17 @@ pub fn build_endgame_tables(
         Ok(materials) => Ok(materials.iter().map(|m| m.name()).collect()),
         Err(e) => Err(PyRuntimeError::new_err(e.to_string())),
     }
+}
+
+/// The bytes of unpacked endgame-table blocks held now and their bound, after setting the
+/// bound to `limit_mb` MiB when it is given (the oldest blocks beyond it are dropped, and
+/// unpacked again if probed again).
+#[pyfunction]
+#[pyo3(signature = (limit_mb = None))]
+pub fn endgame_block_cache(limit_mb: Option<&Bound<'_, PyAny>>) -> PyResult<(usize, usize)> {
+    if let Some(mb) = limit_mb {
+        let mb = int_in(mb, "limit_mb", 1, 1 << 20, PyValueError::new_err)? as usize;
+        crate::egtb::set_block_cache_limit(mb << 20);
+    }
+    Ok(crate::egtb::block_cache_usage())
 }
