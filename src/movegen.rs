@@ -744,10 +744,19 @@ fn generate_quiet(pos: &Position, list: &mut MoveList) {
 /// they are legal beside a capture is the caller's business).
 pub(crate) fn quiet_move_count(pos: &Position) -> u32 {
     let us = pos.by_color[pos.turn.index()].0;
-    let occ = pos.occupied().0;
+    count_quiet(
+        pos.turn,
+        us & !pos.kings.0,
+        us & pos.kings.0,
+        pos.occupied().0,
+    )
+}
+
+/// The quiet moves of `men` and `kings` of the side `turn` among the occupied squares `occ`.
+#[inline(always)]
+fn count_quiet(turn: crate::Color, men: u64, kings: u64, occ: u64) -> u32 {
     let empty = BOARD & !occ;
-    let men = us & !pos.kings.0;
-    let mut n = match pos.turn {
+    let mut n = match turn {
         crate::Color::White => {
             (step(men, Direction::UpLeft) & empty).count_ones()
                 + (step(men, Direction::UpRight) & empty).count_ones()
@@ -757,7 +766,7 @@ pub(crate) fn quiet_move_count(pos: &Position) -> u32 {
                 + (step(men, Direction::DownRight) & empty).count_ones()
         }
     };
-    let mut kings = us & pos.kings.0;
+    let mut kings = kings;
     while kings != 0 {
         let k = kings.trailing_zeros();
         kings &= kings - 1;
@@ -846,27 +855,7 @@ pub(crate) fn count_moves<R: Rules>(pos: &Position, counting: Counting) -> u64 {
         jumpers[DIR.index()] = step(step(empty, DIR.opposite()) & them, DIR.opposite()) & men;
     });
     let any_jumper = jumpers[0] | jumpers[1] | jumpers[2] | jumpers[3];
-    let quiet_count = || {
-        let mut n = match pos.turn {
-            crate::Color::White => {
-                (step(men, Direction::UpLeft) & empty).count_ones()
-                    + (step(men, Direction::UpRight) & empty).count_ones()
-            }
-            crate::Color::Black => {
-                (step(men, Direction::DownLeft) & empty).count_ones()
-                    + (step(men, Direction::DownRight) & empty).count_ones()
-            }
-        };
-        let mut kings = kings;
-        while kings != 0 {
-            let k = kings.trailing_zeros();
-            kings &= kings - 1;
-            each_direction!(DIR => {
-                n += king_run(k, DIR, occ).count_ones();
-            });
-        }
-        n as u64
-    };
+    let quiet_count = || u64::from(count_quiet(pos.turn, men, kings, occ));
     if any_jumper == 0 && (kings == 0 || !has_captures(pos)) {
         return quiet_count();
     }
