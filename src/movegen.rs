@@ -384,6 +384,31 @@ impl<F: FnMut(&Position), const HASH: bool> Sink for ChildSink<'_, F, HASH> {
     }
 }
 
+/// Hands each capture (start, end, captured, promotion) to a callback.
+struct MoveSink<F: FnMut(Square, u32, u64, bool)> {
+    filter: LongCaptureFilter,
+    visit: F,
+}
+
+impl<F: FnMut(Square, u32, u64, bool)> Sink for MoveSink<F> {
+    const PATH: bool = false;
+
+    #[inline(always)]
+    fn emit(
+        &mut self,
+        from: Square,
+        to: u32,
+        captured: u64,
+        promotes: bool,
+        _path: &[Square; MAX_PATH],
+        _path_len: usize,
+    ) {
+        if self.filter.is_new(from, to, captured, promotes) {
+            (self.visit)(from, to, captured, promotes);
+        }
+    }
+}
+
 /// Call `visit` with the position after each legal move (perft's inner loop: no move list
 /// is built). With `HASH` false the children's hashes are left stale.
 #[inline]
@@ -932,40 +957,34 @@ fn count_captures<R: Rules>(pos: &Position, counting: Counting, jumpers: [u64; 4
 
 /// The leaves two plies below `pos` (perft 2): the sum of the children's move counts.
 ///
-/// The common case is counted without making the children: when the side to move has no
-/// capture and the opponent no king, a quiet move changes only two squares, and the reply
-/// count is the opponent's men's steps into the new empty squares, unless the move gives
-/// the opponent a capture (then the child is made and counted in full).
+/// Where the opponent has no king the children are not made: a move changes its start and
+/// end squares and takes the captured men away, and the reply count is the opponent's
+/// men's steps into the empty squares, unless the move leaves the opponent a capture (then
+/// the child is made and counted in full).
 pub(crate) fn count_two_plies<R: Rules>(pos: &Position, counting: Counting) -> u64 {
     let us = pos.by_color[pos.turn.index()].0;
     let them = pos.by_color[1 - pos.turn.index()].0;
     let kings = pos.kings.0 & BOARD;
-    if them & kings != 0 || has_captures(pos) {
+    if them & kings != 0 {
         let mut n = 0;
         for_each_child::<R, false>(pos, counting, |child| {
             n += count_moves::<R>(child, counting)
         });
         return n;
     }
-    let them_men = them;
-    let empty = BOARD & !(us | them);
-    // The replies after `from` → `to` (any piece: a man, a king, a promotion alike).
-    let replies = |from: u32, to: u32| -> u64 {
-        let moved = (1u64 << from) | (1u64 << to);
-        let us = us ^ moved;
-        let empty = empty ^ moved;
+    // The replies after `from` → `to` taking `captured` (a man, a king, a promotion alike;
+    // a capture may end where it started).
+    let replies = |from: u32, to: u32, captured: u64, promotes: bool| -> u64 {
+        let us = (us & !(1u64 << from)) | (1u64 << to);
+        let them_men = them & !captured;
+        let empty = BOARD & !(us | them_men);
         let mut jumps = 0u64;
         each_direction!(DIR => {
             jumps |= step(step(empty, DIR.opposite()) & us, DIR.opposite());
         });
         if jumps & them_men != 0 {
             let mut child = *pos;
-            child.apply::<false>(
-                from,
-                to,
-                0,
-                (1u64 << to) & crowning_mask(pos) != 0 && kings & (1u64 << from) == 0,
-            );
+            child.apply::<false>(from, to, captured, promotes);
             return count_moves::<R>(&child, counting);
         }
         let steps = match pos.turn {
@@ -982,9 +1001,30 @@ pub(crate) fn count_two_plies<R: Rules>(pos: &Position, counting: Counting) -> u
         u64::from(steps)
     };
     let mut n = 0;
+    if has_captures(pos) {
+        if R::MAJORITY {
+            let mut list = MoveList::new();
+            generate_captures::<R>(pos, counting, &mut list);
+            for m in list.iter() {
+                n += replies(m.from.bit(), m.to.bit(), m.captured.0, m.promotes);
+            }
+        } else {
+            let mut sink = MoveSink {
+                filter: LongCaptureFilter::new(counting),
+                visit: |from: Square, to: u32, captured: u64, promotes: bool| {
+                    n += replies(from.bit(), to, captured, promotes)
+                },
+            };
+            search_captures::<_, R>(pos, counting, &mut sink);
+        }
+        if R::CAPTURE_IS_MANDATORY {
+            return n;
+        }
+    }
     let men = us & !kings;
+    let empty = BOARD & !(us | them);
     for_each_man_step(pos, men, empty, |from, to, _promotes| {
-        n += replies(from, to)
+        n += replies(from, to, 0, false)
     });
     let occ = us | them;
     let mut our_kings = us & kings;
@@ -996,7 +1036,7 @@ pub(crate) fn count_two_plies<R: Rules>(pos: &Position, counting: Counting) -> u
             while run != 0 {
                 let to = run.trailing_zeros();
                 run &= run - 1;
-                n += replies(k, to);
+                n += replies(k, to, 0, false);
             }
         });
     }

@@ -137,3 +137,15 @@ fn a_full_table_keeps_counts_exact() {
         }
     }
 }
+
+#[test]
+fn a_capture_that_ends_where_it_started_leaves_its_piece_there() {
+    // e3:c5:e7:g5:e3 takes four men and ends on e3 (convention B: both ways round); then
+    // Black's d2 must take e3 (c1 is occupied, so White's first jump cannot go on over d2).
+    // Counting the replies as if e3 were empty would find d2-e1 and a7-b6 instead.
+    let pos = position_from_fen("W:We3,c1:Bd4,d6,f6,f4,a7,d2").expect("a valid position");
+    assert_eq!(perft_counting(&pos, 1, Counting::Distinct), 1);
+    assert_eq!(perft_counting(&pos, 2, Counting::Distinct), 1);
+    assert_eq!(perft_counting(&pos, 1, Counting::Orders), 2);
+    assert_eq!(perft_counting(&pos, 2, Counting::Orders), 2);
+}
