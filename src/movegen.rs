@@ -330,61 +330,8 @@ impl LongCaptureFilter {
     }
 }
 
-/// Counts the moves.
-struct CountSink {
-    count: u64,
-    filter: LongCaptureFilter,
-}
-
-impl Sink for CountSink {
-    const PATH: bool = false;
-
-    #[inline(always)]
-    fn emit(
-        &mut self,
-        from: Square,
-        to: u32,
-        captured: u64,
-        promotes: bool,
-        _path: &[Square; MAX_PATH],
-        _path_len: usize,
-    ) {
-        if self.filter.is_new(from, to, captured, promotes) {
-            self.count += 1;
-        }
-    }
-}
-
-/// Hands the position after each capture to a callback.
-struct ChildSink<'a, F: FnMut(&Position), const HASH: bool> {
-    parent: &'a Position,
-    visit: F,
-    filter: LongCaptureFilter,
-}
-
-impl<F: FnMut(&Position), const HASH: bool> Sink for ChildSink<'_, F, HASH> {
-    const PATH: bool = false;
-
-    #[inline(always)]
-    fn emit(
-        &mut self,
-        from: Square,
-        to: u32,
-        captured: u64,
-        promotes: bool,
-        _path: &[Square; MAX_PATH],
-        _path_len: usize,
-    ) {
-        if !self.filter.is_new(from, to, captured, promotes) {
-            return;
-        }
-        let mut child = *self.parent;
-        child.apply::<HASH>(from.bit(), to, captured, promotes);
-        (self.visit)(&child);
-    }
-}
-
-/// Hands each capture (start, end, captured, promotion) to a callback.
+/// Hands each capture (start, end, captured, promotion) to a callback, once a move under
+/// the counting convention.
 struct MoveSink<F: FnMut(Square, u32, u64, bool)> {
     filter: LongCaptureFilter,
     visit: F,
@@ -429,16 +376,18 @@ pub(crate) fn for_each_child<R: Rules, const HASH: bool>(
             return;
         }
     } else if has_captures(pos) {
-        let mut sink = ChildSink::<_, HASH> {
-            parent: pos,
-            visit,
+        let mut sink = MoveSink {
             filter: LongCaptureFilter::new(counting),
+            visit: |from: Square, to: u32, captured: u64, promotes: bool| {
+                let mut child = *pos;
+                child.apply::<HASH>(from.bit(), to, captured, promotes);
+                visit(&child);
+            },
         };
         search_captures::<_, R>(pos, counting, &mut sink);
         if R::CAPTURE_IS_MANDATORY {
             return;
         }
-        visit = sink.visit;
     }
     let us = pos.by_color[pos.turn.index()].0;
     let occ = pos.occupied().0;
@@ -907,9 +856,10 @@ fn count_captures<R: Rules>(pos: &Position, counting: Counting, jumpers: [u64; 4
     let empty = BOARD & !occ;
     let kings = us & pos.kings.0;
     let any_jumper = jumpers[0] | jumpers[1] | jumpers[2] | jumpers[3];
-    let mut sink = CountSink {
-        count: 0,
+    let mut count = 0u64;
+    let mut sink = MoveSink {
         filter: LongCaptureFilter::new(counting),
+        visit: |_: Square, _: u32, _: u64, _: bool| count += 1,
     };
     let crowning = crowning_mask(pos);
     // Most man captures are single jumps with nothing to take next: count those with
@@ -952,7 +902,8 @@ fn count_captures<R: Rules>(pos: &Position, counting: Counting, jumpers: [u64; 4
             }
         });
     }
-    sink.count + u64::from(simple)
+    drop(sink);
+    count + u64::from(simple)
 }
 
 /// The leaves two plies below `pos` (perft 2): the sum of the children's move counts.
