@@ -36,23 +36,34 @@ pub const ACTIONS: usize = 32 * 4 * 7;
 /// making a capture, the pieces it has taken so far in this move.
 pub const PLANES: usize = 6;
 
-/// One segment of a move's path: from a square to the next landing square.
-fn segment(from: Square, to: Square) -> Option<(usize, usize)> {
-    let (df, dr) = (
-        i32::from(to.file()) - i32::from(from.file()),
-        i32::from(to.rank()) - i32::from(from.rank()),
-    );
-    if df == 0 || df.abs() != dr.abs() {
-        return None;
+/// No action: the two squares are not on one diagonal.
+const NO_ACTION: u16 = u16::MAX;
+
+/// The action of every jump `from` → `to` for White (`JUMPS[from][to]`), or [`NO_ACTION`].
+static JUMPS: [[u16; 32]; 32] = {
+    let mut table = [[NO_ACTION; 32]; 32];
+    let mut from = 0;
+    while from < 32 {
+        let mut to = 0;
+        while to < 32 {
+            let (f0, r0) = (((from % 4) * 2 + (from / 4) % 2) as i32, (from / 4) as i32);
+            let (f1, r1) = (((to % 4) * 2 + (to / 4) % 2) as i32, (to / 4) as i32);
+            let (df, dr) = (f1 - f0, r1 - r0);
+            if df != 0 && (df == dr || df == -dr) {
+                let dir = match (dr > 0, df > 0) {
+                    (true, false) => 0,
+                    (true, true) => 1,
+                    (false, false) => 2,
+                    (false, true) => 3,
+                };
+                table[from][to] = ((from * 4 + dir) * 7 + df.unsigned_abs() as usize - 1) as u16;
+            }
+            to += 1;
+        }
+        from += 1;
     }
-    let dir = match (dr > 0, df > 0) {
-        (true, false) => 0,
-        (true, true) => 1,
-        (false, false) => 2,
-        (false, true) => 3,
-    };
-    Some((dir, df.unsigned_abs() as usize))
-}
+    table
+};
 
 /// The action of the jump `from` → `to` for the side `turn`.
 pub fn action_of(turn: Color, from: Square, to: Square) -> Option<usize> {
@@ -60,9 +71,10 @@ pub fn action_of(turn: Color, from: Square, to: Square) -> Option<usize> {
         Color::White => (from.index(), to.index()),
         Color::Black => (31 - from.index(), 31 - to.index()),
     };
-    let (from, to) = (Square::new(from as u32)?, Square::new(to as u32)?);
-    let (dir, dist) = segment(from, to)?;
-    Some((from.index() * 4 + dir) * 7 + dist - 1)
+    match JUMPS[from][to] {
+        NO_ACTION => None,
+        action => Some(action as usize),
+    }
 }
 
 /// The jumps of a move, as actions of its player.
@@ -96,8 +108,8 @@ pub enum Finish {
 pub struct BatchGame {
     board: Board,
     start: Board,
-    /// The legal moves, with their actions; filtered as a capture goes on.
-    moves: Vec<(Move, smallvec::SmallVec<[u16; 8]>)>,
+    /// The legal moves; as a capture goes on, those whose path began with its jumps.
+    moves: Vec<Move>,
     /// Jumps of the move in progress.
     jumps: usize,
     /// The last game's end.
@@ -127,22 +139,34 @@ impl BatchGame {
     }
 
     fn refresh(&mut self) {
-        let pos = *self.board.position();
-        let turn = pos.turn();
         self.moves.clear();
-        self.moves.extend(
-            pos.legal_moves()
-                .iter()
-                .map(|m| (*m, move_actions(turn, m))),
-        );
+        self.moves
+            .extend_from_slice(self.board.position().legal_moves().as_slice());
         self.jumps = 0;
+    }
+
+    /// The action of `m`'s next jump, the one after the jumps made so far (None when `m`
+    /// has no more).
+    #[inline]
+    fn next_action(&self, m: &Move) -> Option<u16> {
+        let path = m.path();
+        let to = *path.get(self.jumps)?;
+        let from = match self.jumps {
+            0 => m.from(),
+            j => path[j - 1],
+        };
+        let (from, to) = match self.board.position().turn() {
+            Color::White => (from.index(), to.index()),
+            Color::Black => (31 - from.index(), 31 - to.index()),
+        };
+        Some(JUMPS[from][to]).filter(|&a| a != NO_ACTION)
     }
 
     /// The legal actions now.
     pub fn legal_actions(&self, out: &mut [bool]) {
         out.fill(false);
-        for (_, actions) in &self.moves {
-            if let Some(&a) = actions.get(self.jumps) {
+        for m in &self.moves {
+            if let Some(a) = self.next_action(m) {
                 out[a as usize] = true;
             }
         }
@@ -150,19 +174,22 @@ impl BatchGame {
 
     /// Whether `action` is legal now.
     pub fn is_legal(&self, action: usize) -> bool {
-        self.moves.iter().any(|(_, actions)| {
-            actions
-                .get(self.jumps)
-                .is_some_and(|&a| a as usize == action)
-        })
+        self.moves
+            .iter()
+            .any(|m| self.next_action(m).is_some_and(|a| a as usize == action))
     }
 
     /// A legal action chosen by `random` (a number to take modulo the choices).
     pub fn pick(&self, random: u64) -> Option<usize> {
+        // Quiet moves are one action each, all different: no list to build.
+        if self.jumps == 0 && self.moves.first().is_some_and(|m| !m.is_capture()) {
+            let m = &self.moves[(random % self.moves.len() as u64) as usize];
+            return self.next_action(m).map(usize::from);
+        }
         let mut choices: smallvec::SmallVec<[u16; 64]> = self
             .moves
             .iter()
-            .filter_map(|(_, actions)| actions.get(self.jumps).copied())
+            .filter_map(|m| self.next_action(m))
             .collect();
         choices.sort_unstable();
         choices.dedup();
@@ -180,19 +207,26 @@ impl BatchGame {
         rules: &DrawRules,
         max_plies: usize,
     ) -> (f32, bool, bool) {
-        let jumps = self.jumps;
-        self.moves
-            .retain(|(_, actions)| actions.get(jumps).is_some_and(|&a| a as usize == action));
-        self.jumps += 1;
-        let complete = self
-            .moves
-            .iter()
-            .position(|(_, actions)| actions.len() == self.jumps);
-        let Some(index) = complete else {
+        let complete = if self.jumps == 0 && self.moves.first().is_some_and(|m| !m.is_capture()) {
+            // A quiet move: the one whose action it is.
+            self.moves
+                .iter()
+                .find(|m| self.next_action(m) == Some(action as u16))
+                .copied()
+        } else {
+            let mut moves = std::mem::take(&mut self.moves);
+            moves.retain(|m| self.next_action(m) == Some(action as u16));
+            self.moves = moves;
+            self.jumps += 1;
+            self.moves
+                .iter()
+                .find(|m| m.path().len() == self.jumps)
+                .copied()
+        };
+        let Some(m) = complete else {
             return (0.0, false, false); // the capture goes on
         };
         let mover = self.board.position().turn();
-        let m = self.moves[index].0;
         self.board.push_unchecked(m);
         // The next moves first: they also say whether the game is over (as
         // `Board::ending`, without generating them twice).
@@ -221,7 +255,11 @@ impl BatchGame {
             _ => 0.0,
         };
         self.last = Some(finish);
-        self.last_board = Some(std::mem::replace(&mut self.board, self.start.clone()));
+        // The finished game becomes the last one, and the next starts in the allocation of
+        // the one before (no history grown again from nothing every game).
+        let mut next = self.last_board.take().unwrap_or_else(|| self.start.clone());
+        next.clone_from(&self.start);
+        self.last_board = Some(std::mem::replace(&mut self.board, next));
         self.refresh();
         (
             reward,
@@ -236,7 +274,7 @@ impl BatchGame {
         let pos = self.board.position();
         let mut capture = None;
         if self.jumps > 0 {
-            if let Some((m, _)) = self.moves.first() {
+            if let Some(m) = self.moves.first() {
                 let at = m.path()[self.jumps - 1];
                 let mut taken = Bitboard::EMPTY;
                 let mut from = m.from();
@@ -336,36 +374,33 @@ impl Batch {
         }
     }
 
-    /// The masks, `games × ACTIONS`.
-    pub fn masks(&self, out: &mut [bool]) {
-        let work = |(game, row): (&BatchGame, &mut [bool])| game.legal_actions(row);
+    /// `work` on every game and its row of `out` (`width` values a game), over threads for
+    /// large batches.
+    pub fn for_each_row<T: Send>(
+        &self,
+        out: &mut [T],
+        width: usize,
+        work: impl Fn(&BatchGame, &mut [T]) + Sync + Send,
+    ) {
+        let work = |(game, row): (&BatchGame, &mut [T])| work(game, row);
         if self.games.len() >= PARALLEL_FROM {
             self.games
                 .par_iter()
-                .zip(out.par_chunks_mut(ACTIONS))
+                .zip(out.par_chunks_mut(width))
                 .for_each(work);
         } else {
-            self.games
-                .iter()
-                .zip(out.chunks_mut(ACTIONS))
-                .for_each(work);
+            self.games.iter().zip(out.chunks_mut(width)).for_each(work);
         }
+    }
+
+    /// The masks, `games × ACTIONS`.
+    pub fn masks(&self, out: &mut [bool]) {
+        self.for_each_row(out, ACTIONS, BatchGame::legal_actions);
     }
 
     /// The observations, `games × PLANES × 64`.
     pub fn observe(&self, out: &mut [f32]) {
-        let work = |(game, row): (&BatchGame, &mut [f32])| game.observe(row);
-        if self.games.len() >= PARALLEL_FROM {
-            self.games
-                .par_iter()
-                .zip(out.par_chunks_mut(PLANES * 64))
-                .for_each(work);
-        } else {
-            self.games
-                .iter()
-                .zip(out.chunks_mut(PLANES * 64))
-                .for_each(work);
-        }
+        self.for_each_row(out, PLANES * 64, BatchGame::observe);
     }
 
     /// The final observations of the games' last finished games, `games × PLANES × 64`.
@@ -378,17 +413,24 @@ impl Batch {
     /// Start every game again at its first position (the last results stay).
     pub fn reset(&mut self) {
         for game in &mut self.games {
-            game.board = game.start.clone();
+            game.board.clone_from(&game.start);
             game.refresh();
         }
     }
 
     /// The first game whose action is not legal, if any.
     pub fn first_illegal(&self, actions: &[i64]) -> Option<usize> {
-        self.games
-            .iter()
-            .zip(actions)
-            .position(|(game, &a)| !(0..ACTIONS as i64).contains(&a) || !game.is_legal(a as usize))
+        let bad = |(game, &a): (&BatchGame, &i64)| {
+            !(0..ACTIONS as i64).contains(&a) || !game.is_legal(a as usize)
+        };
+        if self.games.len() >= PARALLEL_FROM {
+            self.games
+                .par_iter()
+                .zip(actions.par_iter())
+                .position_first(bad)
+        } else {
+            self.games.iter().zip(actions).position(bad)
+        }
     }
 
     /// Step every game (the actions must be legal: [`Batch::first_illegal`]); rewards,
@@ -419,9 +461,22 @@ impl Batch {
 
     /// A random legal action for every game (`seed` and the game's index choose it).
     pub fn sample(&self, seed: u64, out: &mut [i64]) {
-        for (i, (game, slot)) in self.games.iter().zip(out.iter_mut()).enumerate() {
+        let work = |(i, (game, slot)): (usize, (&BatchGame, &mut i64))| {
             let r = splitmix(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
             *slot = game.pick(r).map_or(-1, |a| a as i64);
+        };
+        if self.games.len() >= PARALLEL_FROM {
+            self.games
+                .par_iter()
+                .zip(out.par_iter_mut())
+                .enumerate()
+                .for_each(work);
+        } else {
+            self.games
+                .iter()
+                .zip(out.iter_mut())
+                .enumerate()
+                .for_each(work);
         }
     }
 }

@@ -53,13 +53,33 @@ pub enum Ending {
 }
 
 /// A position, the moves that led to it and the clocks the draw rules read.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Board {
     pos: Position,
     clocks: DrawClocks,
     stack: Vec<Played>,
     /// The FEN's clocks of the first position: halfmove clock and move number.
     start_clocks: (u32, u32),
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board {
+            pos: self.pos,
+            clocks: self.clocks,
+            stack: self.stack.clone(),
+            start_clocks: self.start_clocks,
+        }
+    }
+
+    /// Keeps this board's history allocation (games played again and again from one start
+    /// do not grow a new one each time).
+    fn clone_from(&mut self, source: &Board) {
+        self.pos = source.pos;
+        self.clocks = source.clocks;
+        self.stack.clone_from(&source.stack);
+        self.start_clocks = source.start_clocks;
+    }
 }
 
 impl Board {

@@ -1,13 +1,18 @@
 //! `shashki._core.BatchBoards`: many games stepped together, arrays in and out (the
 //! `shashki.batch` module is the public face).
 
-use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1};
+use numpy::{
+    ndarray::IntoDimension, Element, PyArray, PyArray1, PyArray2, PyArray4, PyArrayMethods,
+    PyReadonlyArray1, PyUntypedArrayMethods,
+};
+use std::mem::MaybeUninit;
+
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use super::board::parse_fen_with_clocks;
 use super::rules_arg;
-use crate::batch::{Batch, Finish, Policy, ACTIONS, PLANES};
+use crate::batch::{Batch, BatchGame, Finish, Policy, ACTIONS, PLANES};
 use crate::{fen, Board, Notation, Position};
 
 /// The most games one batch holds (about 1 KB each, with their masks and planes).
@@ -73,19 +78,29 @@ impl PyBatchBoards {
     }
 
     /// The legal actions of every game: bool array (n, ACTIONS).
-    fn legal_action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<bool>>> {
+    fn legal_action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
         let n = self.batch.games.len();
-        let mut out = vec![false; n * ACTIONS];
-        py.detach(|| self.batch.masks(&mut out));
-        PyArray1::from_vec(py, out).reshape([n, ACTIONS])
+        rows_array(
+            py,
+            &self.batch,
+            [n, ACTIONS],
+            ACTIONS,
+            false,
+            BatchGame::legal_actions,
+        )
     }
 
     /// The observations: float32 array (n, PLANES, 8, 8).
-    fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray4<f32>>> {
+    fn observation<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray4<f32>> {
         let n = self.batch.games.len();
-        let mut out = vec![0.0f32; n * PLANES * 64];
-        py.detach(|| self.batch.observe(&mut out));
-        PyArray1::from_vec(py, out).reshape([n, PLANES, 8, 8])
+        rows_array(
+            py,
+            &self.batch,
+            [n, PLANES, 8, 8],
+            PLANES * 64,
+            0.0,
+            BatchGame::observe,
+        )
     }
 
     /// The planes of every game's last finished game's final position (zeros for a game
@@ -451,4 +466,38 @@ pub fn move_actions(r#move: PyRef<'_, super::PyMove>, turn: bool) -> Vec<usize> 
         .into_iter()
         .map(usize::from)
         .collect()
+}
+
+/// A new array of `dims` made of one row of `width` values a game, each row set to `zero`
+/// and then written by `fill`, over threads and without the GIL: no pass over the whole
+/// array before the rows are written (a fresh zeroed array costs as much as the rows).
+fn rows_array<'py, T, D>(
+    py: Python<'py>,
+    batch: &Batch,
+    dims: D,
+    width: usize,
+    zero: T,
+    fill: impl Fn(&BatchGame, &mut [T]) + Sync + Send,
+) -> Bound<'py, PyArray<T, D::Dim>>
+where
+    T: Element + Copy + Send + Sync,
+    D: IntoDimension,
+{
+    // SAFETY: the array is new (nothing else refers to it) and C-contiguous; its values are
+    // only written here, each one (through `MaybeUninit`) before a `&mut [T]` covers it.
+    let array = unsafe { PyArray::<T, D::Dim>::new(py, dims, false) };
+    let cells = unsafe {
+        std::slice::from_raw_parts_mut(array.data().cast::<MaybeUninit<T>>(), array.len())
+    };
+    py.detach(|| {
+        batch.for_each_row(cells, width, |game, row| {
+            for cell in row.iter_mut() {
+                cell.write(zero);
+            }
+            // SAFETY: every value of the row was just written.
+            let row = unsafe { &mut *(std::ptr::from_mut(row) as *mut [T]) };
+            fill(game, row);
+        })
+    });
+    array
 }
