@@ -57,6 +57,20 @@ def test_a_small_match_on_any_executor(tmp_path: Path) -> None:
     assert len(games) == 6 and all(g.result() != "*" for g in games)
 
 
+def test_games_lost_on_time_are_counted_for_the_side_that_lost_them() -> None:
+    # A clock of a millisecond with no increment: White runs out at its first move.
+    with ThreadPoolExecutor(1) as pool:
+        results = match.run_match(
+            "shashki:hash=4",
+            "shashki:hash=4",
+            match.BUILTIN_OPENINGS[:1],
+            match.TimeControl.parse_clock("0.001+0"),
+            executor=pool,
+        )
+    assert results.time_forfeits == [1, 1]  # A flagged with White, then B
+    assert "lost on time: A 1, B 1" in match.summary(results)
+
+
 def test_hub_players_and_the_sprt_stop() -> None:
     hub = f"hub:{sys.executable} -m shashki hub"
     with ThreadPoolExecutor(1) as pool:

@@ -24,7 +24,7 @@ pub use eval::{
 pub use limits::{Info, Limits, Score, SearchResult};
 pub use tt::{Bound, Table};
 
-use timeman::time_budget;
+use timeman::{time_budget, TimeBudget};
 use worker::{Shared, Worker};
 
 use crate::board::Board;
@@ -221,7 +221,7 @@ impl Engine {
         };
         self.table.new_search();
         let start = Instant::now();
-        let (soft, hard) = time_budget(limits);
+        let budget = time_budget(limits);
         let total_nodes = AtomicU64::new(0);
         let helpers_stop = AtomicBool::new(false);
         let shared = Shared {
@@ -230,7 +230,7 @@ impl Engine {
             helpers_stop: &helpers_stop,
             total_nodes: &total_nodes,
             start,
-            hard_deadline: hard.and_then(|d| start.checked_add(d)),
+            hard_deadline: budget.hard.and_then(|d| start.checked_add(d)),
             node_limit: limits.nodes,
             root_moves: &limits.root_moves,
             endgame: self.endgame_tables(),
@@ -248,11 +248,11 @@ impl Engine {
                 let shared = &shared;
                 scope.spawn(move || {
                     let mut worker = Worker::new(shared, history, false);
-                    worker.iterate(pos, max_depth, id, None, &mut |_| {});
+                    worker.iterate(pos, max_depth, id, TimeBudget::default(), &mut |_| {});
                 });
             }
             let mut worker = Worker::new(&shared, history, true);
-            let result = worker.iterate(pos, max_depth, 0, soft, &mut on_info);
+            let result = worker.iterate(pos, max_depth, 0, budget, &mut on_info);
             helpers_stop.store(true, Ordering::Relaxed);
             result
         })

@@ -181,6 +181,11 @@ def run_match(
                 points, texts = future.result()
                 singles = [_a_points(text, white_is_a=(i == 0)) for i, text in enumerate(texts)]
                 results.add_pair(points, singles)
+                for i, text in enumerate(texts):
+                    if '[Termination "time forfeit"]' in text:
+                        # The side that lost on time scored 0; A has White in game 0.
+                        a_lost = singles[i] == 0.0
+                        results.time_forfeits[0 if a_lost else 1] += 1
                 if out is not None:
                     out.write("\n".join(texts) + "\n")
                     out.flush()

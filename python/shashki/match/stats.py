@@ -26,6 +26,7 @@ class Results:
     def __init__(self) -> None:
         self.pairs = [0, 0, 0, 0, 0]
         self.wins = self.draws = self.losses = 0
+        self.time_forfeits = [0, 0]  # games A, B lost on time
 
     def add_pair(self, points: float, results: Sequence[float] = ()) -> None:
         self.pairs[round(points * 2)] += 1
@@ -88,6 +89,7 @@ def summary(results: Results, sprt: Optional[tuple[float, float]] = None) -> str
         f"Elo (A - B) {elo:+.1f} [{low:+.1f}, {high:+.1f}] (95 %)",
         "pentanomial (A's points in a pair: 0, 1/2, 1, 3/2, 2): "
         + " ".join(str(c) for c in results.pairs),
+        f"lost on time: A {results.time_forfeits[0]}, B {results.time_forfeits[1]}",
     ]
     if sprt is not None:
         lower, upper = sprt_bounds()
