@@ -382,3 +382,74 @@ def test_multipv_lines_are_searched_together() -> None:
     assert all((s.cp or 0) <= scores[0].cp for s in scores)
     # The best line is at least as good as the single line's search says the best is.
     assert scores[0].cp >= single["score"].relative.cp - 5
+
+
+def _opening_moves(seed: int, moves: int = 6) -> list[str]:
+    """The moves of a game from the start, the engine varying its first `moves` moves."""
+    engine = Engine(hash_mb=4)
+    engine.set_variety(moves, margin=200, seed=seed)
+    board = shashki.Board()
+    for _ in range(2 * moves):
+        engine.new_game()
+        move = engine.play(board, Limit(nodes=2000)).move
+        assert move is not None and move in board.legal_moves
+        board.push(move)
+    return [str(m) for m in board.move_stack]
+
+
+def test_opening_variety_varies_games_and_each_seed_reproduces_its_own() -> None:
+    games = {seed: _opening_moves(seed) for seed in range(6)}
+    assert _opening_moves(3) == games[3]
+    assert len({tuple(g[:4]) for g in games.values()}) >= 3
+    # Without variety the engine plays one game only.
+    plain = Engine(hash_mb=4)
+    assert plain.variety is None
+    plain_moves = set()
+    for _ in range(3):
+        plain.new_game()
+        plain_moves.add(plain.play(shashki.Board(), Limit(nodes=2000)).move)
+    assert len(plain_moves) == 1
+
+
+def test_opening_variety_ends_after_its_moves_and_keeps_the_margin() -> None:
+    board = shashki.Board()
+    for text in ("c3-d4", "f6-g5", "g3-f4", "g7-f6", "b2-c3", "h8-g7", "a1-b2", "b6-a5"):
+        board.push_move(text)  # move 5: White to move
+    plain = Engine(hash_mb=4)
+    expected = plain.play(board, Limit(nodes=3000)).move
+    varied = Engine(hash_mb=4)
+    varied.set_variety(4, margin=1000, seed=1)
+    for _ in range(5):
+        varied.new_game()
+        assert varied.play(board, Limit(nodes=3000)).move == expected
+    # Margin 0: only moves scored as the best one (the best, bar equal scores).
+    exact = Engine(hash_mb=4)
+    exact.set_variety(10, margin=0, seed=2)
+    result = exact.play(board, Limit(depth=4))
+    best = Engine(hash_mb=4).analyse(board, Limit(depth=4), multipv=4)
+    top = best[0]["score"].relative
+    assert result.move in [line["pv"][0] for line in best if line["score"].relative == top]
+
+
+def test_variety_rejects_bad_settings() -> None:
+    engine = Engine(hash_mb=4)
+    with pytest.raises(ValueError):
+        engine.set_variety(-1)
+    with pytest.raises(ValueError):
+        engine.set_variety(4, margin=-5)
+    engine.set_variety(4, margin=30, seed=9)
+    assert engine.variety == (4, 30, 9)
+    engine.set_variety(0)
+    assert engine.variety is None
+
+
+def test_a_forced_move_under_a_clock_is_played_at_once() -> None:
+    # White must take back (the only legal move); with 60 s on the clock the budget of
+    # 0.2.0 thought for 1.4 s.
+    board = shashki.Board()
+    board.push_move("c3-d4")
+    board.push_move("f6-e5")
+    assert len(list(board.legal_moves)) == 1
+    start = time.monotonic()
+    Engine(hash_mb=4).play(board, Limit(white_clock=60.0, white_inc=1.0))
+    assert time.monotonic() - start < 0.5

@@ -273,6 +273,22 @@ class Engine:
         """Use ``"learned"`` or ``"classic"`` in the searches that start from now on."""
         self._core().set_evaluation(evaluation)
 
+    def set_variety(self, moves: int, *, margin: int = 20, seed: int = 0) -> None:
+        """Vary the opening moves, so that games are not all the same: while the game's
+        move number is at most ``moves``, :meth:`play` chooses at random (reproducibly from
+        ``seed``) among the best four lines scored within ``margin`` centi-men of the best
+        (``moves`` 0: never). The move number is the board's: give the engine the game
+        (or a board with its moves), not only its last position. A forced win is never
+        given up for variety."""
+        if isinstance(moves, bool) or not isinstance(moves, int) or moves < 0:
+            raise ValueError(f"moves must be an int of at least 0, not {moves!r}")
+        self._core().set_variety(moves, margin, seed)
+
+    @property
+    def variety(self) -> Optional[tuple[int, int, int]]:
+        """The opening variety ``(moves, margin, seed)``, or None."""
+        return self._core().variety
+
     def _core(self) -> _core.SearchEngine:
         engine = self._engine
         if engine is None:

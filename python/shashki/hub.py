@@ -31,6 +31,10 @@ Guarantees a GUI can rely on:
   the variant's start (send ``pos`` after them).
 - ``set-param name=evaluation value=learned|classic`` chooses the evaluation (the learned
   one by default; ``classic`` is version 0.1's).
+- ``set-param name=variety value=N`` (0 to 100) varies the engine's first N moves of a
+  game among its best lines within 0.2 men (:meth:`shashki.engine.Engine.set_variety`),
+  the choices seeded by ``name=variety-seed`` (0 by default); send the game's moves with
+  ``pos`` (``moves=…``), as the move number counts from the position given.
 - ``set-param name=hash|threads`` during a search stops that search first (its ``done`` is
   sent); a table that does not fit in free memory gets ``error`` and the engine keeps its
   previous table.
@@ -199,6 +203,7 @@ class HubServer:
         self.variant = "russian"
         self.captures_optional = False
         self.evaluation = "learned"
+        self.variety = (0, 0)  # opening moves to vary, and the seed of the choices
         self.board = self.start_board()
         self.level: dict[str, float] = {}
         self.search: Optional[threading.Thread] = None
@@ -240,6 +245,7 @@ class HubServer:
                 threads=int(self.params["threads"]),
                 evaluation=self.evaluation,
             )
+            self.engine.set_variety(self.variety[0], seed=self.variety[1])
         return self.engine
 
     def handle(self, command: str, args: dict[str, str]) -> None:
@@ -254,6 +260,8 @@ class HubServer:
             self.send("param name=hash value=64 type=int min=1 max=65536")
             self.send("param name=threads value=1 type=int min=1 max=256")
             self.send('param name=egtb value="" type=string')
+            self.send("param name=variety value=0 type=int min=0 max=100")
+            self.send("param name=variety-seed value=0 type=int min=0 max=18446744073709551615")
             self.send("wait")
         elif command == "set-param":
             self.set_param(args.get("name", ""), args.get("value", ""))
@@ -311,6 +319,18 @@ class HubServer:
             self.stop_search()
             self.captures_optional = value.lower() == "true"
             self.board = self.start_board()
+        elif name in ("variety", "variety-seed"):
+            try:
+                number = int(value)
+            except ValueError:
+                raise ValueError(f"{name} must be an integer, not {value!r}") from None
+            if not 0 <= number <= (100 if name == "variety" else 2**64 - 1):
+                raise ValueError(f"{name} out of range: {number}")
+            self.stop_search()
+            moves, seed = self.variety
+            self.variety = (number, seed) if name == "variety" else (moves, number)
+            if self.engine is not None:
+                self.engine.set_variety(self.variety[0], seed=self.variety[1])
         elif name == "egtb":
             from shashki import egtb
 
@@ -347,6 +367,7 @@ class HubServer:
                 raise ValueError(f"{error}; keeping the {self.params['hash']} MB table") from None
             if self.tables is not None:
                 engine.set_tables(self.tables)
+            engine.set_variety(self.variety[0], seed=self.variety[1])
             self.engine = engine
             self.params[name] = number
         else:

@@ -196,6 +196,30 @@ impl PySearchEngine {
         self.engine.evaluation().name()
     }
 
+    /// Vary the opening moves: while the game's move number is at most `moves`, the move
+    /// is chosen at random (from `seed`) among the best lines within `margin` centi-men of
+    /// the best; `moves` 0: never.
+    #[pyo3(signature = (moves, margin = 20, seed = 0))]
+    fn set_variety(&self, moves: u32, margin: i32, seed: u64) -> PyResult<()> {
+        if margin < 0 {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "margin must be at least 0, not {margin}"
+            )));
+        }
+        self.engine.set_variety(Some(crate::search::Variety {
+            moves,
+            margin,
+            seed,
+        }));
+        Ok(())
+    }
+
+    /// The opening variety: `(moves, margin, seed)`, or None.
+    #[getter]
+    fn variety(&self) -> Option<(u32, i32, u64)> {
+        self.engine.variety().map(|v| (v.moves, v.margin, v.seed))
+    }
+
     /// Stop every search running on this engine (callable from any thread).
     fn stop(&self) {
         self.engine.stop();

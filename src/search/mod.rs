@@ -12,6 +12,7 @@ mod limits;
 mod ordering;
 mod timeman;
 mod tt;
+mod variety;
 mod worker;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -23,6 +24,7 @@ pub use eval::{
 };
 pub use limits::{Info, Limits, Score, SearchResult};
 pub use tt::{Bound, Table};
+pub use variety::{Variety, VARIETY_LINES};
 
 use timeman::{time_budget, TimeBudget};
 use worker::{Shared, Worker};
@@ -81,6 +83,8 @@ pub struct Engine {
     threads: usize,
     endgame: std::sync::RwLock<Option<Arc<crate::egtb::Tables>>>,
     evaluation: std::sync::atomic::AtomicU8,
+    /// The opening variety and the state of its random choices.
+    variety: Mutex<Option<(Variety, u64)>>,
 }
 
 /// Takes a search's stop flag off the engine's list when the search ends (even by a panic).
@@ -109,7 +113,34 @@ impl Engine {
             threads: threads.clamp(1, 256),
             endgame: std::sync::RwLock::new(None),
             evaluation: std::sync::atomic::AtomicU8::new(Evaluation::default() as u8),
+            variety: Mutex::new(None),
         })
+    }
+
+    /// Vary the opening moves of [`Engine::search_board`] (None, or `moves` 0: never): the
+    /// random choices start again from the seed.
+    pub fn set_variety(&self, variety: Option<Variety>) {
+        *self.variety.lock().unwrap_or_else(|e| e.into_inner()) =
+            variety.filter(|v| v.moves > 0).map(|v| (v, v.seed));
+    }
+
+    /// The opening variety in use.
+    pub fn variety(&self) -> Option<Variety> {
+        self.variety
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .map(|(v, _)| v)
+    }
+
+    /// The variety's margin and next random number when `board`'s move is to be varied.
+    fn variety_choice(&self, board: &Board) -> Option<(i32, u64)> {
+        let mut guard = self.variety.lock().unwrap_or_else(|e| e.into_inner());
+        let (variety, state) = guard.as_mut()?;
+        if board.fullmove_number() > variety.moves {
+            return None;
+        }
+        *state = crate::batch::splitmix(*state);
+        Some((variety.margin, *state))
     }
 
     /// The evaluation the searches that start from now on use.
@@ -182,25 +213,40 @@ impl Engine {
     }
 
     /// Search a board's position: its earlier positions count for repetitions and its
-    /// clocks for the draw rules (`limits.clocks` is replaced by the board's).
+    /// clocks for the draw rules (`limits.clocks` is replaced by the board's). With an
+    /// opening variety set ([`Engine::set_variety`]) and the game in its first moves, the
+    /// move is chosen among the [`VARIETY_LINES`] best lines within the variety's margin.
     pub fn search_board(
         &self,
         board: &Board,
         limits: &Limits,
         stop: Arc<AtomicBool>,
-        on_info: impl FnMut(&Info),
+        mut on_info: impl FnMut(&Info),
     ) -> SearchResult {
-        let limits = Limits {
+        let mut limits = Limits {
             clocks: board.clocks(),
             ..limits.clone()
         };
-        self.search_until(
+        let asked = limits.multipv.max(1);
+        let choice = self.variety_choice(board);
+        if choice.is_some() {
+            limits.multipv = asked.max(VARIETY_LINES);
+        }
+        let mut result = self.search_until(
             board.position(),
             &board.history_hashes(),
             &limits,
             stop,
-            on_info,
-        )
+            |info| {
+                if info.multipv <= asked {
+                    on_info(info);
+                }
+            },
+        );
+        if let Some((margin, random)) = choice {
+            variety::choose(&mut result, margin, random, asked);
+        }
+        result
     }
 
     /// [`Engine::search`] with a stop flag of the caller's: raising it (from any thread, at

@@ -77,7 +77,9 @@ impl Progress {
         } else {
             self.stable += 1;
         }
-        self.fall = self.score.map_or(0, |before| (before - score).clamp(0, 200));
+        self.fall = self
+            .score
+            .map_or(0, |before| (before - score).clamp(0, 200));
         self.best = best;
         self.score = Some(score);
     }
@@ -131,7 +133,11 @@ mod tests {
         }
         let before = progress.scale();
         progress.record(Some(a), -50);
-        assert!(progress.scale() > before * 1.4, "{before} {}", progress.scale());
+        assert!(
+            progress.scale() > before * 1.4,
+            "{before} {}",
+            progress.scale()
+        );
         assert!(progress.scale() <= 3.0);
     }
 
@@ -144,7 +150,10 @@ mod tests {
         };
         let budget = time_budget(&clock);
         assert!(budget.from_clock);
-        let (soft, hard) = (budget.soft.unwrap_or_default(), budget.hard.unwrap_or_default());
+        let (soft, hard) = (
+            budget.soft.unwrap_or_default(),
+            budget.hard.unwrap_or_default(),
+        );
         // The soft limit at its largest scale stays within the hard one.
         assert!(soft.mul_f64(3.0) <= hard, "{soft:?} {hard:?}");
         let fixed = Limits {

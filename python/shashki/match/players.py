@@ -81,12 +81,15 @@ class ShashkiPlayer:
     def __init__(self, options: dict[str, str]) -> None:
         from shashki.engine import Engine
 
-        self.engine: Engine | HubEngine = Engine(
+        engine = Engine(
             hash_mb=int(options.get("hash", 16)),
             threads=int(options.get("threads", 1)),
             tables=options.get("egtb"),
             evaluation=options.get("eval", "learned"),
         )
+        if "variety" in options:
+            engine.set_variety(int(options["variety"]), seed=int(options.get("variety-seed", 0)))
+        self.engine: Engine | HubEngine = engine
         self.last_score: Optional[int] = None  # the last move's score, mover's view
 
     def new_game(self) -> None:
