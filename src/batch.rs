@@ -512,7 +512,58 @@ pub struct Playout {
     pub positions: Vec<crate::Position>,
 }
 
-/// One game from `start` under `rules` with `policy` (and `engine` for the engine policy).
+/// What the draw rules read of a playout: the position, its clocks and the positions since
+/// the last capture or man move (the only ones that can recur, as [`Board::occurrences`]
+/// counts them), without a [`Board`]'s whole history.
+struct PlayoutGame {
+    pos: crate::Position,
+    clocks: crate::draw::DrawClocks,
+    recent: Vec<crate::Position>,
+    plies: usize,
+}
+
+impl PlayoutGame {
+    fn new(start: &Board) -> PlayoutGame {
+        let (plies, clocks) = (start.plies(), start.clocks());
+        let window = (clocks.kings_only as usize).min(plies);
+        PlayoutGame {
+            pos: *start.position(),
+            clocks,
+            recent: (plies - window..plies)
+                .filter_map(|ply| start.at(ply).map(|(pos, _)| *pos))
+                .collect(),
+            plies,
+        }
+    }
+
+    fn push(&mut self, m: &Move) {
+        let mut next = self.pos;
+        next.play_unchecked(m);
+        let clocks = self.clocks.after(&self.pos, m, &next);
+        if clocks.kings_only == 0 {
+            self.recent.clear();
+        } else {
+            self.recent.push(self.pos);
+        }
+        self.pos = next;
+        self.clocks = clocks;
+        self.plies += 1;
+    }
+
+    fn is_drawn(&self, rules: &DrawRules) -> bool {
+        rules.is_drawn(&self.pos, self.clocks, || {
+            let hash = self.pos.hash();
+            1 + self
+                .recent
+                .iter()
+                .filter(|p| p.hash() == hash && **p == self.pos)
+                .count() as u32
+        })
+    }
+}
+
+/// One game from `start` under `rules` with `policy` (and `engine` for the engine policy:
+/// it searches a [`Board`] with the game's history).
 fn play_one(
     start: &Board,
     rules: &DrawRules,
@@ -522,14 +573,15 @@ fn play_one(
     engine: Option<&crate::search::Engine>,
     keep: bool,
 ) -> Playout {
-    let mut board = start.clone();
+    let mut game = PlayoutGame::new(start);
+    let mut board = engine.map(|_| start.clone());
     let mut state = splitmix(seed);
     let mut positions = Vec::new();
     if let Some(engine) = engine {
         engine.clear();
     }
     let finish = loop {
-        let pos = *board.position();
+        let pos = game.pos;
         let next = splitmix(state);
         // A uniformly random legal move, made without listing the moves where it can be.
         let Some(random) = pos.legal_move_at(next) else {
@@ -538,37 +590,39 @@ fn play_one(
                 Color::Black => Finish::BlackWins,
             };
         };
-        if board.plies() >= max_plies {
+        if game.plies >= max_plies {
             break Finish::Truncated;
         }
         if keep {
             positions.push(pos);
         }
         state = next;
-        let m = match (policy, engine) {
-            (Policy::Engine { limits, noise, .. }, Some(engine)) => {
+        let m = match (policy, engine, board.as_mut()) {
+            (Policy::Engine { limits, noise, .. }, Some(engine), Some(board)) => {
                 state = splitmix(state);
                 let draw = (state >> 11) as f64 / (1u64 << 53) as f64;
-                if draw < *noise {
+                let m = if draw < *noise {
                     random
                 } else {
                     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
                     engine
-                        .search_board(&board, limits, stop, |_| {})
+                        .search_board(board, limits, stop, |_| {})
                         .best
                         .unwrap_or(random)
-                }
+                };
+                board.push_unchecked(m);
+                m
             }
             _ => random,
         };
-        board.push_unchecked(m);
-        if board.is_drawn(rules) {
+        game.push(&m);
+        if game.is_drawn(rules) {
             break Finish::Draw;
         }
     };
     Playout {
         finish,
-        plies: board.plies(),
+        plies: game.plies,
         positions,
     }
 }
@@ -690,6 +744,65 @@ pub fn splitmix(x: u64) -> u64 {
 mod tests {
     use super::*;
     use crate::fen::position_from_fen;
+
+    #[test]
+    fn a_playout_game_is_drawn_exactly_when_its_board_is() {
+        let mut drawn = 0;
+        for (i, fen) in [
+            "W:W21-32:B1-12",
+            "W:WK29,K31:BK4",
+            "W:WKb8,Kd8,Kf8:BKc3",
+            "B:WK1,K10:BK32,K23",
+            "W:WK29:BK4",
+            "W:WK29,K1:BK4",
+        ]
+        .iter()
+        .enumerate()
+        {
+            let repetition = DrawRules::new(
+                vec![crate::draw::DrawRule::Repetition { times: 3 }],
+                Vec::new(),
+            );
+            for rules in [DrawRules::fmjd64(), repetition] {
+                for game_seed in 0..100u64 {
+                    let start = Board::new(position_from_fen(fen).expect("fen"));
+                    let (mut board, mut game) = (start.clone(), PlayoutGame::new(&start));
+                    let mut state = splitmix(game_seed ^ (i as u64) << 32);
+                    for _ in 0..300 {
+                        assert_eq!(game.is_drawn(&rules), board.is_drawn(&rules), "{fen}");
+                        if board.is_drawn(&rules) {
+                            drawn += 1;
+                            break;
+                        }
+                        state = splitmix(state);
+                        let Some(m) = board.position().legal_move_at(state) else {
+                            break;
+                        };
+                        board.push_unchecked(m);
+                        game.push(&m);
+                        assert_eq!(game.pos, *board.position());
+                    }
+                }
+            }
+        }
+        assert!(drawn >= 20, "{drawn}"); // the rules were put to the test
+                                         // And a repetition, the kings going to and fro: the third time draws both.
+        let start = Board::new(position_from_fen("W:WK29:BK1").expect("fen"));
+        let (mut board, mut game) = (start.clone(), PlayoutGame::new(&start));
+        for (i, text) in ["a1-b2", "b8-a7", "b2-a1", "a7-b8"]
+            .iter()
+            .cycle()
+            .take(8)
+            .enumerate()
+        {
+            assert!(!game.is_drawn(&DrawRules::fmjd64()) && !board.is_drawn(&DrawRules::fmjd64()));
+            let m = crate::notation::parse_move(board.position(), text).expect("legal");
+            board.push_unchecked(m);
+            game.push(&m);
+            assert_eq!(game.is_drawn(&DrawRules::fmjd64()), i == 7);
+        }
+        assert!(board.is_drawn(&DrawRules::fmjd64()) && board.occurrences() == 3);
+    }
 
     #[test]
     fn every_legal_move_is_one_sequence_of_actions_and_replays_to_its_position() {
