@@ -184,6 +184,36 @@ def test_seeds_reproduce() -> None:
     assert run(7) != run(8)
 
 
+def test_arrays_written_into_out_are_the_arrays_made_anew() -> None:
+    from shashki.batch import PLANES
+
+    boards = Boards(600, seed=3)  # enough games for the threaded path
+    mask = np.ones((600, ACTIONS), np.bool_)  # stale values must all be overwritten
+    planes = np.full((600, PLANES, 8, 8), 7.0, np.float32)
+    for _ in range(30):
+        assert boards.legal_action_mask(out=mask) is mask
+        assert np.array_equal(mask, boards.legal_action_mask())
+        observation, *_ = boards.step(boards.sample_actions(), out=planes)
+        assert observation is planes
+        assert np.array_equal(planes, boards.observation())
+    for bad in [
+        np.zeros((600, ACTIONS), np.uint8),  # dtype
+        np.zeros((599, ACTIONS), np.bool_),  # shape
+        np.zeros((ACTIONS, 600), np.bool_).T,  # not C-contiguous
+        [[False] * ACTIONS] * 600,  # not an array
+    ]:
+        with pytest.raises(ValueError, match="out must"):
+            boards.legal_action_mask(out=bad)  # type: ignore[arg-type]
+    frozen = np.zeros((600, PLANES, 8, 8), np.float32)
+    frozen.flags.writeable = False
+    fens = boards.fens()
+    with pytest.raises(ValueError, match="writeable"):
+        boards.observation(out=frozen)
+    with pytest.raises(ValueError, match="writeable"):
+        boards.step(boards.sample_actions(), out=frozen)
+    assert boards.fens() == fens and not frozen.any()
+
+
 def test_bad_input_is_refused_and_no_game_changes() -> None:
     boards = Boards(3, seed=1)
     boards.step(boards.sample_actions())

@@ -42,6 +42,7 @@ environments do): :meth:`Boards.results` keeps how the last one ended.
 from __future__ import annotations
 
 from collections import namedtuple
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -55,10 +56,26 @@ if TYPE_CHECKING:
 
     import numpy.typing as npt
 
+_Array = TypeVar("_Array", bound="np.ndarray[Any, Any]")
+
 ACTIONS: int = _core.BATCH_ACTIONS
 """The size of the action space."""
 PLANES: int = _core.BATCH_PLANES
 """The observation's planes."""
+
+
+def _checked_out(array: _Array, dtype: type, shape: tuple[int, ...]) -> _Array:
+    """``array`` if it can take the values (a ValueError saying why not)."""
+    if not isinstance(array, np.ndarray):
+        raise ValueError(f"out must be a numpy array, not {type(array).__name__}")
+    if array.dtype != dtype or array.shape != shape:
+        raise ValueError(
+            f"out must be {np.dtype(dtype).name} of shape {shape}, "
+            f"not {array.dtype.name} of shape {array.shape}"
+        )
+    if not array.flags.c_contiguous or not array.flags.writeable:
+        raise ValueError("out must be C-contiguous and writeable")
+    return array
 
 
 def move_actions(board: shashki.Board, move: shashki.Move) -> list[int]:
@@ -101,32 +118,43 @@ class Boards:
         self._core.reset()
         return self.observation()
 
-    def legal_action_mask(self) -> npt.NDArray[np.bool_]:
-        """The legal actions of every game: bool array ``(n, ACTIONS)``."""
-        return self._core.legal_action_mask()
+    def legal_action_mask(
+        self, out: Optional[npt.NDArray[np.bool_]] = None
+    ) -> npt.NDArray[np.bool_]:
+        """The legal actions of every game: bool array ``(n, ACTIONS)``; with ``out`` (such
+        an array, C-contiguous) written into it, no new array made, and ``out`` returned."""
+        if out is None:
+            return self._core.legal_action_mask()
+        return self._core.legal_action_mask(_checked_out(out, np.bool_, (len(self), ACTIONS)))
 
-    def observation(self) -> npt.NDArray[np.float32]:
-        """Every game's planes: float32 array ``(n, PLANES, 8, 8)``."""
-        return self._core.observation()
+    def observation(self, out: Optional[npt.NDArray[np.float32]] = None) -> npt.NDArray[np.float32]:
+        """Every game's planes: float32 array ``(n, PLANES, 8, 8)``; with ``out`` (such an
+        array, C-contiguous) written into it and returned."""
+        if out is None:
+            return self._core.observation()
+        return self._core.observation(_checked_out(out, np.float32, (len(self), PLANES, 8, 8)))
 
     def step(
-        self, actions: npt.ArrayLike
+        self, actions: npt.ArrayLike, out: Optional[npt.NDArray[np.float32]] = None
     ) -> tuple[
         npt.NDArray[np.float32],
         npt.NDArray[np.float32],
         npt.NDArray[np.bool_],
         npt.NDArray[np.bool_],
     ]:
-        """Play ``actions`` (one a game): ``(observation, rewards, terminated, truncated)``.
-        A wrong shape or an illegal action is a ValueError naming the first bad row, and no
+        """Play ``actions`` (one a game): ``(observation, rewards, terminated, truncated)``
+        (the observation written into ``out`` when given, as :meth:`observation` does). A
+        wrong shape or an illegal action is a ValueError naming the first bad row, and no
         game changes."""
         array = np.asarray(actions)
         if array.shape != (len(self),):
             raise ValueError(f"actions must have shape ({len(self)},), not {array.shape}")
         if not np.issubdtype(array.dtype, np.integer):
             raise ValueError(f"actions must be integers, not {array.dtype}")
+        if out is not None:  # checked before any game moves
+            out = _checked_out(out, np.float32, (len(self), PLANES, 8, 8))
         rewards, terminated, truncated = self._core.step(np.ascontiguousarray(array, np.int64))
-        return self.observation(), rewards, terminated, truncated
+        return self.observation(out), rewards, terminated, truncated
 
     def final_observation(self) -> npt.NDArray[np.float32]:
         """The planes of each game's last finished game at its end (zeros for a game that

@@ -77,30 +77,41 @@ impl PyBatchBoards {
         self.batch.games.len()
     }
 
-    /// The legal actions of every game: bool array (n, ACTIONS).
-    fn legal_action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
+    /// The legal actions of every game: bool array (n, ACTIONS), new or written into `out`.
+    #[pyo3(signature = (out = None))]
+    fn legal_action_mask<'py>(
+        &self,
+        py: Python<'py>,
+        out: Option<Bound<'py, PyArray2<bool>>>,
+    ) -> PyResult<Bound<'py, PyArray2<bool>>> {
         let n = self.batch.games.len();
-        rows_array(
-            py,
-            &self.batch,
-            [n, ACTIONS],
-            ACTIONS,
-            false,
-            BatchGame::legal_actions,
-        )
+        let fill = BatchGame::legal_actions;
+        match out {
+            None => Ok(rows_array(
+                py,
+                &self.batch,
+                [n, ACTIONS],
+                ACTIONS,
+                false,
+                fill,
+            )),
+            Some(out) => fill_rows(py, &self.batch, out, &[n, ACTIONS], ACTIONS, fill),
+        }
     }
 
-    /// The observations: float32 array (n, PLANES, 8, 8).
-    fn observation<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray4<f32>> {
+    /// The observations: float32 array (n, PLANES, 8, 8), new or written into `out`.
+    #[pyo3(signature = (out = None))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        out: Option<Bound<'py, PyArray4<f32>>>,
+    ) -> PyResult<Bound<'py, PyArray4<f32>>> {
         let n = self.batch.games.len();
-        rows_array(
-            py,
-            &self.batch,
-            [n, PLANES, 8, 8],
-            PLANES * 64,
-            0.0,
-            BatchGame::observe,
-        )
+        let (dims, fill) = ([n, PLANES, 8, 8], BatchGame::observe);
+        match out {
+            None => Ok(rows_array(py, &self.batch, dims, PLANES * 64, 0.0, fill)),
+            Some(out) => fill_rows(py, &self.batch, out, &dims, PLANES * 64, fill),
+        }
     }
 
     /// The planes of every game's last finished game's final position (zeros for a game
@@ -500,4 +511,38 @@ where
         })
     });
     array
+}
+
+/// Write every game's row into `out` (of shape `dims`, C-contiguous, writeable), over
+/// threads and without the GIL.
+fn fill_rows<'py, T, D>(
+    py: Python<'py>,
+    batch: &Batch,
+    out: Bound<'py, PyArray<T, D>>,
+    dims: &[usize],
+    width: usize,
+    fill: impl Fn(&BatchGame, &mut [T]) + Sync + Send,
+) -> PyResult<Bound<'py, PyArray<T, D>>>
+where
+    T: Element + Send + Sync,
+    D: numpy::ndarray::Dimension,
+{
+    if out.shape() != dims {
+        return Err(PyValueError::new_err(format!(
+            "out must have shape {dims:?}, not {:?}",
+            out.shape()
+        )));
+    }
+    {
+        let mut guard = out.try_readwrite().map_err(|e| {
+            PyValueError::new_err(format!(
+                "out must be a writeable array nothing else borrows: {e}"
+            ))
+        })?;
+        let cells = guard
+            .as_slice_mut()
+            .map_err(|_| PyValueError::new_err("out must be C-contiguous"))?;
+        py.detach(|| batch.for_each_row(cells, width, fill));
+    }
+    Ok(out)
 }
