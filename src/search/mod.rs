@@ -26,7 +26,7 @@ pub use limits::{Info, Limits, Score, SearchResult};
 pub use tt::{Bound, Table};
 pub use variety::{Variety, VARIETY_LINES};
 
-use timeman::{time_budget, TimeBudget};
+use timeman::time_budget;
 use worker::{Shared, Worker};
 
 use crate::board::Board;
@@ -267,7 +267,7 @@ impl Engine {
         };
         self.table.new_search();
         let start = Instant::now();
-        let budget = time_budget(limits);
+        let (soft, hard) = time_budget(limits);
         let total_nodes = AtomicU64::new(0);
         let helpers_stop = AtomicBool::new(false);
         let shared = Shared {
@@ -276,7 +276,7 @@ impl Engine {
             helpers_stop: &helpers_stop,
             total_nodes: &total_nodes,
             start,
-            hard_deadline: budget.hard.and_then(|d| start.checked_add(d)),
+            hard_deadline: hard.and_then(|d| start.checked_add(d)),
             node_limit: limits.nodes,
             root_moves: &limits.root_moves,
             endgame: self.endgame_tables(),
@@ -294,11 +294,11 @@ impl Engine {
                 let shared = &shared;
                 scope.spawn(move || {
                     let mut worker = Worker::new(shared, history, false);
-                    worker.iterate(pos, max_depth, id, TimeBudget::default(), &mut |_| {});
+                    worker.iterate(pos, max_depth, id, None, &mut |_| {});
                 });
             }
             let mut worker = Worker::new(&shared, history, true);
-            let result = worker.iterate(pos, max_depth, 0, budget, &mut on_info);
+            let result = worker.iterate(pos, max_depth, 0, soft, &mut on_info);
             helpers_stop.store(true, Ordering::Relaxed);
             result
         })

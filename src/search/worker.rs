@@ -162,7 +162,7 @@ impl<'a> Worker<'a> {
         root: &Position,
         max_depth: u32,
         id: usize,
-        budget: super::timeman::TimeBudget,
+        soft: Option<Duration>,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
         let mut root_moves = root.legal_moves();
@@ -197,7 +197,6 @@ impl<'a> Worker<'a> {
         // Each line's score at the last finished depth: its next aspiration window.
         let mut scores = vec![0; lines];
         let first_depth = 1 + (id % 2) as u32;
-        let mut progress = super::timeman::Progress::default();
         let mut depth = first_depth;
         'deepening: while depth <= max_depth {
             self.excluded.clear();
@@ -302,21 +301,7 @@ impl<'a> Worker<'a> {
             if decided(best_value) && scores.iter().all(|v| decided(*v)) {
                 break;
             }
-            // Under a clock, a forced move is played at once and the soft limit follows
-            // how the search goes; a fixed move time is used as given.
-            if budget.from_clock && root_moves.len() == 1 {
-                break;
-            }
-            progress.record(result.best, best_value);
-            let scale = if budget.from_clock {
-                progress.scale()
-            } else {
-                1.0
-            };
-            if budget
-                .soft
-                .is_some_and(|s| result.info.time >= s.mul_f64(scale))
-            {
+            if soft.is_some_and(|s| result.info.time >= s) {
                 break;
             }
             depth += if self.main { 1 } else { 1 + (id % 2) as u32 };
