@@ -290,136 +290,17 @@ impl Engine {
             .unwrap_or(MAX_PLY as u32 - 1)
             .clamp(1, MAX_PLY as u32 - 1);
         std::thread::scope(|scope| {
-            let helpers: Vec<_> = (1..self.threads)
-                .map(|id| {
-                    let shared = &shared;
-                    scope.spawn(move || {
-                        let mut worker = Worker::new(shared, history, false);
-                        worker.iterate(pos, max_depth, id, None, &mut |_| {})
-                    })
-                })
-                .collect();
+            for id in 1..self.threads {
+                let shared = &shared;
+                scope.spawn(move || {
+                    let mut worker = Worker::new(shared, history, false);
+                    worker.iterate(pos, max_depth, id, None, &mut |_| {});
+                });
+            }
             let mut worker = Worker::new(&shared, history, true);
             let result = worker.iterate(pos, max_depth, 0, soft, &mut on_info);
             helpers_stop.store(true, Ordering::Relaxed);
-            let helpers: Vec<SearchResult> = helpers
-                .into_iter()
-                .filter_map(|handle| handle.join().ok())
-                .collect();
-            if shared.multipv > 1 {
-                result // the lines are the main thread's; helpers search one
-            } else {
-                best_thread(result, helpers)
-            }
+            result
         })
-    }
-}
-
-/// The result to play among the main thread's and the helpers' (Lazy SMP), as Stockfish
-/// chooses: each thread votes for its best move with its depth times how far its score
-/// is above the lowest one; the move with most votes wins, from the deepest thread that
-/// chose it (the main thread on equal terms).
-fn best_thread(main: SearchResult, helpers: Vec<SearchResult>) -> SearchResult {
-    fn value(score: Score) -> i64 {
-        match score {
-            Score::Value(v) => i64::from(v),
-            Score::Win(n) if n > 0 => 1_000_000 - i64::from(n),
-            Score::Win(n) => -1_000_000 - i64::from(n),
-        }
-    }
-    let total_nodes = std::iter::once(&main)
-        .chain(&helpers)
-        .map(|r| r.info.nodes)
-        .max()
-        .unwrap_or(0);
-    let mut all = vec![main];
-    all.extend(
-        helpers
-            .into_iter()
-            .filter(|r| r.info.depth > 0 && r.best.is_some()),
-    );
-    let lowest = all.iter().map(|r| value(r.info.score)).min().unwrap_or(0);
-    let votes = |m: Option<crate::mv::Move>| -> i64 {
-        all.iter()
-            .filter(|r| r.best == m)
-            .map(|r| (value(r.info.score) - lowest + 14) * i64::from(r.info.depth))
-            .sum()
-    };
-    let mut best = 0;
-    for i in 1..all.len() {
-        let (this, chosen) = (&all[i], &all[best]);
-        // A proven result stands: a win is not traded for votes, a loss is put off.
-        if value(chosen.info.score) >= 900_000 {
-            break;
-        }
-        let more = votes(this.best) > votes(chosen.best);
-        let deeper = this.best == chosen.best && this.info.depth > chosen.info.depth;
-        if (more || deeper) && value(this.info.score) > -900_000 {
-            best = i;
-        }
-    }
-    let mut result = all.swap_remove(best);
-    result.info.nodes = total_nodes;
-    if let Some(line) = result.lines.first_mut() {
-        line.nodes = total_nodes;
-    }
-    result
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use std::time::Duration;
-
-    fn result(best: crate::mv::Move, depth: u32, score: Score, nodes: u64) -> SearchResult {
-        let info = Info {
-            depth,
-            seldepth: depth,
-            score,
-            nodes,
-            nps: 0,
-            time: Duration::ZERO,
-            pv: vec![best],
-            multipv: 1,
-        };
-        SearchResult {
-            best: Some(best),
-            ponder: None,
-            lines: vec![info.clone()],
-            info,
-        }
-    }
-
-    #[test]
-    fn the_best_thread_is_chosen_by_depth_weighted_votes() {
-        let moves = Position::start().legal_moves();
-        let (a, b) = (moves[0], moves[1]);
-        // A deeper helper with a better score outvotes the main thread.
-        let chosen = best_thread(
-            result(a, 8, Score::Value(10), 100),
-            vec![result(b, 10, Score::Value(30), 250)],
-        );
-        assert_eq!((chosen.best, chosen.info.nodes), (Some(b), 250));
-        // Two threads for the main thread's move outvote one deeper helper.
-        let chosen = best_thread(
-            result(a, 9, Score::Value(20), 100),
-            vec![
-                result(a, 9, Score::Value(20), 90),
-                result(b, 10, Score::Value(20), 80),
-            ],
-        );
-        assert_eq!(chosen.best, Some(a));
-        // A proven win of the main thread stands; a helper that found nothing is ignored.
-        let chosen = best_thread(
-            result(a, 6, Score::Win(3), 100),
-            vec![result(b, 12, Score::Value(500), 80)],
-        );
-        assert_eq!(chosen.best, Some(a));
-        let mut empty = result(b, 0, Score::Value(900), 5);
-        empty.info.depth = 0;
-        assert_eq!(
-            best_thread(result(a, 3, Score::Value(0), 9), vec![empty]).best,
-            Some(a)
-        );
     }
 }
