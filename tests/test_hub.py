@@ -269,7 +269,6 @@ def test_variety_params_vary_the_first_moves_by_seed() -> None:
 
     moves = [first_move(seed) for seed in range(8)]
     assert len(set(moves)) >= 2, moves
-    assert first_move(5) == moves[5]
     errors = [
         line
         for line in run_hub(
