@@ -249,26 +249,28 @@ def test_hub_keeps_its_table(hub_process: HubProcess) -> None:
 
 def test_variety_params_vary_the_first_moves_by_seed() -> None:
     def first_move(seed: int) -> str:
-        out = run_hub(
-            [
+        # The search must end by its node count: input ending (EOF) stops a running search,
+        # so the session stays open until ``done``.
+        process = HubProcess()
+        try:
+            process.send(
                 "hub",
                 "set-param name=variety value=3",
                 f"set-param name=variety-seed value={seed}",
                 "set-param name=hash value=4",  # a new engine keeps the variety
                 "init",
-                "pos start",
-                "level nodes=2000",
-                "go think",
-                "ping",
-            ]
-        )
-        assert "param name=variety value=0 type=int min=0 max=100" in out
-        done = [line for line in out if line.startswith("done move=")]
-        assert len(done) == 1, out
-        return done[0].split("=", 1)[1].split()[0]
+            )
+            assert "param name=variety value=0 type=int min=0 max=100" in process.wait_for(
+                "param name=variety "
+            )
+            process.send("pos start", "level nodes=2000", "go think")
+            return process.wait_for("done move=").split("=", 1)[1].split()[0]
+        finally:
+            assert "Traceback" not in process.close()
 
     moves = [first_move(seed) for seed in range(8)]
     assert len(set(moves)) >= 2, moves
+    assert first_move(5) == moves[5]
     errors = [
         line
         for line in run_hub(
