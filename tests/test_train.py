@@ -81,7 +81,8 @@ def test_training_command_end_to_end(tmp_path) -> None:
     assert f"pub const MID: [i32; {n}]" in text and f"pub const END: [i32; {n}]" in text
     values = text.split("pub const MID")[1].split("];")[0].split("=")[1]
     assert len([v for v in values.replace("[", "").split(",") if v.strip()]) == n
-    patterns = _core.EVAL_REGIONS * _core.EVAL_REGION_KEYS
+    patterns = _core.EVAL_PATTERN_WEIGHTS
+    assert patterns == _core.EVAL_REGIONS * _core.EVAL_REGION_KEYS + 9 * 3**8
     assert f"pub static PATTERNS: [i16; {patterns}]" in text
 
     def array(name: str) -> list[int]:
@@ -119,7 +120,7 @@ def test_the_shipped_weights_match_their_checksum() -> None:
 
     mid, end, patterns = shashki._core.eval_weights()
     assert len(mid) == len(end) == shashki._core.EVAL_SIDE_FEATURES
-    assert len(patterns) == shashki._core.EVAL_REGIONS * shashki._core.EVAL_REGION_KEYS
+    assert len(patterns) == shashki._core.EVAL_PATTERN_WEIGHTS
     recorded = shashki._core.EVAL_WEIGHTS_CHECKSUM
     assert shashki._core.eval_weights_checksum() == recorded
     assert train.weights_checksum(mid, end, patterns) == recorded

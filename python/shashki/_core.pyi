@@ -40,6 +40,10 @@ __all__ = [
     "eval_known_endings",
     "EVAL_REGIONS",
     "EVAL_REGION_KEYS",
+    "EVAL_BLOCKS",
+    "EVAL_BLOCK_KEYS",
+    "EVAL_SIDE_PATTERNS",
+    "EVAL_PATTERN_WEIGHTS",
     "eval_feature_name",
     "eval_weights",
     "eval_weights_checksum",
@@ -344,6 +348,10 @@ def eval_weights_checksum() -> int: ...
 
 EVAL_REGIONS: int
 EVAL_REGION_KEYS: int
+EVAL_BLOCKS: int
+EVAL_BLOCK_KEYS: int
+EVAL_SIDE_PATTERNS: int
+EVAL_PATTERN_WEIGHTS: int
 
 def eval_patterns(fens: list[str]) -> bytes: ...
 def eval_known_endings(fens: list[str]) -> list[bool]: ...

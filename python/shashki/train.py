@@ -1,18 +1,21 @@
 """Fit the learned evaluation to self-play results.
 
-    python -m shashki.train selfplay --games 20000 --nodes 4000 --out positions.txt
-    python -m shashki.train label positions.txt --depth 6 --out labelled.txt
+    python -m shashki.train selfplay --games 40000 --nodes 3000 --evaluation learned \
+        --seed 2 --out positions.txt
+    python -m shashki.train label positions.txt --depth 8 --evaluation learned --out labelled.txt
     python -m shashki.train fit labelled.txt --epochs 20   # writes src/search/learned_weights.rs
-    pip install . && python -m shashki.match --a shashki:eval=learned --b shashki:eval=classic
+    pip install . && python -m shashki.match --a shashki --b "hub:OLD_BUILD -m shashki hub" ...
 
-``selfplay`` plays the engine (classic evaluation) against itself from the built-in
-openings plus random plies (at fixed nodes, both colours, the variant's draw rules; a few
-random moves mixed in for variety) and writes the quiet positions (no capture for the side
-to move) with the game's result from the side to move's view: one ``FEN<TAB>score`` line
-each, score 1, 0.5 or 0. ``label`` adds a deeper search's score as a third column. Both run
-in Rust through the batch API (``shashki.batch``) on every core, or over a Dask cluster
-with ``--scheduler tcp://HOST:8786``; ``--method pool`` is the earlier loop (one Python game
-or search at a time in worker processes), the one the shipped weights' data came from.
+``selfplay`` plays the engine against itself (``--evaluation``: the hand-set ``classic``
+one, the default, or the ``learned`` one compiled in, for a next generation) from the
+built-in openings plus random plies (at fixed nodes, both colours, the variant's draw
+rules; a few random moves mixed in for variety) and writes the quiet positions (no capture
+for the side to move) with the game's result from the side to move's view: one
+``FEN<TAB>score`` line each, score 1, 0.5 or 0. ``label`` adds a deeper search's score as a
+third column. Both run in Rust through the batch API (``shashki.batch``) on every core, or
+over a Dask cluster with ``--scheduler tcp://HOST:8786``; ``--method pool`` is the earlier
+loop (one Python game or search at a time in worker processes, classic only), the one the
+first generation's data came from.
 ``fit`` computes each position's features in the Rust core (``shashki._core.eval_features``),
 fits the weights by logistic regression on the results (Texel's method: the predicted score
 is ``1 / (1 + exp(-eval / scale))``; the scale is fitted to the classic evaluation first, so
@@ -38,7 +41,7 @@ import shashki
 from shashki import _core
 
 SIDE_FEATURES = _core.EVAL_SIDE_FEATURES
-PATTERN_WEIGHTS = _core.EVAL_REGIONS * _core.EVAL_REGION_KEYS
+PATTERN_WEIGHTS = _core.EVAL_PATTERN_WEIGHTS
 SCALE = 16  # the weights are stored in 1/16 centi-men
 WEIGHTS_PATH = Path("src/search/learned_weights.rs")
 
@@ -111,11 +114,11 @@ def _openings(games: int, seed: int, random_plies: int) -> list[tuple[str, int]]
 
 
 def _selfplay_batch(
-    job: tuple[list[tuple[str, int]], int, float, int, Optional[int]],
+    job: tuple[list[tuple[str, int]], int, float, int, Optional[int], str],
 ) -> list[tuple[str, float]]:
     """Games from ``starts`` played by the Rust batch playouts (``shashki.batch``): the
     quiet positions from the sixth ply on, with the result from the side to move's view."""
-    starts, nodes, noise, seed, threads = job
+    starts, nodes, noise, seed, threads, evaluation = job
     from shashki.batch import playouts
 
     played = playouts(
@@ -127,7 +130,7 @@ def _selfplay_batch(
         policy="engine",
         nodes=nodes,
         noise=noise,
-        evaluation="classic",
+        evaluation=evaluation,
         positions=True,
     )
     out = []
@@ -175,21 +178,23 @@ def selfplay(
     method: str = "batch",
     executor: object = None,
     chunk: int = 64,
+    evaluation: str = "classic",
 ) -> int:
     """Play ``games`` games and write their positions to ``out``; returns the count.
 
     ``method="batch"``: the games are played in Rust (``shashki.batch.playouts``), ``chunk``
     games a task, on ``workers`` threads (all cores by default), or spread over a Dask
-    cluster when ``executor`` is a ``distributed.Client`` (or any ``Executor``).
-    ``method="pool"``: the earlier loop, one Python game at a time in worker processes
-    (the shipped weights were fitted to its games: ``--method pool`` reproduces them)."""
+    cluster when ``executor`` is a ``distributed.Client`` (or any ``Executor``); the engine
+    plays with ``evaluation`` (``"classic"``, or ``"learned"``: the weights compiled in, for
+    a next generation of data). ``method="pool"``: the earlier loop, one Python game at a
+    time in worker processes (classic only; the first generation's data came from it)."""
     if method == "pool":
         return _selfplay_pool(games, nodes, out, noise, random_plies, workers, seed)
     if method != "batch":
         raise ValueError(f"method must be 'batch' or 'pool', not {method!r}")
     starts = _openings(games, seed, random_plies)
     jobs = [
-        (starts[i : i + chunk], nodes, noise, seed * 1_000_003 + i, workers)
+        (starts[i : i + chunk], nodes, noise, seed * 1_000_003 + i, workers, evaluation)
         for i in range(0, games, chunk)
     ]
     written = done = 0
@@ -239,13 +244,13 @@ def _selfplay_pool(
 # ---- labels from a deeper search -----------------------------------------------------------
 
 
-def _label_batch(job: tuple[list[str], int, Optional[int]]) -> list[int]:
-    """The classic engine's score (centi-men, side to move's view; a forced win ±1000) of
-    each position, searched ``depth`` plies by the Rust batch search."""
-    fens, depth, threads = job
+def _label_batch(job: tuple[list[str], int, Optional[int], str]) -> list[int]:
+    """The engine's score (centi-men, side to move's view; a forced win ±1000) of each
+    position, searched ``depth`` plies by the Rust batch search with ``evaluation``."""
+    fens, depth, threads, evaluation = job
     from shashki.batch import search
 
-    found = search(fens, depth=depth, threads=threads, evaluation="classic")
+    found = search(fens, depth=depth, threads=threads, evaluation=evaluation)
     return [
         (1000 if win > 0 else -1000) if win else max(-1000, min(1000, cp))
         for cp, win in zip(found.scores.tolist(), found.wins.tolist())
@@ -281,10 +286,11 @@ def label(
     method: str = "batch",
     executor: object = None,
     chunk: int = 2000,
+    evaluation: str = "classic",
 ) -> int:
     """Add a third column to a positions file: a ``depth``-ply search's score (the batch
-    search on ``workers`` threads or over ``executor``, as :func:`selfplay`; or
-    ``method="pool"``, the earlier process pool)."""
+    search with ``evaluation`` on ``workers`` threads or over ``executor``, as
+    :func:`selfplay`; or ``method="pool"``, the earlier process pool, classic only)."""
     if method not in ("batch", "pool"):
         raise ValueError(f"method must be 'batch' or 'pool', not {method!r}")
     rows = []
@@ -302,7 +308,8 @@ def label(
             results = pool.map(_label_chunk, [(c, depth) for c in chunks])
         else:
             pool = None
-            results = _map(_label_batch, [(c, depth, workers) for c in chunks], executor)
+            jobs = [(c, depth, workers, evaluation) for c in chunks]
+            results = _map(_label_batch, jobs, executor)
         try:
             for part, scores in zip(chunks, results):
                 for fen, cp in zip(part, scores):
@@ -319,8 +326,8 @@ def label(
 
 
 def load(path: str, limit: Optional[int] = None) -> tuple[Any, Any, Any, Any, Any]:
-    """Features (n × 2·SIDE_FEATURES, float32), pattern indices (n × 2·regions: the side to
-    move's, then the opponent's), results (n), the classic evaluation (n) and the deeper
+    """Features (n × 2·SIDE_FEATURES, float32), pattern indices (n × 2·(regions + blocks):
+    the side to move's, then the opponent's), results (n), the classic evaluation (n) and the deeper
     search's scores (n; NaN where the file has none)."""
     import numpy as np
 
@@ -346,7 +353,7 @@ def load(path: str, limit: Optional[int] = None) -> tuple[Any, Any, Any, Any, An
     raw = _core.eval_features(fens)
     features = np.frombuffer(raw, dtype=np.float32).reshape(len(fens), 2 * SIDE_FEATURES)
     patterns = np.frombuffer(_core.eval_patterns(fens), dtype="<u2").reshape(
-        len(fens), 2 * _core.EVAL_REGIONS
+        len(fens), 2 * _core.EVAL_SIDE_PATTERNS
     )
     classic = np.array(_core.evaluate_fens(fens, "classic"), dtype=np.float32)
     targets = np.array(results, dtype=np.float32)
@@ -475,8 +482,9 @@ def write_weights(
     pattern_values = (
         [0] * PATTERN_WEIGHTS if patterns is None else [round(v * SCALE) for v in patterns]
     )
-    if any(abs(v) > 32767 for v in pattern_values):
-        raise ValueError("a pattern weight does not fit in 16 bits")
+    if any(abs(v) > 16383 for v in pattern_values):
+        # the engine keeps a block's weight minus its mirror's in 16 bits
+        raise ValueError("a pattern weight does not fit in 15 bits")
     mid, end = scaled[:SIDE_FEATURES], scaled[SIDE_FEATURES:]
 
     def rows(values: list[int]) -> str:
@@ -506,7 +514,8 @@ pub const END: [i32; {SIDE_FEATURES}] = [
 {rows(end)}
 ];
 
-/// Pattern weights: region × {_core.EVAL_REGION_KEYS} keys (see `super::learned::REGIONS`).
+/// Pattern weights: region × {_core.EVAL_REGION_KEYS} keys, then block ×
+/// {_core.EVAL_BLOCK_KEYS} keys (see `super::learned::REGIONS`, `super::learned::BLOCKS`).
 pub static PATTERNS: [i16; {PATTERN_WEIGHTS}] = [
 {rows(pattern_values)}
 ];
@@ -568,7 +577,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             choices=("batch", "pool"),
             default="batch",
             help="batch: the Rust batch API (default); pool: one Python game or search at a "
-            "time in worker processes (the shipped weights' data came from it)",
+            "time in worker processes (classic only; the first generation's data came from it)",
         )
         command.add_argument(
             "--workers", type=int, default=None, help="threads (batch) or processes (pool)"
@@ -578,6 +587,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             default=None,
             metavar="ADDRESS",
             help="spread the work over a Dask cluster (tcp://HOST:8786; batch only)",
+        )
+        command.add_argument(
+            "--evaluation",
+            choices=("classic", "learned"),
+            default="classic",
+            help="the engine's evaluation (learned: the weights compiled in, for a next "
+            "generation of data; batch only)",
         )
     sub.add_parser("initial", help="write weights equal to the classic evaluation")
     args = parser.parse_args(argv)
@@ -601,6 +617,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 seed=args.seed,
                 method=args.method,
                 executor=client,
+                evaluation=args.evaluation,
             )
             print(f"{n} positions in {args.out}")
             return 0
@@ -612,6 +629,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 workers=args.workers,
                 method=args.method,
                 executor=client,
+                evaluation=args.evaluation,
             )
             print(f"{n} positions labelled in {args.out}")
             return 0

@@ -62,6 +62,13 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(eval_known_endings, m)?)?;
     m.add("EVAL_REGIONS", crate::search::learned::REGIONS)?;
     m.add("EVAL_REGION_KEYS", crate::search::learned::REGION_KEYS)?;
+    m.add("EVAL_BLOCKS", crate::search::learned::BLOCKS)?;
+    m.add("EVAL_BLOCK_KEYS", crate::search::learned::BLOCK_KEYS)?;
+    m.add("EVAL_SIDE_PATTERNS", crate::search::learned::SIDE_PATTERNS)?;
+    m.add(
+        "EVAL_PATTERN_WEIGHTS",
+        crate::search::learned::PATTERN_WEIGHTS,
+    )?;
     m.add_function(wrap_pyfunction!(eval_feature_name, m)?)?;
     m.add_function(wrap_pyfunction!(eval_weights, m)?)?;
     m.add_function(wrap_pyfunction!(eval_weights_checksum, m)?)?;

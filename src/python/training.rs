@@ -25,13 +25,13 @@ pub(super) fn eval_features<'py>(
 }
 
 /// The learned evaluation's pattern indices of each FEN, as little-endian u16 rows of
-/// `2 * EVAL_REGIONS` (the side to move's regions, then the opponent's).
+/// `2 * EVAL_SIDE_PATTERNS` (the side to move's regions and blocks, then the opponent's).
 #[pyfunction]
 pub(super) fn eval_patterns<'py>(
     py: Python<'py>,
     fens: Vec<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
-    let mut out = Vec::with_capacity(fens.len() * 2 * crate::search::learned::REGIONS * 2);
+    let mut out = Vec::with_capacity(fens.len() * 2 * crate::search::learned::SIDE_PATTERNS * 2);
     for fen in &fens {
         let pos = parse_fen_arg(&fen_text(fen)?)?;
         for value in crate::search::learned::patterns(&pos) {

@@ -39,6 +39,136 @@ pub const REGIONS: usize = 18;
 /// Weights a region has (8-bit keys: own pieces in the low four bits, enemy pieces above).
 pub const REGION_KEYS: usize = 256;
 
+/// Blocks: the 4×4 squares of the board whose lower left corner is a1, c1, e1, a3, c3, e3,
+/// a5, c5 or e5 (overlapping by two files or two ranks), eight dark squares each, as in
+/// Scan's evaluation by larger regions. A block's state from a side's point of view is the
+/// men on its squares (empty, own man, enemy man: 3⁸ keys, each with a weight of its own);
+/// kings are left to the dense features.
+pub const BLOCKS: usize = 9;
+/// Weights a block has: 3⁸.
+pub const BLOCK_KEYS: usize = 6561;
+/// Pattern weights in all: the regions' (first) then the blocks'.
+pub const PATTERN_WEIGHTS: usize = REGIONS * REGION_KEYS + BLOCKS * BLOCK_KEYS;
+/// Pattern indices one side has: a region key each, then a block key each.
+pub const SIDE_PATTERNS: usize = REGIONS + BLOCKS;
+
+/// Block `b`'s lower left square's internal bit (`b = 3 · rank / 2 + file / 2`, rank and file
+/// of that corner). A block's squares are then at bits `start + BLOCK_OFFSETS[i]` (two on
+/// each of its four ranks, the board's padded layout), and the block turned half round
+/// (Black's point of view) is block `8 − b`, its square `i` turned onto square `7 − i`.
+static BLOCK_START: [u32; BLOCKS] = {
+    let mut out = [0u32; BLOCKS];
+    let mut b = 0;
+    while b < BLOCKS {
+        if let Some(sq) = crate::square::Square::from_coords(2 * (b % 3) as u8, 2 * (b / 3) as u8) {
+            out[b] = sq.bit();
+        }
+        b += 1;
+    }
+    out
+};
+
+/// Where a block's eight squares are, from its lower left square's bit.
+#[cfg(test)]
+const BLOCK_OFFSETS: [u32; 8] = [0, 1, 5, 6, 9, 10, 14, 15];
+
+/// The eight bits of `x` on a block's squares (square `i` of the block at bit `i`).
+#[inline]
+fn block_bits(x: u64, start: u32) -> usize {
+    let z = x >> start;
+    ((z & 3) | ((z >> 3) & 0xC) | ((z >> 5) & 0x30) | ((z >> 8) & 0xC0)) as usize
+}
+
+/// An 8-bit set read as a base-3 number of 0/1 digits (`Σ 3^i` over its bits).
+static TERNARY: [u16; 256] = {
+    let mut out = [0u16; 256];
+    let mut x = 0;
+    while x < 256 {
+        let mut power = 1u16;
+        let mut i = 0;
+        while i < 8 {
+            if x >> i & 1 == 1 {
+                out[x] += power;
+            }
+            power *= 3;
+            i += 1;
+        }
+        x += 1;
+    }
+    out
+};
+
+/// A rank of blocks' four ranks packed as 16 bits, four squares a rank (a block's squares
+/// are then the two-bit pairs `0x3333 << (file / 2)` of its lower left square's file).
+#[inline]
+fn block_rank_bits(x: u64, start: u32) -> usize {
+    let z = x >> start;
+    ((z & 0xF) | ((z >> 1) & 0xFF0) | ((z >> 2) & 0xF000)) as usize
+}
+
+/// [`TERNARY`] for the eight bits of `0x3333` (bit `4n + j` is a block's square `2n + j`).
+static TERNARY_SPREAD: [u16; 0x3334] = {
+    let mut out = [0u16; 0x3334];
+    let mut x = 0;
+    while x < 256 {
+        let spread = (x & 3) | ((x & 0xC) << 2) | ((x & 0x30) << 4) | ((x & 0xC0) << 6);
+        out[spread] = TERNARY[x];
+        x += 1;
+    }
+    out
+};
+
+/// The blocks' term of the evaluation from White's point of view (`difference`, as
+/// [`BLOCK_DIFFERENCE`], summed over the nine blocks).
+#[inline]
+fn blocks_for_white(difference: &[i16], white: u64, black: u64) -> i32 {
+    let mut sum = 0i32;
+    for row in 0..3 {
+        let start = BLOCK_START[3 * row];
+        let (w, b) = (block_rank_bits(white, start), block_rank_bits(black, start));
+        for column in 0..3 {
+            let key = TERNARY_SPREAD[(w >> column) & 0x3333] as usize
+                + 2 * TERNARY_SPREAD[(b >> column) & 0x3333] as usize;
+            sum += i32::from(difference[(3 * row + column) * BLOCK_KEYS + key]);
+        }
+    }
+    sum
+}
+
+/// A block's key: own men as the base-3 digit 1, enemy men as 2.
+#[inline]
+fn block_key(own: u64, enemy: u64, start: u32) -> usize {
+    TERNARY[block_bits(own, start)] as usize + 2 * TERNARY[block_bits(enemy, start)] as usize
+}
+
+/// The blocks' weights as White sees the board: for block `b` and the key of White's men
+/// against Black's there, White's weight minus Black's weight for the same squares from
+/// Black's side (block `8 − b`, squares reversed, colours swapped). One lookup a block then
+/// gives both sides' terms; made once from [`PATTERNS`].
+static BLOCK_DIFFERENCE: std::sync::LazyLock<Box<[i16]>> =
+    std::sync::LazyLock::new(|| block_difference(&PATTERNS[REGIONS * REGION_KEYS..]));
+
+/// [`BLOCK_DIFFERENCE`] of block weights (block × [`BLOCK_KEYS`], each side's own view).
+fn block_difference(weights: &[i16]) -> Box<[i16]> {
+    let mut out = vec![0i16; BLOCKS * BLOCK_KEYS].into_boxed_slice();
+    for (white, &white_digits) in TERNARY.iter().enumerate() {
+        for (black, &black_digits) in TERNARY.iter().enumerate() {
+            if white & black != 0 {
+                continue;
+            }
+            let key = white_digits as usize + 2 * black_digits as usize;
+            let (w, b) = ((white as u8).reverse_bits(), (black as u8).reverse_bits());
+            let seen_by_black = TERNARY[b as usize] as usize + 2 * TERNARY[w as usize] as usize;
+            for block in 0..BLOCKS {
+                let own = i32::from(weights[block * BLOCK_KEYS + key]);
+                let theirs = i32::from(weights[(BLOCKS - 1 - block) * BLOCK_KEYS + seen_by_black]);
+                out[block * BLOCK_KEYS + key] = (own - theirs).clamp(-32768, 32767) as i16;
+            }
+        }
+    }
+    out
+}
+
 /// A region is the diamond of dark squares beside a light square: its left square at internal
 /// bit `L`, the right one at `L + 1`, the upper one at `L + 5` and the lower one at `L - 4`
 /// (the board's padded layout). The 18 regions in three groups (the first, second and third
@@ -91,20 +221,21 @@ fn nibbles(x: u64, mask: u64) -> u64 {
     (x & (mask | (mask << 1))) | (((x >> 5) & mask) << 2) | (((x << 4) & mask) << 3)
 }
 
-/// The pattern key of every region for `color` (own pieces against enemy pieces, from
-/// `color`'s point of view: Black's board turned half round), as indices into [`PATTERNS`].
+/// `color`'s and the other side's bits from `color`'s point of view (Black's board turned
+/// half round).
 #[inline]
-fn pattern_indices(pos: &Position, color: Color) -> [usize; REGIONS] {
-    let (own, enemy) = match color {
-        Color::White => (
-            pos.pieces(Color::White).bits(),
-            pos.pieces(Color::Black).bits(),
-        ),
-        Color::Black => (
-            turned(pos.pieces(Color::Black).bits()),
-            turned(pos.pieces(Color::White).bits()),
-        ),
-    };
+fn seen_by(color: Color, own: Bitboard, enemy: Bitboard) -> (u64, u64) {
+    match color {
+        Color::White => (own.bits(), enemy.bits()),
+        Color::Black => (turned(own.bits()), turned(enemy.bits())),
+    }
+}
+
+/// The pattern key of every region for `color` (own pieces against enemy pieces, from
+/// `color`'s point of view), as indices into [`PATTERNS`].
+#[inline]
+fn region_indices(pos: &Position, color: Color) -> [usize; REGIONS] {
+    let (own, enemy) = seen_by(color, pos.pieces(color), pos.pieces(!color));
     let mut out = [0usize; REGIONS];
     for g in 0..3 {
         let o = nibbles(own, GROUP_MASK[g]);
@@ -118,10 +249,22 @@ fn pattern_indices(pos: &Position, color: Color) -> [usize; REGIONS] {
     out
 }
 
+/// Every region's and then every block's key for `color` (own men against enemy men for the
+/// blocks), from `color`'s point of view, as indices into [`PATTERNS`].
+fn pattern_indices(pos: &Position, color: Color) -> [usize; SIDE_PATTERNS] {
+    let mut out = [0usize; SIDE_PATTERNS];
+    out[..REGIONS].copy_from_slice(&region_indices(pos, color));
+    let (own, enemy) = seen_by(color, pos.men(color), pos.men(!color));
+    for (b, &start) in BLOCK_START.iter().enumerate() {
+        out[REGIONS + b] = REGIONS * REGION_KEYS + b * BLOCK_KEYS + block_key(own, enemy, start);
+    }
+    out
+}
+
 /// The side to move's pattern indices, then the opponent's (for the training command).
-pub fn patterns(pos: &Position) -> [u16; 2 * REGIONS] {
+pub fn patterns(pos: &Position) -> [u16; 2 * SIDE_PATTERNS] {
     let us = pos.turn();
-    let mut out = [0u16; 2 * REGIONS];
+    let mut out = [0u16; 2 * SIDE_PATTERNS];
     for (i, idx) in pattern_indices(pos, us)
         .iter()
         .chain(pattern_indices(pos, !us).iter())
@@ -377,12 +520,18 @@ pub fn linear(pos: &Position) -> i32 {
     let p = phase as usize;
     let dense = BLENDED[p][TO_MOVE] + side_sum(pos, us, p) - side_sum(pos, !us, p);
     let mut pattern = 0i32;
-    for i in pattern_indices(pos, us) {
+    for i in region_indices(pos, us) {
         pattern += i32::from(PATTERNS[i]);
     }
-    for i in pattern_indices(pos, !us) {
+    for i in region_indices(pos, !us) {
         pattern -= i32::from(PATTERNS[i]);
     }
+    let (white, black) = (pos.men(Color::White).bits(), pos.men(Color::Black).bits());
+    let blocks = blocks_for_white(&BLOCK_DIFFERENCE, white, black);
+    pattern += match us {
+        Color::White => blocks,
+        Color::Black => -blocks,
+    };
     (dense + 24 * pattern) / (24 * SCALE)
 }
 
@@ -412,7 +561,7 @@ mod tests {
         let mut pos = Position::start();
         for ply in 0..60usize {
             for color in [Color::White, Color::Black] {
-                let idx = pattern_indices(&pos, color);
+                let idx = region_indices(&pos, color);
                 for (region, &i) in idx.iter().enumerate() {
                     let (g, r) = (region / 6, region % 6);
                     let left = REGION_LEFT[g][r];
@@ -435,6 +584,146 @@ mod tests {
                 break;
             }
             let m = moves[(ply * 5 + 1) % moves.len()];
+            pos.play(&m).expect("legal");
+        }
+    }
+
+    #[test]
+    fn blocks_are_four_by_four_squares_and_turn_onto_each_other() {
+        use crate::square::Square;
+        for (b, &start) in BLOCK_START.iter().enumerate() {
+            let (file0, rank0) = (2 * (b % 3) as u8, 2 * (b / 3) as u8);
+            let mut expected = 0u64;
+            for rank in rank0..rank0 + 4 {
+                for file in file0..file0 + 4 {
+                    if let Some(sq) = Square::from_coords(file, rank) {
+                        expected |= 1 << sq.bit();
+                    }
+                }
+            }
+            let named: u64 = BLOCK_OFFSETS.iter().map(|o| 1u64 << (start + o)).sum();
+            assert_eq!(named, expected, "block {b}");
+            for (i, o) in BLOCK_OFFSETS.iter().enumerate() {
+                assert_eq!(block_bits(1 << (start + o), start), 1 << i);
+                // Turned half round, square i of block b is square 7 - i of block 8 - b.
+                let turned_bit = turned(1 << (start + o));
+                assert_eq!(block_bits(turned_bit, BLOCK_START[8 - b]), 1 << (7 - i));
+            }
+            assert_eq!(block_bits(!expected, start), 0);
+        }
+    }
+
+    /// The evaluation summed the slow way: every pattern index of both sides looked up in
+    /// [`PATTERNS`] (the fit's view), against [`linear`]'s one lookup a block.
+    fn linear_by_indices(pos: &Position) -> i32 {
+        let us = pos.turn();
+        let p = phase(pos) as usize;
+        let dense = BLENDED[p][TO_MOVE] + side_sum(pos, us, p) - side_sum(pos, !us, p);
+        let own: i32 = pattern_indices(pos, us)
+            .iter()
+            .map(|&i| i32::from(PATTERNS[i]))
+            .sum();
+        let theirs: i32 = pattern_indices(pos, !us)
+            .iter()
+            .map(|&i| i32::from(PATTERNS[i]))
+            .sum();
+        (dense + 24 * (own - theirs)) / (24 * SCALE)
+    }
+
+    #[test]
+    fn the_block_lookup_equals_both_sides_blocks_summed() {
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        for game in 0..200 {
+            let mut pos = Position::start();
+            for _ in 0..120 {
+                assert_eq!(
+                    linear(&pos),
+                    linear_by_indices(&pos),
+                    "game {game}: {pos:?}"
+                );
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                let m = moves[(rng % moves.len() as u64) as usize];
+                pos.play(&m).expect("legal");
+            }
+        }
+    }
+
+    #[test]
+    fn the_block_lookup_equals_both_sides_blocks_summed_for_any_weights() {
+        let mut rng = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let weights: Vec<i16> = (0..BLOCKS * BLOCK_KEYS)
+            .map(|_| (next() % 2001) as i16 - 1000)
+            .collect();
+        let difference = block_difference(&weights);
+        for game in 0..100 {
+            let mut pos = Position::start();
+            for _ in 0..120 {
+                let side = |color: Color| -> i32 {
+                    pattern_indices(&pos, color)[REGIONS..]
+                        .iter()
+                        .map(|&i| i32::from(weights[i - REGIONS * REGION_KEYS]))
+                        .sum()
+                };
+                let (white, black) = (pos.men(Color::White).bits(), pos.men(Color::Black).bits());
+                assert_eq!(
+                    blocks_for_white(&difference, white, black),
+                    side(Color::White) - side(Color::Black),
+                    "game {game}"
+                );
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[(next() % moves.len() as u64) as usize];
+                pos.play(&m).expect("legal");
+            }
+        }
+    }
+
+    #[test]
+    fn block_keys_read_the_men_they_name() {
+        use crate::square::Square;
+        let mut pos = Position::start();
+        for ply in 0..80usize {
+            for color in [Color::White, Color::Black] {
+                let idx = pattern_indices(&pos, color);
+                for b in 0..BLOCKS {
+                    let mut key = idx[REGIONS + b] - REGIONS * REGION_KEYS - b * BLOCK_KEYS;
+                    for o in BLOCK_OFFSETS {
+                        let sq = Square::from_bit(BLOCK_START[b] + o).expect("square");
+                        let seen = match color {
+                            Color::White => sq,
+                            Color::Black => Square::new(31 - sq.index() as u32).expect("square"),
+                        };
+                        let digit = if pos.men(color).contains(seen) {
+                            1
+                        } else if pos.men(!color).contains(seen) {
+                            2
+                        } else {
+                            0
+                        };
+                        assert_eq!(key % 3, digit, "ply {ply} block {b}");
+                        key /= 3;
+                    }
+                }
+            }
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[(ply * 7 + 3) % moves.len()];
             pos.play(&m).expect("legal");
         }
     }
