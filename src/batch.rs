@@ -179,10 +179,17 @@ impl BatchGame {
             .any(|m| self.next_action(m).is_some_and(|a| a as usize == action))
     }
 
+    /// Whether the moves now are quiet (no capture, so no jump made yet): each is one
+    /// action, all different.
+    #[inline]
+    fn quiet_moves(&self) -> bool {
+        self.jumps == 0 && self.moves.first().is_some_and(|m| !m.is_capture())
+    }
+
     /// A legal action chosen by `random` (a number to take modulo the choices).
     pub fn pick(&self, random: u64) -> Option<usize> {
         // Quiet moves are one action each, all different: no list to build.
-        if self.jumps == 0 && self.moves.first().is_some_and(|m| !m.is_capture()) {
+        if self.quiet_moves() {
             let m = &self.moves[(random % self.moves.len() as u64) as usize];
             return self.next_action(m).map(usize::from);
         }
@@ -207,7 +214,7 @@ impl BatchGame {
         rules: &DrawRules,
         max_plies: usize,
     ) -> (f32, bool, bool) {
-        let complete = if self.jumps == 0 && self.moves.first().is_some_and(|m| !m.is_capture()) {
+        let complete = if self.quiet_moves() {
             // A quiet move: the one whose action it is.
             self.moves
                 .iter()
@@ -552,12 +559,7 @@ impl PlayoutGame {
 
     fn is_drawn(&self, rules: &DrawRules) -> bool {
         rules.is_drawn(&self.pos, self.clocks, || {
-            let hash = self.pos.hash();
-            1 + self
-                .recent
-                .iter()
-                .filter(|p| p.hash() == hash && **p == self.pos)
-                .count() as u32
+            crate::draw::occurrences(&self.pos, &self.recent)
         })
     }
 }

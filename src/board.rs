@@ -199,11 +199,7 @@ impl Board {
             return 0;
         };
         let window = (clocks.kings_only as usize).min(ply);
-        let hash = pos.hash();
-        1 + self.stack[ply - window..ply]
-            .iter()
-            .filter(|p| p.before.hash() == hash && p.before == *pos)
-            .count() as u32
+        crate::draw::occurrences(pos, self.stack[ply - window..ply].iter().map(|p| &p.before))
     }
 
     /// How often the current position has occurred, this time included.

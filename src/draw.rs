@@ -219,6 +219,18 @@ impl DrawCount {
     }
 }
 
+/// How often `pos` has occurred, this time included, given the positions before it since
+/// the last capture or man move (only those can recur): the repetition count of
+/// [`DrawContext::occurrences`], for a board's history and for a playout's.
+#[inline]
+pub fn occurrences<'a>(pos: &Position, earlier: impl IntoIterator<Item = &'a Position>) -> u32 {
+    let hash = pos.hash();
+    1 + earlier
+        .into_iter()
+        .filter(|p| p.hash() == hash && *p == pos)
+        .count() as u32
+}
+
 /// A position as the draw rules see it: the position, its clocks and how often it has
 /// occurred (this time included) since the last capture or man move.
 #[derive(Copy, Clone, Debug)]
