@@ -290,3 +290,52 @@ def test_connections_are_capped_and_the_server_answers_afterwards(server) -> Non
         for sock in held:
             sock.close()
     assert wait_for_status(server, "after", 200, 3.0) == 200
+
+
+# ---- no search outlives the server ---------------------------------------------------------
+
+
+def test_a_search_ending_after_its_loop_closed_raises_nothing(monkeypatch) -> None:
+    """A search thread that ends after the server's event loop has closed drops its answer
+    (nobody waits for it) instead of raising "Event loop is closed" in its thread."""
+    import asyncio
+    import threading
+
+    failures: list[BaseException] = []
+    monkeypatch.setattr(threading, "excepthook", lambda hook: failures.append(hook.exc_value))
+    searches = web.Searches(hash_mb=1)
+    release = threading.Event()
+
+    def search(engine: object) -> str:
+        release.wait(10)
+        return "done"
+
+    loop = asyncio.new_event_loop()
+    try:
+        loop.run_until_complete(searches.start("late", search))
+    finally:
+        loop.close()
+    (thread,) = searches.threads
+    release.set()
+    thread.join(10)
+    assert not thread.is_alive() and failures == []
+    assert searches.busy == set() and searches.threads == set()
+    searches.close()
+
+
+def test_the_server_stops_its_searches_and_waits_for_them(monkeypatch) -> None:
+    import threading
+
+    monkeypatch.setattr(web.limits, "MAX_TIME", 30.0)
+    failures: list[BaseException] = []
+    monkeypatch.setattr(threading, "excepthook", lambda hook: failures.append(hook.exc_value))
+    started = time.monotonic()
+    with running_server() as base:
+        streams = [open_stream(base, client, read_first=True) for client in ("a", "b")]
+        assert {t.name for t in threading.enumerate()} >= {"search a", "search b"}
+    for stream in streams:
+        stream.close()
+    # Shut down at once (not after the 30 s searches), and no search thread is left behind.
+    assert time.monotonic() - started < 15
+    assert not [t for t in threading.enumerate() if t.name.startswith("search ")]
+    assert failures == []

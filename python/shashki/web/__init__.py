@@ -21,7 +21,9 @@ requests to 127.0.0.1). What they could make it do, and what stops them:
   move on a clock of up to :data:`MAX_CLOCK` seconds) is capped at :data:`MAX_TIME` seconds
   (a watchdog stops it whatever its level) and stops when its client disconnects; its slot
   is freed by the search itself when it ends, so a request cut off mid-search cannot keep
-  it. The numbers live in :mod:`shashki.web.limits`, read when used.
+  it. When the server stops, it stops every search and waits for their threads; a search
+  that ends after the server's event loop has closed drops its answer quietly. The numbers
+  live in :mod:`shashki.web.limits`, read when used.
 - Exhaust memory or a core with input: bodies over :data:`MAX_BODY` bytes get 413, JSON
   nested too deeply 400, games over :data:`MAX_MOVES` moves 400, a review over
   :data:`MAX_REVIEW_PLIES` plies 400; the engines kept for clients take at most

@@ -20,7 +20,7 @@ from shashki import Board
 from shashki.engine import Engine, Limit
 from shashki.web import limits
 from shashki.web.guard import RequestGuard, _hostname
-from shashki.web.searches import Searches, _client, _SearchStream, _until_done
+from shashki.web.searches import Searches, _client, _SearchStream, _until_done, post
 from shashki.web.serialize import _tree_json, info_json, move_json, state_json
 from shashki.web.validation import (
     BadRequest,
@@ -100,13 +100,13 @@ def create_app(*, hash_mb: int = 16, hosts: tuple[str, ...] = ()) -> Any:
         queue: asyncio.Queue[Optional[dict[str, Any]]] = asyncio.Queue()
 
         def on_info(info: dict[str, Any]) -> None:
-            loop.call_soon_threadsafe(queue.put_nowait, info_json(info, board))
+            post(loop, queue.put_nowait, info_json(info, board))
 
         def run(engine: Engine) -> None:
             try:
                 engine.analyse(board, Limit(time=seconds), multipv=multipv, on_info=on_info)
             finally:
-                loop.call_soon_threadsafe(queue.put_nowait, None)
+                post(loop, queue.put_nowait, None)
 
         # The search runs (at most limits.MAX_TIME) and frees its slot whether or not the stream is
         # ever read; the stream's end (the client gone) stops it.

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator
 from typing import Any, Callable
@@ -26,6 +27,7 @@ class Searches:
         self.max_engines = max(limits.MAX_SEARCHES, limits.MAX_ENGINE_MB // max(hash_mb, 1))
         self.engines: OrderedDict[str, Engine] = OrderedDict()
         self.busy: set[str] = set()
+        self.threads: set[threading.Thread] = set()
         self.lock = threading.Lock()
 
     def acquire(self, client: str) -> Engine:
@@ -89,21 +91,41 @@ class Searches:
                 result = search(engine)
             except BaseException as error:  # handed to the request
                 failure = error
-                loop.call_soon_threadsafe(settle, lambda: future.set_exception(failure))
+                post(loop, settle, lambda: future.set_exception(failure))
             else:
-                loop.call_soon_threadsafe(settle, lambda: future.set_result(result))
+                post(loop, settle, lambda: future.set_result(result))
             finally:
                 cap.cancel()
                 self.release(client)
+                with self.lock:
+                    self.threads.discard(thread)
 
-        threading.Thread(target=run, daemon=True, name=f"search {client}").start()
+        thread = threading.Thread(target=run, daemon=True, name=f"search {client}")
+        with self.lock:
+            self.threads.add(thread)
+        thread.start()
         return engine, future
 
-    def close(self) -> None:
+    def close(self, wait: float = 5.0) -> None:
+        """Stop every search and give back the engines' tables; wait up to ``wait`` seconds
+        for the search threads to end (the server shuts down after them, not under them)."""
         with self.lock:
             for engine in self.engines.values():
                 engine.close()
             self.engines.clear()
+            threads = list(self.threads)
+        deadline = time.monotonic() + wait
+        for thread in threads:
+            thread.join(max(0.0, deadline - time.monotonic()))
+
+
+def post(loop: asyncio.AbstractEventLoop, callback: Callable[..., Any], *args: Any) -> None:
+    """Hand ``callback(*args)`` from a search thread to the server's event loop; nothing if
+    that loop has closed (the server has stopped: nobody waits for the answer)."""
+    try:
+        loop.call_soon_threadsafe(callback, *args)
+    except RuntimeError:  # "Event loop is closed"
+        pass
 
 
 def _client(value: object) -> str:
