@@ -72,13 +72,6 @@ static BLOCK_START: [u32; BLOCKS] = {
 #[cfg(test)]
 const BLOCK_OFFSETS: [u32; 8] = [0, 1, 5, 6, 9, 10, 14, 15];
 
-/// The eight bits of `x` on a block's squares (square `i` of the block at bit `i`).
-#[inline]
-fn block_bits(x: u64, start: u32) -> usize {
-    let z = x >> start;
-    ((z & 3) | ((z >> 3) & 0xC) | ((z >> 5) & 0x30) | ((z >> 8) & 0xC0)) as usize
-}
-
 /// An 8-bit set read as a base-3 number of 0/1 digits (`Σ 3^i` over its bits).
 static TERNARY: [u16; 256] = {
     let mut out = [0u16; 256];
@@ -118,27 +111,30 @@ static TERNARY_SPREAD: [u16; 0x3334] = {
     out
 };
 
+/// The nine blocks' keys (block `b` at index `b`) with `own`'s men as the base-3 digit 1 and
+/// `enemy`'s as 2: the one reader of blocks, for the engine and for training.
+#[inline]
+fn block_keys(own: u64, enemy: u64) -> [usize; BLOCKS] {
+    let mut keys = [0usize; BLOCKS];
+    for row in 0..3 {
+        let start = BLOCK_START[3 * row];
+        let (o, e) = (block_rank_bits(own, start), block_rank_bits(enemy, start));
+        for column in 0..3 {
+            keys[3 * row + column] = TERNARY_SPREAD[(o >> column) & 0x3333] as usize
+                + 2 * TERNARY_SPREAD[(e >> column) & 0x3333] as usize;
+        }
+    }
+    keys
+}
+
 /// The blocks' term of the evaluation from White's point of view (`difference`, as
 /// [`BLOCK_DIFFERENCE`], summed over the nine blocks).
 #[inline]
 fn blocks_for_white(difference: &[i16], white: u64, black: u64) -> i32 {
-    let mut sum = 0i32;
-    for row in 0..3 {
-        let start = BLOCK_START[3 * row];
-        let (w, b) = (block_rank_bits(white, start), block_rank_bits(black, start));
-        for column in 0..3 {
-            let key = TERNARY_SPREAD[(w >> column) & 0x3333] as usize
-                + 2 * TERNARY_SPREAD[(b >> column) & 0x3333] as usize;
-            sum += i32::from(difference[(3 * row + column) * BLOCK_KEYS + key]);
-        }
-    }
-    sum
-}
-
-/// A block's key: own men as the base-3 digit 1, enemy men as 2.
-#[inline]
-fn block_key(own: u64, enemy: u64, start: u32) -> usize {
-    TERNARY[block_bits(own, start)] as usize + 2 * TERNARY[block_bits(enemy, start)] as usize
+    let keys = block_keys(white, black);
+    (0..BLOCKS)
+        .map(|b| i32::from(difference[b * BLOCK_KEYS + keys[b]]))
+        .sum()
 }
 
 /// The blocks' weights as White sees the board: for block `b` and the key of White's men
@@ -255,8 +251,8 @@ fn pattern_indices(pos: &Position, color: Color) -> [usize; SIDE_PATTERNS] {
     let mut out = [0usize; SIDE_PATTERNS];
     out[..REGIONS].copy_from_slice(&region_indices(pos, color));
     let (own, enemy) = seen_by(color, pos.men(color), pos.men(!color));
-    for (b, &start) in BLOCK_START.iter().enumerate() {
-        out[REGIONS + b] = REGIONS * REGION_KEYS + b * BLOCK_KEYS + block_key(own, enemy, start);
+    for (b, key) in block_keys(own, enemy).into_iter().enumerate() {
+        out[REGIONS + b] = REGIONS * REGION_KEYS + b * BLOCK_KEYS + key;
     }
     out
 }
@@ -604,12 +600,13 @@ mod tests {
             let named: u64 = BLOCK_OFFSETS.iter().map(|o| 1u64 << (start + o)).sum();
             assert_eq!(named, expected, "block {b}");
             for (i, o) in BLOCK_OFFSETS.iter().enumerate() {
-                assert_eq!(block_bits(1 << (start + o), start), 1 << i);
+                assert_eq!(block_keys(1 << (start + o), 0)[b], 3usize.pow(i as u32));
+                assert_eq!(block_keys(0, 1 << (start + o))[b], 2 * 3usize.pow(i as u32));
                 // Turned half round, square i of block b is square 7 - i of block 8 - b.
                 let turned_bit = turned(1 << (start + o));
-                assert_eq!(block_bits(turned_bit, BLOCK_START[8 - b]), 1 << (7 - i));
+                assert_eq!(block_keys(turned_bit, 0)[8 - b], 3usize.pow(7 - i as u32));
             }
-            assert_eq!(block_bits(!expected, start), 0);
+            assert_eq!(block_keys(!expected, 0)[b], 0);
         }
     }
 
