@@ -222,16 +222,25 @@ def test_the_hub_engine_takes_the_tables(tables_dir: Path) -> None:
     assert "Traceback" not in stderr
 
 
-def test_unpacked_blocks_stay_within_the_bound(tables: egtb.EndgameTables) -> None:
-    rng = random.Random(5)
+def four_piece_boards(count: int, seed: int) -> list[shashki.Board]:
+    """Random positions of two pieces a side (men only where a man may stand)."""
+    rng = random.Random(seed)
     boards = []
-    while len(boards) < 3000:
+    while len(boards) < count:
         squares = rng.sample(range(1, 33), 4)
         pieces = [
             ("K" if rng.random() < 0.5 or not 5 <= sq <= 28 else "") + str(sq) for sq in squares
         ]
         fen = f"{rng.choice('WB')}:W{','.join(pieces[:2])}:B{','.join(pieces[2:])}"
         boards.append(shashki.Board(fen))
+    return boards
+
+
+def test_unpacked_blocks_stay_within_the_bound(tables_dir: Path) -> None:
+    tables = egtb.open(tables_dir, unpack_pieces=0)  # every block unpacked as probed
+    assert tables.unpacked_bytes == 0
+    rng = random.Random(5)
+    boards = four_piece_boards(3000, seed=5)
     egtb.set_cache_mb(256)
     expected = [tables.probe(board) for board in boards]
     assert egtb.cache_usage()[0] > 1 << 20, "these probes unpack more than 1 MiB"
@@ -246,3 +255,20 @@ def test_unpacked_blocks_stay_within_the_bound(tables: egtb.EndgameTables) -> No
         egtb.set_cache_mb(256)
     with pytest.raises(ValueError, match="limit_mb"):
         shashki._core.endgame_block_cache(0)
+
+
+def test_tables_unpacked_at_open_probe_the_same_outside_the_cache(tables_dir: Path) -> None:
+    packed = egtb.open(tables_dir, unpack_pieces=0)
+    three = egtb.open(tables_dir, unpack_pieces=3)
+    whole = egtb.open(tables_dir)  # egtb.UNPACK_PIECES: every table here (≤ 4 pieces)
+    assert egtb.UNPACK_PIECES >= 4
+    assert packed.unpacked_bytes == 0 < three.unpacked_bytes < whole.unpacked_bytes
+    boards = four_piece_boards(500, seed=11) + [shashki.Board("W:WK30:B20")]
+    resident = egtb.cache_usage()[0]
+    found = [whole.probe(board) for board in boards]
+    assert egtb.cache_usage()[0] == resident  # no block unpacked for them
+    assert found == [packed.probe(board) for board in boards]
+    assert [whole.best_move(b) for b in boards[:50]] == [packed.best_move(b) for b in boards[:50]]
+    for bad in (-1, 33, "5"):
+        with pytest.raises((ValueError, TypeError), match="unpack_pieces"):
+            egtb.open(tables_dir, unpack_pieces=bad)  # type: ignore[arg-type]

@@ -491,7 +491,7 @@ def _egtb(args: argparse.Namespace) -> int:
         return 0
     board = shashki.Board(args.fen)
     try:
-        tables = egtb.open(args.dir)
+        tables = egtb.open(args.dir, unpack_pieces=0)  # one probe: unpack only its block
     except OSError as error:
         raise _UsageError(f"cannot open the tables: {error}") from None
     value = tables.probe(board)

@@ -231,6 +231,17 @@ impl Table {
         }
     }
 
+    /// The bytes of the sides held whole.
+    pub fn dense_bytes(&self) -> usize {
+        self.sides
+            .iter()
+            .map(|side| match side {
+                Side::Dense(values) => values.len(),
+                Side::Packed(_) => 0,
+            })
+            .sum()
+    }
+
     /// The same table with every value unpacked and checked against its checksum.
     pub fn into_dense(self, path: &Path) -> Result<Table, FileError> {
         let mut sides = Vec::with_capacity(self.sides.len());

@@ -177,8 +177,15 @@ impl Tables {
     }
 
     /// Every table found in `dir` (files `*.egtb`), their headers and the checksums of
-    /// their compressed data checked as they are read.
+    /// their compressed data checked as they are read; every block left packed.
     pub fn open(dir: &Path) -> Result<Tables, FileError> {
+        Tables::open_unpacked(dir, 0)
+    }
+
+    /// [`Tables::open`], with the tables of at most `unpack_pieces` pieces unpacked whole
+    /// now (their values checked against their checksums): their probes never pay a
+    /// block's unpacking, and they stay outside the block cache's bound.
+    pub fn open_unpacked(dir: &Path, unpack_pieces: u32) -> Result<Tables, FileError> {
         let mut tables = Tables::new();
         let entries = std::fs::read_dir(dir).map_err(|e| FileError::io(dir, e))?;
         let mut paths: Vec<PathBuf> = entries
@@ -187,9 +194,19 @@ impl Tables {
             .collect();
         paths.sort();
         for path in paths {
-            tables.insert(read_table(&path)?);
+            let table = read_table(&path)?;
+            tables.insert(if table.material.pieces() <= unpack_pieces {
+                table.into_dense(&path)?
+            } else {
+                table
+            });
         }
         Ok(tables)
+    }
+
+    /// The bytes of the values held whole (the tables unpacked at open).
+    pub fn unpacked_bytes(&self) -> usize {
+        self.tables.values().map(Table::dense_bytes).sum()
     }
 
     /// The most pieces of any balance held.

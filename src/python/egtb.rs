@@ -26,16 +26,27 @@ fn value_tuple(value: Value) -> (i32, u8) {
 #[pymethods]
 impl PyEndgameTables {
     /// Every `*.egtb` file of `directory`, read and checked (OSError, ValueError for a
-    /// damaged file).
+    /// damaged file); the tables of at most `unpack_pieces` pieces unpacked whole now.
     #[staticmethod]
-    fn open(py: Python<'_>, directory: PathBuf) -> PyResult<PyEndgameTables> {
-        let tables = py.detach(|| Tables::open(&directory)).map_err(|e| {
-            if e.reason.contains("os error") || !e.path.exists() {
-                PyOSError::new_err(e.to_string())
-            } else {
-                PyValueError::new_err(e.to_string())
-            }
-        })?;
+    #[pyo3(signature = (directory, unpack_pieces=None))]
+    fn open(
+        py: Python<'_>,
+        directory: PathBuf,
+        unpack_pieces: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyEndgameTables> {
+        let unpack_pieces = match unpack_pieces {
+            Some(n) => int_in(n, "unpack_pieces", 0, 32, PyValueError::new_err)? as u32,
+            None => 0,
+        };
+        let tables = py
+            .detach(|| Tables::open_unpacked(&directory, unpack_pieces))
+            .map_err(|e| {
+                if e.reason.contains("os error") || !e.path.exists() {
+                    PyOSError::new_err(e.to_string())
+                } else {
+                    PyValueError::new_err(e.to_string())
+                }
+            })?;
         Ok(PyEndgameTables {
             tables: Arc::new(tables),
         })
@@ -45,6 +56,12 @@ impl PyEndgameTables {
     #[getter]
     fn max_pieces(&self) -> u32 {
         self.tables.max_pieces()
+    }
+
+    /// The bytes of the values unpacked whole at open.
+    #[getter]
+    fn unpacked_bytes(&self) -> usize {
+        self.tables.unpacked_bytes()
     }
 
     /// The balances held, by name (`KKvK`: White's kings and men `W`, then Black's).

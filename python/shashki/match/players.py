@@ -79,12 +79,15 @@ class ShashkiPlayer:
     """This package's engine, in the worker's process."""
 
     def __init__(self, options: dict[str, str]) -> None:
+        from shashki import egtb
         from shashki.engine import Engine
 
+        tables = options.get("egtb")
+        unpack = int(options.get("egtb-unpack", egtb.UNPACK_PIECES))
         engine = Engine(
             hash_mb=int(options.get("hash", 16)),
             threads=int(options.get("threads", 1)),
-            tables=options.get("egtb"),
+            tables=None if tables is None else egtb.open(tables, unpack_pieces=unpack),
             evaluation=options.get("eval", "learned"),
         )
         if "variety" in options:
