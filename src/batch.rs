@@ -26,7 +26,8 @@ use rayon::prelude::*;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::draw::DrawRules;
-use crate::mv::Move;
+use crate::movegen::Counting;
+use crate::mv::{Move, MoveList};
 use crate::piece::Color;
 use crate::square::Square;
 
@@ -109,7 +110,11 @@ pub struct BatchGame {
     board: Board,
     start: Board,
     /// The legal moves; as a capture goes on, those whose path began with its jumps.
-    moves: Vec<Move>,
+    moves: MoveList,
+    /// Each move's next action (the jump after those made so far), [`NO_ACTION`] for a
+    /// move whose jumps are all made: read by the mask, the checks, the sampler and the step
+    /// without working it out again.
+    actions: smallvec::SmallVec<[u16; 48]>,
     /// Jumps of the move in progress.
     jumps: usize,
     /// The last game's end.
@@ -124,7 +129,8 @@ impl BatchGame {
         let mut game = BatchGame {
             start: board.clone(),
             board,
-            moves: Vec::new(),
+            moves: MoveList::new(),
+            actions: smallvec::SmallVec::new(),
             jumps: 0,
             last: None,
             last_board: None,
@@ -140,43 +146,54 @@ impl BatchGame {
 
     fn refresh(&mut self) {
         self.moves.clear();
-        self.moves
-            .extend_from_slice(self.board.position().legal_moves().as_slice());
+        self.board
+            .position()
+            .legal_moves_into(Counting::Distinct, &mut self.moves);
         self.jumps = 0;
+        self.refresh_actions();
     }
 
-    /// The action of `m`'s next jump, the one after the jumps made so far (None when `m`
-    /// has no more).
-    #[inline]
-    fn next_action(&self, m: &Move) -> Option<u16> {
-        let path = m.path();
-        let to = *path.get(self.jumps)?;
-        let from = match self.jumps {
-            0 => m.from(),
-            j => path[j - 1],
-        };
-        let (from, to) = match self.board.position().turn() {
-            Color::White => (from.index(), to.index()),
-            Color::Black => (31 - from.index(), 31 - to.index()),
-        };
-        Some(JUMPS[from][to]).filter(|&a| a != NO_ACTION)
+    /// [`BatchGame::actions`] for the moves and jumps now: each move's jump after the
+    /// `jumps` made so far, seen from the side to move ([`NO_ACTION`] when it has no more).
+    fn refresh_actions(&mut self) {
+        let black = self.board.position().turn() == Color::Black;
+        let jumps = self.jumps;
+        self.actions.clear();
+        for m in &self.moves {
+            let path = m.path();
+            let action = match path.get(jumps) {
+                Some(&to) => {
+                    let from = if jumps == 0 {
+                        m.from()
+                    } else {
+                        path[jumps - 1]
+                    };
+                    let (from, to) = (from.index(), to.index());
+                    if black {
+                        JUMPS[31 - from][31 - to]
+                    } else {
+                        JUMPS[from][to]
+                    }
+                }
+                None => NO_ACTION,
+            };
+            self.actions.push(action);
+        }
     }
 
     /// The legal actions now.
     pub fn legal_actions(&self, out: &mut [bool]) {
         out.fill(false);
-        for m in &self.moves {
-            if let Some(a) = self.next_action(m) {
-                out[a as usize] = true;
+        for &a in &self.actions {
+            if let Some(slot) = out.get_mut(a as usize) {
+                *slot = true;
             }
         }
     }
 
     /// Whether `action` is legal now.
     pub fn is_legal(&self, action: usize) -> bool {
-        self.moves
-            .iter()
-            .any(|m| self.next_action(m).is_some_and(|a| a as usize == action))
+        action < ACTIONS && self.actions.contains(&(action as u16))
     }
 
     /// Whether the moves now are quiet (no capture, so no jump made yet): each is one
@@ -190,13 +207,14 @@ impl BatchGame {
     pub fn pick(&self, random: u64) -> Option<usize> {
         // Quiet moves are one action each, all different: no list to build.
         if self.quiet_moves() {
-            let m = &self.moves[(random % self.moves.len() as u64) as usize];
-            return self.next_action(m).map(usize::from);
+            let a = self.actions[(random % self.actions.len() as u64) as usize];
+            return (a != NO_ACTION).then_some(usize::from(a));
         }
-        let mut choices: smallvec::SmallVec<[u16; 64]> = self
-            .moves
+        let mut choices: smallvec::SmallVec<[u16; 48]> = self
+            .actions
             .iter()
-            .filter_map(|m| self.next_action(m))
+            .copied()
+            .filter(|&a| a != NO_ACTION)
             .collect();
         choices.sort_unstable();
         choices.dedup();
@@ -214,17 +232,25 @@ impl BatchGame {
         rules: &DrawRules,
         max_plies: usize,
     ) -> (f32, bool, bool) {
+        let action = action as u16;
         let complete = if self.quiet_moves() {
             // A quiet move: the one whose action it is.
-            self.moves
+            self.actions
                 .iter()
-                .find(|m| self.next_action(m) == Some(action as u16))
-                .copied()
+                .position(|&a| a == action)
+                .map(|i| self.moves[i])
         } else {
-            let mut moves = std::mem::take(&mut self.moves);
-            moves.retain(|m| self.next_action(m) == Some(action as u16));
-            self.moves = moves;
+            // The moves going on with this jump stay.
+            let mut kept = 0;
+            for i in 0..self.moves.len() {
+                if self.actions[i] == action {
+                    self.moves[kept] = self.moves[i];
+                    kept += 1;
+                }
+            }
+            self.moves.truncate(kept);
             self.jumps += 1;
+            self.refresh_actions();
             self.moves
                 .iter()
                 .find(|m| m.path().len() == self.jumps)
@@ -309,26 +335,41 @@ impl BatchGame {
 pub fn planes(pos: &crate::Position, capture: Option<(Square, Bitboard)>, out: &mut [f32]) {
     out.fill(0.0);
     let turn = pos.turn();
-    let put = |out: &mut [f32], plane: usize, squares: Bitboard| {
-        for sq in squares.iter() {
-            let i = if turn == Color::White {
-                sq.index()
-            } else {
-                31 - sq.index()
-            };
-            let (rank, file) = (i / 4, (i % 4) * 2 + (i / 4) % 2);
-            out[plane * 64 + rank * 8 + file] = 1.0;
+    let cells = &PLANE_CELLS[usize::from(turn == Color::Black)];
+    let mut put = |plane: usize, squares: Bitboard| {
+        let mut bits = squares.bits();
+        while bits != 0 {
+            out[plane * 64 + cells[bits.trailing_zeros() as usize] as usize] = 1.0;
+            bits &= bits - 1;
         }
     };
-    put(out, 0, pos.men(turn));
-    put(out, 1, pos.kings(turn));
-    put(out, 2, pos.men(!turn));
-    put(out, 3, pos.kings(!turn));
+    put(0, pos.men(turn));
+    put(1, pos.kings(turn));
+    put(2, pos.men(!turn));
+    put(3, pos.kings(!turn));
     if let Some((at, taken)) = capture {
-        put(out, 4, Bitboard::from(at));
-        put(out, 5, taken);
+        put(4, Bitboard::from(at));
+        put(5, taken);
     }
 }
+
+/// Where a square (by its internal bit) goes in a plane, `rank * 8 + file` (a1 = 0), as
+/// White sees the board (`[0]`) and as Black does (`[1]`: turned half round).
+static PLANE_CELLS: [[u8; 64]; 2] = {
+    let mut out = [[0u8; 64]; 2];
+    let mut i = 0usize;
+    while i < 32 {
+        let rank = i / 4;
+        // Rank r's four squares sit at bit 4r + ceil(r / 2) (the board's padded layout).
+        let bit = i + rank.div_ceil(2);
+        out[0][bit] = (rank * 8 + (i % 4) * 2 + rank % 2) as u8;
+        let turned = 31 - i;
+        let rank = turned / 4;
+        out[1][bit] = (rank * 8 + (turned % 4) * 2 + rank % 2) as u8;
+        i += 1;
+    }
+    out
+};
 
 /// The squares strictly between two squares of one diagonal.
 fn between(from: Square, to: Square) -> Bitboard {

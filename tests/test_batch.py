@@ -152,6 +152,41 @@ def test_observation_planes_are_the_side_to_moves_view() -> None:
     assert np.array_equal(planes, mirrored)
 
 
+def seen(turn: bool, square: int) -> tuple[int, int]:
+    """A square's (rank, file) in the planes of the side to move (Black's turned round)."""
+    index = square if turn else 31 - square
+    rank = index // 4
+    return rank, (index % 4) * 2 + rank % 2
+
+
+@settings(max_examples=POSITIONS, deadline=None)
+@given(fen=positions(), rules=st.sampled_from(VARIANTS))
+def test_observation_planes_show_every_piece_from_the_side_to_moves_view(
+    fen: str, rules: tuple[str, bool]
+) -> None:
+    variant, optional = rules
+    board = playable(fen, variant, optional)
+    if board is None:
+        return
+    boards = Boards(1, variant=variant, captures_optional=optional, fens=[board.fen()])
+    expected = np.zeros((PLANES, 8, 8), np.float32)
+    turn = board.turn
+    for plane, (color, king) in enumerate([(turn, False), (turn, True), (not turn, False)]):
+        for square in board.pieces(color, king=king):
+            expected[(plane, *seen(turn, square))] = 1.0
+    for square in board.pieces(not turn, king=True):
+        expected[(3, *seen(turn, square))] = 1.0
+    assert np.array_equal(boards.observation()[0], expected)
+    # Mid-capture: the capturing piece on its landing square, its prey so far.
+    move = next(iter(board.legal_moves))
+    if len(move.path) > 1:
+        boards.step([jumps(board, move)[0]])
+        planes = boards.observation()[0]
+        assert np.array_equal(planes[:4], expected[:4])  # nothing leaves the board yet
+        assert list(zip(*np.nonzero(planes[4]))) == [seen(turn, move.path[0])]
+        assert planes[5].sum() == 1 and planes[2:4].sum(0)[planes[5] == 1].all()
+
+
 def test_mid_capture_planes_show_the_capturing_piece_and_its_prey() -> None:
     board = shashki.Board("W:W27:B23,15")  # f2 takes e3 and e5: f2:d4:f6
     (move,) = list(board.legal_moves)
