@@ -56,17 +56,26 @@ def playable(fen: str, variant: str, optional: bool) -> shashki.Board | None:
     return board if board.legal_moves else None
 
 
+def one_game(fen: str, rules: tuple[str, bool]) -> tuple[shashki.Board, Boards] | None:
+    """The position as a board and as a batch of one game, if it is legal and playable."""
+    variant, optional = rules
+    board = playable(fen, variant, optional)
+    if board is None:
+        return None
+    return board, Boards(1, variant=variant, captures_optional=optional, fens=[board.fen()])
+
+
 @settings(max_examples=POSITIONS, deadline=None)
 @given(fen=positions(), rules=st.sampled_from(VARIANTS))
 def test_the_mask_is_the_first_jumps_of_the_legal_moves_and_steps_replay_them(
     fen: str, rules: tuple[str, bool]
 ) -> None:
-    variant, optional = rules
-    board = playable(fen, variant, optional)
-    if board is None:
+    game = one_game(fen, rules)
+    if game is None:
         return
+    board, boards = game
+    variant, optional = rules
     fen = board.fen()
-    boards = Boards(1, variant=variant, captures_optional=optional, fens=[fen])
     mask = boards.legal_action_mask()[0]
     expected = {jumps(board, m)[0] for m in board.legal_moves}
     assert set(np.flatnonzero(mask)) == expected
@@ -164,11 +173,10 @@ def seen(turn: bool, square: int) -> tuple[int, int]:
 def test_observation_planes_show_every_piece_from_the_side_to_moves_view(
     fen: str, rules: tuple[str, bool]
 ) -> None:
-    variant, optional = rules
-    board = playable(fen, variant, optional)
-    if board is None:
+    game = one_game(fen, rules)
+    if game is None:
         return
-    boards = Boards(1, variant=variant, captures_optional=optional, fens=[board.fen()])
+    board, boards = game
     expected = np.zeros((PLANES, 8, 8), np.float32)
     turn = board.turn
     for plane, (color, king) in enumerate([(turn, False), (turn, True), (not turn, False)]):
