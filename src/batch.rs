@@ -399,10 +399,14 @@ pub struct Batch {
     max_plies: usize,
 }
 
-/// One game's share of a step: the game, its action, its reward and end flags.
+/// One game's share of a step: the game, its action, its reward and end flags, and its
+/// rows of planes and of the mask.
 type StepSlot<'a> = (
-    ((&'a mut BatchGame, &'a i64), &'a mut f32),
-    &'a mut (bool, bool),
+    (
+        ((&'a mut BatchGame, &'a i64), &'a mut f32),
+        &'a mut (bool, bool),
+    ),
+    (&'a mut [f32], &'a mut [bool]),
 );
 
 /// Below this many games a step runs on the calling thread.
@@ -482,20 +486,57 @@ impl Batch {
     }
 
     /// Step every game (the actions must be legal: [`Batch::first_illegal`]); rewards,
-    /// terminated, truncated.
-    pub fn step(&mut self, actions: &[i64], rewards: &mut [f32], ends: &mut [(bool, bool)]) {
+    /// terminated, truncated; with `planes` (`games × PLANES × 64`) each game's observation
+    /// after its step, and with `mask` (`games × ACTIONS`) its legal actions then, written in
+    /// the same pass while the game is in cache.
+    pub fn step(
+        &mut self,
+        actions: &[i64],
+        rewards: &mut [f32],
+        ends: &mut [(bool, bool)],
+        planes: Option<&mut [f32]>,
+        mask: Option<&mut [bool]>,
+    ) {
+        let n = self.games.len();
+        // Rows not asked for are one unused value a game (one iterator for every case).
+        let (mut no_planes, mut no_mask) = (Vec::new(), Vec::new());
+        let (want_planes, planes, planes_width) = match planes {
+            Some(planes) => (true, planes, PLANES * 64),
+            None => {
+                no_planes.resize(n, 0.0);
+                (false, &mut no_planes[..], 1)
+            }
+        };
+        let (want_mask, mask, mask_width) = match mask {
+            Some(mask) => (true, mask, ACTIONS),
+            None => {
+                no_mask.resize(n, false);
+                (false, &mut no_mask[..], 1)
+            }
+        };
         let (rules, max_plies) = (&self.rules, self.max_plies);
-        let work = |(((game, &a), reward), end): StepSlot<'_>| {
+        let work = |((((game, &a), reward), end), (plane_row, mask_row)): StepSlot<'_>| {
             let (r, terminated, truncated) = game.step(a as usize, rules, max_plies);
             *reward = r;
             *end = (terminated, truncated);
+            if want_planes {
+                game.observe(plane_row);
+            }
+            if want_mask {
+                game.legal_actions(mask_row);
+            }
         };
-        if self.games.len() >= PARALLEL_FROM {
+        if n >= PARALLEL_FROM {
             self.games
                 .par_iter_mut()
                 .zip(actions.par_iter())
                 .zip(rewards.par_iter_mut())
                 .zip(ends.par_iter_mut())
+                .zip(
+                    planes
+                        .par_chunks_mut(planes_width)
+                        .zip(mask.par_chunks_mut(mask_width)),
+                )
                 .for_each(work);
         } else {
             self.games
@@ -503,6 +544,11 @@ impl Batch {
                 .zip(actions.iter())
                 .zip(rewards.iter_mut())
                 .zip(ends.iter_mut())
+                .zip(
+                    planes
+                        .chunks_mut(planes_width)
+                        .zip(mask.chunks_mut(mask_width)),
+                )
                 .for_each(work);
         }
     }

@@ -257,6 +257,25 @@ def test_arrays_written_into_out_are_the_arrays_made_anew() -> None:
     assert boards.fens() == fens and not frozen.any()
 
 
+@pytest.mark.parametrize("games", [7, 600])  # the calling thread's path and the threaded one
+def test_a_step_writes_the_next_mask_as_legal_action_mask_does(games: int) -> None:
+    boards = Boards(games, seed=4)
+    twin = Boards(games, seed=4)
+    mask = np.ones((games, ACTIONS), np.bool_)  # stale values must all be overwritten
+    for _ in range(40):
+        actions = boards.sample_actions()
+        observation, rewards, terminated, truncated = boards.step(actions, mask=mask)
+        expected = twin.step(actions)
+        assert np.array_equal(mask, boards.legal_action_mask())
+        assert np.array_equal(observation, expected[0]) and np.array_equal(rewards, expected[1])
+        assert np.array_equal(terminated, expected[2]) and np.array_equal(truncated, expected[3])
+    fens = boards.fens()
+    for bad in [np.zeros((games, ACTIONS), np.uint8), np.zeros((games + 1, ACTIONS), np.bool_)]:
+        with pytest.raises(ValueError, match="mask must"):
+            boards.step(boards.sample_actions(), mask=bad)
+    assert boards.fens() == fens
+
+
 def test_bad_input_is_refused_and_no_game_changes() -> None:
     boards = Boards(3, seed=1)
     boards.step(boards.sample_actions())

@@ -64,17 +64,17 @@ PLANES: int = _core.BATCH_PLANES
 """The observation's planes."""
 
 
-def _checked_out(array: _Array, dtype: type, shape: tuple[int, ...]) -> _Array:
-    """``array`` if it can take the values (a ValueError saying why not)."""
+def _checked_out(array: _Array, dtype: type, shape: tuple[int, ...], name: str = "out") -> _Array:
+    """``array`` if it can take the values (a ValueError saying why not, naming ``name``)."""
     if not isinstance(array, np.ndarray):
-        raise ValueError(f"out must be a numpy array, not {type(array).__name__}")
+        raise ValueError(f"{name} must be a numpy array, not {type(array).__name__}")
     if array.dtype != dtype or array.shape != shape:
         raise ValueError(
-            f"out must be {np.dtype(dtype).name} of shape {shape}, "
+            f"{name} must be {np.dtype(dtype).name} of shape {shape}, "
             f"not {array.dtype.name} of shape {array.shape}"
         )
     if not array.flags.c_contiguous or not array.flags.writeable:
-        raise ValueError("out must be C-contiguous and writeable")
+        raise ValueError(f"{name} must be C-contiguous and writeable")
     return array
 
 
@@ -135,7 +135,11 @@ class Boards:
         return self._core.observation(_checked_out(out, np.float32, (len(self), PLANES, 8, 8)))
 
     def step(
-        self, actions: npt.ArrayLike, out: Optional[npt.NDArray[np.float32]] = None
+        self,
+        actions: npt.ArrayLike,
+        out: Optional[npt.NDArray[np.float32]] = None,
+        *,
+        mask: Optional[npt.NDArray[np.bool_]] = None,
     ) -> tuple[
         npt.NDArray[np.float32],
         npt.NDArray[np.float32],
@@ -143,18 +147,28 @@ class Boards:
         npt.NDArray[np.bool_],
     ]:
         """Play ``actions`` (one a game): ``(observation, rewards, terminated, truncated)``
-        (the observation written into ``out`` when given, as :meth:`observation` does). A
-        wrong shape or an illegal action is a ValueError naming the first bad row, and no
-        game changes."""
+        (the observation written into ``out`` when given, as :meth:`observation` does). With
+        ``mask`` (a bool array ``(n, ACTIONS)``) the legal actions after the step are written
+        into it too, as :meth:`legal_action_mask` would, in the step's own pass. A wrong
+        shape or an illegal action is a ValueError naming the first bad row, and no game
+        changes."""
         array = np.asarray(actions)
         if array.shape != (len(self),):
             raise ValueError(f"actions must have shape ({len(self)},), not {array.shape}")
         if not np.issubdtype(array.dtype, np.integer):
             raise ValueError(f"actions must be integers, not {array.dtype}")
-        if out is not None:  # checked before any game moves
-            out = _checked_out(out, np.float32, (len(self), PLANES, 8, 8))
-        rewards, terminated, truncated = self._core.step(np.ascontiguousarray(array, np.int64))
-        return self.observation(out), rewards, terminated, truncated
+        shape = (len(self), PLANES, 8, 8)
+        if out is None:
+            out = np.empty(shape, np.float32)  # every value written by the step
+        else:  # checked before any game moves
+            out = _checked_out(out, np.float32, shape)
+        if mask is not None:
+            mask = _checked_out(mask, np.bool_, (len(self), ACTIONS), "mask")
+        # The planes are written in the step's own pass, each game's while it is in cache.
+        rewards, terminated, truncated = self._core.step(
+            np.ascontiguousarray(array, np.int64), out, mask
+        )
+        return out, rewards, terminated, truncated
 
     def final_observation(self) -> npt.NDArray[np.float32]:
         """The planes of each game's last finished game at its end (zeros for a game that

@@ -126,10 +126,13 @@ impl PyBatchBoards {
     /// Play one action in every game: `(rewards, terminated, truncated)`. An illegal action
     /// is a ValueError naming the first bad row, and no game changes.
     #[allow(clippy::type_complexity)]
+    #[pyo3(signature = (actions, planes = None, mask = None))]
     fn step<'py>(
         &mut self,
         py: Python<'py>,
         actions: PyReadonlyArray1<'py, i64>,
+        planes: Option<Bound<'py, PyArray4<f32>>>,
+        mask: Option<Bound<'py, PyArray2<bool>>>,
     ) -> PyResult<(
         Bound<'py, PyArray1<f32>>,
         Bound<'py, PyArray1<bool>>,
@@ -152,7 +155,24 @@ impl PyBatchBoards {
         let mut rewards = vec![0.0f32; n];
         let mut ends = vec![(false, false); n];
         let batch = &mut self.batch;
-        py.detach(|| batch.step(&actions, &mut rewards, &mut ends));
+        let mut step = |planes: Option<&mut [f32]>, mask: Option<&mut [bool]>| {
+            py.detach(|| batch.step(&actions, &mut rewards, &mut ends, planes, mask))
+        };
+        let planes_dims = [n, PLANES, 8, 8];
+        match (planes, mask) {
+            (None, None) => step(None, None),
+            (Some(planes), None) => with_cells(&planes, &planes_dims, "planes", |cells| {
+                step(Some(cells), None)
+            })?,
+            (None, Some(mask)) => with_cells(&mask, &[n, ACTIONS], "mask", |cells| {
+                step(None, Some(cells))
+            })?,
+            (Some(planes), Some(mask)) => with_cells(&planes, &planes_dims, "planes", |planes| {
+                with_cells(&mask, &[n, ACTIONS], "mask", |mask| {
+                    step(Some(planes), Some(mask))
+                })
+            })??,
+        }
         let terminated: Vec<bool> = ends.iter().map(|e| e.0).collect();
         let truncated: Vec<bool> = ends.iter().map(|e| e.1).collect();
         Ok((
@@ -527,22 +547,37 @@ where
     T: Element + Send + Sync,
     D: numpy::ndarray::Dimension,
 {
-    if out.shape() != dims {
+    with_cells(&out, dims, "out", |cells| {
+        py.detach(|| batch.for_each_row(cells, width, fill))
+    })?;
+    Ok(out)
+}
+
+/// `work` on the values of `array` (`name` in messages), which must have the shape `dims`,
+/// be C-contiguous and writeable, and not be borrowed elsewhere (a ValueError otherwise).
+fn with_cells<T, D, R>(
+    array: &Bound<'_, PyArray<T, D>>,
+    dims: &[usize],
+    name: &str,
+    work: impl FnOnce(&mut [T]) -> R,
+) -> PyResult<R>
+where
+    T: Element,
+    D: numpy::ndarray::Dimension,
+{
+    if array.shape() != dims {
         return Err(PyValueError::new_err(format!(
-            "out must have shape {dims:?}, not {:?}",
-            out.shape()
+            "{name} must have shape {dims:?}, not {:?}",
+            array.shape()
         )));
     }
-    {
-        let mut guard = out.try_readwrite().map_err(|e| {
-            PyValueError::new_err(format!(
-                "out must be a writeable array nothing else borrows: {e}"
-            ))
-        })?;
-        let cells = guard
-            .as_slice_mut()
-            .map_err(|_| PyValueError::new_err("out must be C-contiguous"))?;
-        py.detach(|| batch.for_each_row(cells, width, fill));
-    }
-    Ok(out)
+    let mut guard = array.try_readwrite().map_err(|e| {
+        PyValueError::new_err(format!(
+            "{name} must be a writeable array nothing else borrows: {e}"
+        ))
+    })?;
+    let cells = guard
+        .as_slice_mut()
+        .map_err(|_| PyValueError::new_err(format!("{name} must be C-contiguous")))?;
+    Ok(work(cells))
 }
