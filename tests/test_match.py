@@ -58,13 +58,15 @@ def test_a_small_match_on_any_executor(tmp_path: Path) -> None:
 
 
 def test_games_lost_on_time_are_counted_for_the_side_that_lost_them() -> None:
-    # A clock of a millisecond with no increment: White runs out at its first move.
+    # A clock of a microsecond with no increment: White runs out at its first move (a
+    # move of a warm engine may take less than a millisecond, never less than a microsecond:
+    # the call alone takes longer).
     with ThreadPoolExecutor(1) as pool:
         results = match.run_match(
             "shashki:hash=4",
             "shashki:hash=4",
             match.BUILTIN_OPENINGS[:1],
-            match.TimeControl.parse_clock("0.001+0"),
+            match.TimeControl.parse_clock("0.000001+0"),
             executor=pool,
         )
     assert results.time_forfeits == [1, 1]  # A flagged with White, then B
