@@ -151,3 +151,100 @@ fn multipv_searches_k_distinct_lines_best_first() {
     let result = engine.search(&two, &[], &limits, |_| {});
     assert_eq!(result.lines.len(), two.legal_moves().len());
 }
+
+/// Runs `search` on its own thread; returns the time it took and its result.
+fn timed_search(
+    engine: &Arc<Engine>,
+    limits: Limits,
+) -> std::thread::JoinHandle<(Duration, shashki::search::SearchResult)> {
+    let engine = Arc::clone(engine);
+    std::thread::spawn(move || {
+        let start = Instant::now();
+        let result = engine.search(&Position::start(), &[], &limits, |_| {});
+        (start.elapsed(), result)
+    })
+}
+
+/// Waits until `engine` runs a search.
+fn wait_running(engine: &Engine) {
+    while engine.searches_running() == 0 {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+#[test]
+fn a_ponder_search_holds_its_time_limit_until_the_ponder_hit() {
+    let engine = Arc::new(Engine::new(8, 1).expect("a small table"));
+    let limits = Limits {
+        movetime: Some(Duration::from_millis(20)),
+        ponder: true,
+        ..Limits::default()
+    };
+    let search = timed_search(&engine, limits);
+    wait_running(&engine);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(engine.searches_running(), 1, "it pondered past its 20 ms");
+    assert_eq!(engine.ponderhit(None), 1);
+    let hit = Instant::now();
+    let (took, result) = search.join().expect("search thread");
+    // Its 20 ms counted from its start: past, so it ends at once after the hit.
+    assert!(took >= Duration::from_millis(300));
+    assert!(
+        hit.elapsed() < Duration::from_millis(1000),
+        "{:?}",
+        hit.elapsed()
+    );
+    assert!(result.best.is_some());
+    assert_eq!(engine.ponderhit(None), 0, "no search left to reach");
+}
+
+#[test]
+fn a_ponder_search_that_ends_early_answers_only_after_the_hit_or_a_stop() {
+    let engine = Arc::new(Engine::new(8, 1).expect("a small table"));
+    for hit in [true, false] {
+        let limits = Limits {
+            depth: Some(2),
+            ponder: true,
+            ..Limits::default()
+        };
+        let search = timed_search(&engine, limits);
+        wait_running(&engine);
+        std::thread::sleep(Duration::from_millis(200));
+        assert_eq!(
+            engine.searches_running(),
+            1,
+            "depth 2 took no time, yet it waits"
+        );
+        if hit {
+            engine.ponderhit(None);
+        } else {
+            engine.stop();
+        }
+        let (took, result) = search.join().expect("search thread");
+        assert!(took >= Duration::from_millis(200));
+        assert_eq!(result.info.depth, 2);
+        assert!(result.best.is_some());
+    }
+}
+
+#[test]
+fn a_ponder_hit_with_a_clock_sets_the_time_limits() {
+    let engine = Arc::new(Engine::new(8, 1).expect("a small table"));
+    // Pondering with no time limit: the hit gives it 150 ms from now on (its 100 ms of
+    // pondering count: 250 ms from its start).
+    let limits = Limits {
+        ponder: true,
+        ..Limits::default()
+    };
+    let search = timed_search(&engine, limits);
+    wait_running(&engine);
+    std::thread::sleep(Duration::from_millis(100));
+    let clock = Limits {
+        movetime: Some(Duration::from_millis(250)),
+        ..Limits::default()
+    };
+    engine.ponderhit(Some(&clock));
+    let (took, _) = search.join().expect("search thread");
+    assert!(took >= Duration::from_millis(240), "{took:?}");
+    assert!(took < Duration::from_millis(1500), "{took:?}");
+}

@@ -441,3 +441,112 @@ def test_variety_rejects_bad_settings() -> None:
     assert engine.variety == (4, 30, 9)
     engine.set_variety(0)
     assert engine.variety is None
+
+
+# ---- pondering: play(ponder=True) ----
+
+
+def _wait_for_search(engine: Engine) -> None:
+    for _ in range(500):
+        if engine.searches_running():
+            return
+        time.sleep(0.002)
+
+
+def test_a_ponder_hit_answers_with_the_search_that_pondered() -> None:
+    with Engine(hash_mb=8) as engine:
+        board = shashki.Board()
+        reports: list[dict[str, object]] = []
+        first = engine.play(board, Limit(depth=6), ponder=True, on_info=reports.append)
+        assert first.move is not None and first.ponder is not None
+        after = len(reports)
+        _wait_for_search(engine)
+        for _ in range(1000):  # the ponder search reports to the first call's on_info
+            if reports[-1]["depth"] == 6 and len(reports) > after:
+                break
+            time.sleep(0.005)
+        time.sleep(0.05)
+        # Done at depth 6, it waits for the hit.
+        assert engine.searches_running() == 1
+        board.push(first.move)
+        board.push(first.ponder)
+        second = engine.play(board, Limit(depth=6))
+        assert second.move in board.legal_moves
+        assert second.info["depth"] == 6
+        assert second.info["nodes"] == reports[-1]["nodes"]
+        assert second.info["pv"] == reports[-1]["pv"]
+        assert engine.searches_running() == 0
+
+
+def test_a_ponder_search_holds_its_time_until_the_hit() -> None:
+    with Engine(hash_mb=8) as engine:
+        board = shashki.Board()
+        reports: list[dict[str, object]] = []
+        first = engine.play(board, Limit(time=0.05), ponder=True, on_info=reports.append)
+        assert first.move is not None and first.ponder is not None
+        searched = len(reports)
+        _wait_for_search(engine)
+        time.sleep(0.3)
+        assert engine.searches_running() == 1  # past its 0.05 s, pondering still
+        board.push(first.move)
+        board.push(first.ponder)
+        pondered = reports[searched:]
+        second = engine.play(board, Limit(time=0.05))
+        assert second.move in board.legal_moves
+        # The same search: at least as far on as it had reported while pondering.
+        assert pondered and second.info["nodes"] >= pondered[-1]["nodes"]
+        assert engine.searches_running() == 0
+
+
+def test_a_ponder_miss_stops_the_pondering_and_searches_the_position_played() -> None:
+    with Engine(hash_mb=8) as engine:
+        game = shashki.Game()
+        first = engine.play(game, Limit(depth=3), ponder=True)
+        assert first.move is not None and first.ponder is not None
+        _wait_for_search(engine)
+        time.sleep(0.1)
+        # At depth 3 the ponder search is done, and waits for the hit or a stop.
+        assert engine.searches_running() == 1
+        game.push(first.move)
+        other = next(m for m in game._board.legal_moves if m != first.ponder)
+        game.push(other)
+        second = engine.play(game, Limit(depth=2))
+        assert second.info["depth"] == 2 and second.move in game._board.legal_moves
+        assert engine.searches_running() == 0
+
+
+@pytest.mark.parametrize("end", ["stop", "new_game", "analyse", "close"])
+def test_other_calls_end_the_pondering(end: str) -> None:
+    engine = Engine(hash_mb=8)
+    board = shashki.Board()
+    engine.play(board, Limit(depth=2), ponder=True)
+    _wait_for_search(engine)
+    core = engine._core()
+    assert core.searches_running() == 1
+    if end == "analyse":
+        assert engine.analyse(board, Limit(depth=2))["depth"] == 2
+    else:
+        getattr(engine, end)()
+    assert core.searches_running() == 0
+    engine.close()
+
+
+def test_a_ponder_hit_under_a_clock_keeps_to_the_clock() -> None:
+    with Engine(hash_mb=8) as engine:
+        game = shashki.Game()
+        clock = Limit(white_clock=2.0, black_clock=2.0, white_inc=0.02, black_inc=0.02)
+        for _ in range(6):
+            result = engine.play(game, clock, ponder=True)
+            assert result.move is not None
+            game.push(result.move)
+            reply = result.ponder if result.ponder is not None else game._board.legal_moves[0]
+            time.sleep(0.05)
+            game.push(reply)
+            # A hit under a clock answers within the clock's share of the move.
+            start = time.perf_counter()
+            answer = engine.play(game, clock)
+            assert answer.move in game._board.legal_moves
+            assert time.perf_counter() - start < 2.0
+            game.push(answer.move)
+            time.sleep(0.01)
+            game.push(game._board.legal_moves[0])

@@ -184,10 +184,11 @@ def test_ponder_then_ponder_hit_thinks_with_the_level() -> None:
         for line in ["init", "pos start", "level move-time=0.1", "go ponder"]:
             proc.stdin.write(line + "\n")
         proc.stdin.flush()
+        lines = [proc.stdout.readline().strip()]  # ready
+        lines.append(proc.stdout.readline().strip())  # the pondering search's first report
         time.sleep(0.3)
-        proc.stdin.write("ponder-hit\n")
+        proc.stdin.write("ping\nponder-hit\n")
         proc.stdin.flush()
-        lines = []
         while True:
             line = proc.stdout.readline().strip()
             lines.append(line)
@@ -199,6 +200,16 @@ def test_ponder_then_ponder_hit_thinks_with_the_level() -> None:
     assert lines[0] == "ready"
     assert lines[-1].startswith("done move=")
     assert sum(1 for line in lines if line.startswith("done")) == 1
+    # The search that pondered goes on after the hit (its 0.1 s were spent pondering):
+    # no search starts again from depth 1.
+    pong = lines.index("pong")
+    before = [_depth(line) for line in lines[:pong] if line.startswith("info")]
+    after = [_depth(line) for line in lines[pong:] if line.startswith("info")]
+    assert before and all(depth > max(before) for depth in after)
+
+
+def _depth(info: str) -> int:
+    return int(info.split("depth=")[1].split()[0])
 
 
 # ---- moved here from the reliability and parity suites (by concept) ----

@@ -52,6 +52,33 @@ def test_a_real_hub_engine_plays_and_analyses() -> None:
         engine.play(shashki.Board(), Limit(depth=2))
 
 
+def test_a_hub_engine_ponders_and_goes_on_after_a_hit() -> None:
+    with HubEngine.popen(SHASHKI_HUB, options={"hash": 8}) as engine:
+        board = shashki.Board()
+        # A miss: the pondering stops, the position played is searched.
+        first = engine.play(board, Limit(depth=6), ponder=True)
+        assert first.move is not None and first.ponder is not None
+        board.push(first.move)
+        board.push(next(m for m in board.legal_moves if m != first.ponder))
+        second = engine.play(board, Limit(depth=5), ponder=True)
+        assert second.move in board.legal_moves and second.info["depth"] == 5
+        # A hit: the search that pondered answers (at depth 5 it had finished, and waited).
+        assert second.move is not None and second.ponder is not None
+        board.push(second.move)
+        board.push(second.ponder)
+        time.sleep(0.1)
+        third = engine.play(board, Limit(depth=5))
+        assert third.move in board.legal_moves and third.info["depth"] == 5
+        # Under a clock; then other calls stop the pondering first.
+        clock = Limit(white_clock=1.0, black_clock=1.0, white_inc=0.01, black_inc=0.01)
+        fourth = engine.play(board, clock, ponder=True)
+        assert fourth.move in board.legal_moves
+        engine.new_game()
+        info = engine.analyse(shashki.Board(), Limit(depth=3))
+        assert info["depth"] == 3
+        engine.ping()
+
+
 def test_set_param_changes_the_engines_game() -> None:
     with HubEngine.popen(SHASHKI_HUB, options={"variant": "giveaway"}) as engine:
         board = shashki.Board("W:Wc3:Bd4,f6", variant="giveaway")

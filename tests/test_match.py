@@ -160,6 +160,30 @@ def test_a_lost_position_is_adjudicated_by_score(black: str) -> None:
     assert len(game.mainline_moves()) == 4
 
 
+@pytest.mark.parametrize(
+    "spec", ["shashki:hash=4,ponder=1", f"hub-ponder:{sys.executable} -m shashki hub"]
+)
+def test_a_pondering_player_plays_a_clocked_game_to_its_end(spec: str) -> None:
+    ponderer = match.make_player(spec)
+    other = match.make_player("shashki:hash=4")
+    assert ponderer.ponder and not other.ponder
+    try:
+        game = match.play_game(
+            ponderer,
+            other,
+            "W:WK29,K30,22,23:B5,6,7,8",
+            match.TimeControl(base=1.0, inc=0.01),
+            ("A", "B"),
+            match.Adjudication(win_plies=6, win_cp=400),
+        )
+    finally:
+        ponderer.close()
+        other.close()
+    assert game.headers["Result"] in ("1-0", "0-1", "1/2-1/2")
+    assert game.headers.get("Termination") not in ("time forfeit", "no move")
+    assert len(game.mainline_moves()) >= 2
+
+
 def test_command_line_adjudication_option_is_checked() -> None:
     proc = subprocess.run(
         [

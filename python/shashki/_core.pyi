@@ -286,7 +286,16 @@ class SearchEngine:
         draw_rules: Optional[DrawRules] = None,
         root_moves: Optional[list[Move]] = None,
         multipv: Optional[int] = None,
+        ponder: bool = False,
     ) -> tuple[Optional[Move], Optional[Move], dict[str, Any]]: ...
+    def ponderhit(
+        self,
+        *,
+        movetime: Optional[float] = None,
+        time_left: Optional[float] = None,
+        increment: Optional[float] = None,
+        moves_to_go: Optional[int] = None,
+    ) -> int: ...
     def set_evaluation(self, name: str) -> None: ...
     @property
     def evaluation(self) -> str: ...

@@ -23,6 +23,7 @@ from shashki.game import Game
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
 if TYPE_CHECKING:
+    import threading
     from os import PathLike
     from typing import Any, Callable, Optional, Union, overload
 
@@ -217,6 +218,11 @@ def _board_of(board_or_game: object) -> Board:
     raise TypeError(f"expected a Board, a Game or a FEN string, not {type(board_or_game).__name__}")
 
 
+def _same_game(a: Board, b: Board) -> bool:
+    """Whether two boards hold the same game: the same moves to the same position."""
+    return a.move_stack == b.move_stack and a.fen() == b.fen()
+
+
 class EngineClosedError(RuntimeError):
     """The engine was closed (``close()`` or the end of its ``with`` block)."""
 
@@ -249,6 +255,7 @@ class Engine:
         )
         self._engine.set_evaluation(evaluation)
         self._stops = 0  # counts stop() calls: a multi-line analysis ends on one
+        self._pondering: Optional[_Ponder] = None  # play(ponder=True)'s search, if any
         self.tables: Optional[EndgameTables] = None
         if tables is not None:
             self.set_tables(tables)
@@ -298,6 +305,8 @@ class Engine:
     def close(self) -> None:
         """Stop any search and give back the table's memory. The engine cannot search
         afterwards (EngineClosedError); closing twice is harmless."""
+        if self._engine is not None:
+            self._end_ponder()
         engine, self._engine = self._engine, None
         if engine is not None:
             engine.stop()
@@ -317,7 +326,11 @@ class Engine:
         need_limit: bool = False,
         root_moves: Optional[list[Move]] = None,
         multipv: Optional[int] = None,
+        ponder: bool = False,
+        rules_of: object = None,
     ) -> tuple[Optional[Move], Optional[Move], InfoDict]:
+        """One search of ``board_or_game`` (the draw rules of ``rules_of``, a Game, when
+        given: else its own)."""
         engine = self._core()
         board = _board_of(board_or_game)
         if not isinstance(limit, Limit):
@@ -340,9 +353,9 @@ class Engine:
                     del info["multipv"]
                 on_info(info)
 
-        best, ponder, info = engine.search(
+        best, reply, info = engine.search(
             board,
-            draw_rules=_search_rules(board_or_game, board),
+            draw_rules=_search_rules(board_or_game if rules_of is None else rules_of, board),
             depth=limit.depth,
             nodes=limit.nodes,
             movetime=limit.time,
@@ -352,12 +365,13 @@ class Engine:
             on_info=callback,
             root_moves=root_moves,
             multipv=multipv,
+            ponder=ponder,
         )
         if multipv is not None:
-            return best, ponder, info  # the caller converts the lines
+            return best, reply, info  # the caller converts the lines
         out = _convert(info, turn)
         del out["multipv"], out["lines"]
-        return best, ponder, out
+        return best, reply, out
 
     def play(
         self,
@@ -365,12 +379,99 @@ class Engine:
         limit: Limit,
         *,
         on_info: Optional[Callable[[InfoDict], object]] = None,
+        ponder: bool = False,
     ) -> PlayResult:
         """Choose a move for the side to move of a Board, a Game or a FEN. ``limit`` must
         limit the search (a time, depth, nodes or the side to move's clock): ``Limit()`` raises
-        ValueError."""
-        best, ponder, info = self._search(board, limit, on_info, need_limit=True)
-        return PlayResult(best, ponder, info)
+        ValueError.
+
+        ``ponder=True``: after answering, the engine goes on thinking in the background on
+        the position after its move and the reply it expects (``PlayResult.ponder``). When
+        the next ``play`` is on that position (the same moves), that search goes on under
+        the new limit, its time counted from when the pondering began: the opponent's
+        thinking time was the engine's too. Any other call (another position, ``analyse``,
+        ``stop``, ``new_game``, ``close``) ends the pondering first. A ponder search
+        reports to this call's ``on_info``. At fixed nodes or depth pondering gains nothing
+        (the count starts with the pondering)."""
+        pondered = self._take_ponder(board, limit)
+        if pondered is not None:
+            best, ponder_move, info = pondered
+        else:
+            best, ponder_move, info = self._search(board, limit, on_info, need_limit=True)
+        if ponder and best is not None and ponder_move is not None:
+            self._start_ponder(board, best, ponder_move, limit, on_info)
+        return PlayResult(best, ponder_move, info)
+
+    def _start_ponder(
+        self,
+        board_or_game: Union[Board, Game, str],
+        move: Move,
+        reply: Move,
+        limit: Limit,
+        on_info: Optional[Callable[[InfoDict], object]],
+    ) -> None:
+        """Search the position after ``move`` and ``reply`` in the background, its time
+        limits held until the ponder hit."""
+        import threading
+
+        after = _board_of(board_or_game).copy()
+        after.push(move)
+        after.push(reply)
+        ponder = _Ponder(after)
+
+        def search() -> None:
+            try:
+                ponder.result = self._search(
+                    after, limit, on_info, ponder=True, rules_of=board_or_game
+                )
+            except BaseException as error:  # handed to the play() that takes it
+                ponder.error = error
+
+        ponder.thread = threading.Thread(target=search, name="shashki ponder", daemon=True)
+        self._pondering = ponder
+        ponder.thread.start()
+
+    def _take_ponder(
+        self, board_or_game: Union[Board, Game, str], limit: Limit
+    ) -> Optional[tuple[Optional[Move], Optional[Move], InfoDict]]:
+        """The pondering search's answer when ``board_or_game`` is the position it
+        pondered (a ponder hit: it goes on under ``limit``'s times), else None (and any
+        pondering is stopped)."""
+        ponder = self._pondering
+        if ponder is None:
+            return None
+        board = _board_of(board_or_game)
+        if not _same_game(board, ponder.board):
+            self._end_ponder()
+            return None
+        self._pondering = None
+        turn = board.turn
+        clock = limit.white_clock if turn else limit.black_clock
+        timed = limit.time is not None or clock is not None
+        while ponder.thread is not None and ponder.thread.is_alive():
+            # Repeated until it lands: a hit before the search has started is not seen.
+            if timed:
+                self._core().ponderhit(
+                    movetime=limit.time,
+                    time_left=clock,
+                    increment=limit.white_inc if turn else limit.black_inc,
+                    moves_to_go=limit.remaining_moves,
+                )
+            else:
+                self._core().ponderhit()
+            ponder.thread.join(timeout=0.01)
+        if ponder.error is not None:
+            raise ponder.error
+        return ponder.result
+
+    def _end_ponder(self) -> None:
+        """Stop the pondering search, if any, and forget it."""
+        ponder, self._pondering = self._pondering, None
+        if ponder is None or ponder.thread is None:
+            return
+        while ponder.thread.is_alive():
+            self._core().stop()
+            ponder.thread.join(timeout=0.05)
 
     @overload
     def analyse(
@@ -409,6 +510,7 @@ class Engine:
         also in the infos ``on_info`` gets: every line after each iteration). The lines are
         searched together, as Stockfish does: each iteration searches the best line, then
         the best among the other first moves, and so on, all within the one limit."""
+        self._end_ponder()
         if multipv is None:
             return self._search(board, limit, on_info)[2]
         if isinstance(multipv, bool) or not isinstance(multipv, int) or multipv < 1:
@@ -420,8 +522,9 @@ class Engine:
     def stop(self) -> None:
         """Stop every search running on this engine (call it from another thread); each
         returns its best move so far. A stop that comes before a search has started does
-        not reach it: call it again while the search runs."""
+        not reach it: call it again while the search runs. Pondering stops too."""
         self._stops += 1
+        self._end_ponder()
         self._core().stop()
 
     def searches_running(self) -> int:
@@ -429,8 +532,21 @@ class Engine:
         return self._core().searches_running()
 
     def new_game(self) -> None:
-        """Forget what earlier searches stored."""
+        """Forget what earlier searches stored (and stop pondering)."""
+        self._end_ponder()
         self._core().clear()
+
+
+class _Ponder:
+    """A search pondering on ``board`` in ``thread``; its answer or its error."""
+
+    __slots__ = ("board", "thread", "result", "error")
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.thread: Optional[threading.Thread] = None
+        self.result: Optional[tuple[Optional[Move], Optional[Move], InfoDict]] = None
+        self.error: Optional[BaseException] = None
 
 
 def __getattr__(name: str) -> object:

@@ -18,6 +18,10 @@ Guarantees a GUI can rely on:
 
 - Every ``go think`` ends in ``done move=…`` (a legal move), or plain ``done`` when the side
   to move has no move; ``go ponder``/``go analyze`` end in ``done`` after ``stop``.
+- ``go ponder`` searches under the level's limits, its time held until ``ponder-hit``;
+  after it the same search goes on as a ``go think`` (the time spent pondering counts as
+  spent: the move comes at once when it was more than the level's share) and ends in
+  ``done move=…``.
 - ``ping`` is answered with ``pong`` at once, also while a search runs.
 - ``level``: ``move-time``, ``time`` and ``inc`` are seconds from 0 to a year (larger values
   are clamped to a year), ``depth`` an integer from 1 (clamped to 120), ``nodes`` from 1
@@ -45,6 +49,7 @@ from __future__ import annotations
 import re
 import sys
 import threading
+import time
 from typing import TYPE_CHECKING, Optional, TextIO
 
 import shashki
@@ -288,9 +293,14 @@ class HubServer:
         elif command == "stop":
             self.stop_search()
         elif command == "ponder-hit":
-            if self.pondering:
-                self.stop_search(report=False)
-                self.go({"think": ""})
+            # The pondering search goes on as the move's search: its time limits (the
+            # level's) count from when it began pondering.
+            if self.pondering and self.search_engine is not None:
+                self.pondering = False
+                while self.search is not None and self.search.is_alive():
+                    if self.search_engine._core().ponderhit():
+                        break
+                    time.sleep(0.001)  # the search has not started yet
         elif command == "ping":
             self.send("pong")
         else:
@@ -429,7 +439,7 @@ class HubServer:
             raise ValueError("go needs think, ponder or analyze")
         board = self.board.copy()
         engine = self.get_engine()
-        limit = self.limit(mode == "think")
+        limit = self.limit(mode != "analyze")
         self.pondering = mode == "ponder"
 
         def info(i: InfoDict) -> None:
@@ -445,7 +455,7 @@ class HubServer:
                 return
             best = ponder = None
             try:
-                best, ponder, _ = engine._search(board, limit, info)
+                best, ponder, _ = engine._search(board, limit, info, ponder=mode == "ponder")
             except Exception as error:  # a search that fails still answers with a move
                 self.error(f"search failed: {error}")
             if self.silent:

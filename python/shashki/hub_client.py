@@ -23,7 +23,7 @@ import threading
 
 from shashki import Board, Move
 from shashki import hub as _hub
-from shashki.engine import Limit, PlayResult, PovScore, _board_of
+from shashki.engine import Limit, PlayResult, PovScore, _board_of, _same_game
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
 if TYPE_CHECKING:
@@ -57,6 +57,7 @@ class HubEngine:
         self._reader = threading.Thread(target=self._read_all, daemon=True)
         self._reader.start()
         self._closed = False
+        self._pondering: Optional[tuple[Board, Limit]] = None  # the position, its limit
 
     @classmethod
     def popen(
@@ -167,13 +168,24 @@ class HubEngine:
     def _search(
         self, board: Board, limit: Limit, on_info: Optional[Callable[[InfoDict], None]]
     ) -> tuple[Optional[Move], Optional[Move], InfoDict]:
+        self._end_ponder()
+        self._go(board, limit, "think")
+        return self._answer(board, limit, on_info)
+
+    def _go(self, board: Board, limit: Limit, mode: str) -> None:
+        """Send the position, the level and ``go MODE``."""
         if self._closed:
             raise EngineError("the engine was closed")
         root = board.root()
         moves = " ".join(_hub.move_to_hub(m) for m in board.move_stack)
         self._send(f'pos pos={_hub.board_to_hub(root)} moves="{moves}"')
         self._send(self._level(board, limit))
-        self._send("go think")
+        self._send(f"go {mode}")
+
+    def _answer(
+        self, board: Board, limit: Limit, on_info: Optional[Callable[[InfoDict], None]]
+    ) -> tuple[Optional[Move], Optional[Move], InfoDict]:
+        """Read the search's reports up to its ``done``: (move, expected reply, info)."""
         # The move's own time, then ``timeout`` of silence at most between lines.
         own = limit.time if limit.time is not None else self._clock_time(board, limit)
         info: InfoDict = {}
@@ -191,6 +203,14 @@ class HubEngine:
                     ponder = self._move(after, args.get("ponder"))
                 return move, ponder, info
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def _end_ponder(self) -> None:
+        """``stop`` the pondering search, if any, and drop its answer."""
+        pondering, self._pondering = self._pondering, None
+        if pondering is not None and not self._closed:
+            self._send("stop")
+            for _ in self._until("done"):
+                pass
 
     @staticmethod
     def _clock_time(board: Board, limit: Limit) -> Optional[float]:
@@ -254,13 +274,34 @@ class HubEngine:
             info["pv"] = pv
         return info
 
-    def play(self, board: object, limit: Limit) -> PlayResult:
-        """The engine's move in ``board`` (a Board, a Game or a FEN) under ``limit``."""
+    def play(self, board: object, limit: Limit, *, ponder: bool = False) -> PlayResult:
+        """The engine's move in ``board`` (a Board, a Game or a FEN) under ``limit``.
+
+        ``ponder=True``: after answering, the engine ponders (``go ponder``) on the position
+        after its move and the reply it expects, under the clock as it will stand (this
+        limit's, less the time this move took, plus the increment). A next ``play`` on that
+        position is a ``ponder-hit``: the same search goes on; any other call stops it."""
+        import time
+
         position = _board_of(board)
         if not limit.limits(position.turn):
             raise ValueError("play needs a limit: a time, a depth, nodes or a clock")
-        move, ponder, info = self._search(position, limit, None)
-        return PlayResult(move, ponder, info)
+        start = time.perf_counter()
+        pondering = self._pondering
+        if pondering is not None and _same_game(position, pondering[0]):
+            self._pondering = None
+            self._send("ponder-hit")
+            move, reply, info = self._answer(position, pondering[1], None)
+        else:
+            move, reply, info = self._search(position, limit, None)
+        if ponder and move is not None and reply is not None:
+            after = position.copy()
+            after.push(move)
+            after.push(reply)
+            next_limit = _after_move(limit, position.turn, time.perf_counter() - start)
+            self._go(after, next_limit, "ponder")
+            self._pondering = (after, next_limit)
+        return PlayResult(move, reply, info)
 
     def analyse(
         self,
@@ -278,6 +319,7 @@ class HubEngine:
 
     def new_game(self) -> None:
         """Tell the engine a new game starts (``new-game``)."""
+        self._end_ponder()
         self._send("new-game")
 
     def ping(self) -> None:
@@ -291,6 +333,7 @@ class HubEngine:
         at once with ``kill``). Closing twice does nothing."""
         if self._closed:
             return
+        self._pondering = None
         self._closed = True
         import subprocess
 
@@ -322,3 +365,23 @@ class HubEngine:
     def __repr__(self) -> str:
         name = self.id.get("name", "?")
         return f"<HubEngine {name} pid={self._process.pid}{' closed' if self._closed else ''}>"
+
+
+def _after_move(limit: Limit, turn: bool, used: float) -> Limit:
+    """``limit`` with the clock of ``turn`` as it stands after a move that took ``used``
+    seconds (less the time, plus the increment)."""
+    clock = limit.white_clock if turn else limit.black_clock
+    if clock is None:
+        return limit
+    inc = (limit.white_inc if turn else limit.black_inc) or 0.0
+    left = max(clock - used, 0.0) + inc
+    return Limit(
+        time=limit.time,
+        depth=limit.depth,
+        nodes=limit.nodes,
+        white_clock=left if turn else limit.white_clock,
+        black_clock=limit.black_clock if turn else left,
+        white_inc=limit.white_inc,
+        black_inc=limit.black_inc,
+        remaining_moves=limit.remaining_moves,
+    )

@@ -91,10 +91,11 @@ impl PySearchEngine {
     /// Search the board's position: its history counts for repetitions and the draw rules'
     /// clocks, `draw_rules` (none: repetition only) are applied in the tree. Returns
     /// `(best, ponder, info)`; `info["lines"]` holds the `multipv` best lines (1–256,
-    /// searched together), best first, each info with its `multipv` index.
+    /// searched together), best first, each info with its `multipv` index. `ponder`: the
+    /// time limits wait for `ponderhit()`, and the answer for it or a stop.
     #[pyo3(signature = (board, *, depth = None, nodes = None, movetime = None,
                         time_left = None, increment = None, moves_to_go = None, on_info = None,
-                        root_moves = None, draw_rules = None, multipv = None))]
+                        root_moves = None, draw_rules = None, multipv = None, ponder = false))]
     #[allow(clippy::too_many_arguments)]
     fn search<'py>(
         &self,
@@ -110,6 +111,7 @@ impl PySearchEngine {
         root_moves: Option<Vec<PyRef<'py, super::PyMove>>>,
         draw_rules: Option<PyRef<'py, PyDrawRules>>,
         multipv: Option<&Bound<'py, PyAny>>,
+        ponder: bool,
     ) -> PyResult<SearchOutput<'py>> {
         let multipv = opt_int_in(multipv, "multipv", 1, 256)?.unwrap_or(1) as usize;
         let draw_rules = draw_rules.map(|r| r.rules.clone()).unwrap_or_default();
@@ -139,6 +141,7 @@ impl PySearchEngine {
             draw_rules,
             clocks: board.core().clocks(),
             multipv,
+            ponder,
         };
         let core = board.core().clone();
         drop(board);
@@ -174,6 +177,30 @@ impl PySearchEngine {
             .collect::<PyResult<_>>()?;
         info.set_item("lines", PyList::new(py, lines)?)?;
         Ok((best, ponder, info))
+    }
+
+    /// The expected reply was played: every pondering search goes on as a normal one, its
+    /// time counted from its start; given any of the times, under them (the clock now)
+    /// instead of its own. Returns how many searches it reached.
+    #[pyo3(signature = (*, movetime = None, time_left = None, increment = None,
+                        moves_to_go = None))]
+    fn ponderhit(
+        &self,
+        movetime: Option<f64>,
+        time_left: Option<f64>,
+        increment: Option<f64>,
+        moves_to_go: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<usize> {
+        let moves_to_go = opt_int_in(moves_to_go, "moves_to_go", 1, 1000)?.map(|n| n as u32);
+        let times = movetime.is_some() || time_left.is_some();
+        let limits = Limits {
+            movetime: seconds("movetime", movetime)?,
+            time_left: seconds("time_left", time_left)?,
+            increment: seconds("increment", increment)?.unwrap_or_default(),
+            moves_to_go,
+            ..Limits::default()
+        };
+        Ok(self.engine.ponderhit(times.then_some(&limits)))
     }
 
     /// Use endgame tables in the searches that start from now on (None: none).

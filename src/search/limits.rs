@@ -35,6 +35,14 @@ pub struct Limits {
     /// The draw rules' clocks at the root ([`Engine::search_board`] takes them from the
     /// board).
     pub clocks: DrawClocks,
+    /// Ponder: search on the position expected after the opponent's reply, the time limits
+    /// held off until [`Engine::ponderhit`] (the search's time counts from its start, so
+    /// the time spent pondering is time gained), or until stopped. A ponder search that
+    /// ends early (a depth or node limit, a forced result) waits for either before it
+    /// answers.
+    ///
+    /// [`Engine::ponderhit`]: super::Engine::ponderhit
+    pub ponder: bool,
 }
 
 /// A score from the side to move's point of view.

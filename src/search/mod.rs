@@ -79,7 +79,7 @@ type Order = smallvec::SmallVec<[(i32, u8); 64]>;
 /// at that moment; a stop before a search has started does not reach it.
 pub struct Engine {
     table: Table,
-    running: Mutex<Vec<Arc<AtomicBool>>>,
+    running: Mutex<Vec<(Arc<AtomicBool>, Arc<Timing>)>>,
     threads: usize,
     endgame: std::sync::RwLock<Option<Arc<crate::egtb::Tables>>>,
     evaluation: std::sync::atomic::AtomicU8,
@@ -96,8 +96,35 @@ struct Registration<'a> {
 impl Drop for Registration<'_> {
     fn drop(&mut self) {
         let mut running = self.engine.running();
-        if let Some(i) = running.iter().position(|f| Arc::ptr_eq(f, &self.flag)) {
+        if let Some(i) = running.iter().position(|(f, _)| Arc::ptr_eq(f, &self.flag)) {
             running.swap_remove(i);
+        }
+    }
+}
+
+/// A search's time limits as they stand: a ponder hit lifts `pondering` and may set new
+/// deadlines while the search runs. Deadlines are nanoseconds from the search's start
+/// (`u64::MAX`: none).
+pub(crate) struct Timing {
+    pub(crate) pondering: AtomicBool,
+    pub(crate) soft: AtomicU64,
+    pub(crate) hard: AtomicU64,
+}
+
+/// A deadline as [`Timing`] holds it.
+fn nanos(deadline: Option<std::time::Duration>) -> u64 {
+    deadline.map_or(u64::MAX, |d| {
+        u64::try_from(d.as_nanos()).unwrap_or(u64::MAX)
+    })
+}
+
+impl Timing {
+    fn new(limits: &Limits) -> Timing {
+        let (soft, hard) = time_budget(limits);
+        Timing {
+            pondering: AtomicBool::new(limits.ponder),
+            soft: AtomicU64::new(nanos(soft)),
+            hard: AtomicU64::new(nanos(hard)),
         }
     }
 }
@@ -172,15 +199,36 @@ impl Engine {
             .clone()
     }
 
-    fn running(&self) -> std::sync::MutexGuard<'_, Vec<Arc<AtomicBool>>> {
+    fn running(&self) -> std::sync::MutexGuard<'_, Vec<(Arc<AtomicBool>, Arc<Timing>)>> {
         self.running.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Ask every running search to stop (from any thread); each returns its best move so far.
     pub fn stop(&self) {
-        for flag in self.running().iter() {
+        for (flag, _) in self.running().iter() {
             flag.store(true, Ordering::Relaxed);
         }
+    }
+
+    /// The expected reply was played: every search pondering now (see [`Limits::ponder`])
+    /// goes on as a normal search, its time limits counted from its start; with `limits`,
+    /// under those limits' times (the clock as it stands now) instead of its own. Returns
+    /// how many searches it reached.
+    pub fn ponderhit(&self, limits: Option<&Limits>) -> usize {
+        let budget = limits.map(time_budget);
+        let mut reached = 0;
+        for (_, timing) in self.running().iter() {
+            if !timing.pondering.load(Ordering::Relaxed) {
+                continue;
+            }
+            if let Some((soft, hard)) = budget {
+                timing.soft.store(nanos(soft), Ordering::Relaxed);
+                timing.hard.store(nanos(hard), Ordering::Relaxed);
+            }
+            timing.pondering.store(false, Ordering::Release);
+            reached += 1;
+        }
+        reached
     }
 
     /// The number of searches running now.
@@ -260,14 +308,15 @@ impl Engine {
         stop: Arc<AtomicBool>,
         mut on_info: impl FnMut(&Info),
     ) -> SearchResult {
-        self.running().push(Arc::clone(&stop));
+        let timing = Arc::new(Timing::new(limits));
+        self.running()
+            .push((Arc::clone(&stop), Arc::clone(&timing)));
         let _registration = Registration {
             engine: self,
             flag: Arc::clone(&stop),
         };
         self.table.new_search();
         let start = Instant::now();
-        let (soft, hard) = time_budget(limits);
         let total_nodes = AtomicU64::new(0);
         let helpers_stop = AtomicBool::new(false);
         let shared = Shared {
@@ -276,7 +325,7 @@ impl Engine {
             helpers_stop: &helpers_stop,
             total_nodes: &total_nodes,
             start,
-            hard_deadline: hard.and_then(|d| start.checked_add(d)),
+            timing: &timing,
             node_limit: limits.nodes,
             root_moves: &limits.root_moves,
             endgame: self.endgame_tables(),
@@ -294,12 +343,16 @@ impl Engine {
                 let shared = &shared;
                 scope.spawn(move || {
                     let mut worker = Worker::new(shared, history, false);
-                    worker.iterate(pos, max_depth, id, None, &mut |_| {});
+                    worker.iterate(pos, max_depth, id, &mut |_| {});
                 });
             }
             let mut worker = Worker::new(&shared, history, true);
-            let result = worker.iterate(pos, max_depth, 0, soft, &mut on_info);
+            let result = worker.iterate(pos, max_depth, 0, &mut on_info);
             helpers_stop.store(true, Ordering::Relaxed);
+            // A ponder search answers only after the ponder hit or the stop.
+            while timing.pondering.load(Ordering::Acquire) && !stop.load(Ordering::Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
             result
         })
     }

@@ -20,7 +20,8 @@ pub(super) struct Shared<'a> {
     pub(super) helpers_stop: &'a AtomicBool,
     pub(super) total_nodes: &'a AtomicU64,
     pub(super) start: Instant,
-    pub(super) hard_deadline: Option<Instant>,
+    /// The time limits, which a ponder hit may change.
+    pub(super) timing: &'a super::Timing,
     pub(super) node_limit: Option<u64>,
     pub(super) root_moves: &'a [Move],
     pub(super) endgame: Option<Arc<crate::egtb::Tables>>,
@@ -52,6 +53,8 @@ pub(super) struct Worker<'a> {
     excluded: Vec<Move>,
     /// Static evaluations by hash (see [`Worker::static_eval`]).
     eval_cache: Vec<(u64, i32)>,
+    /// An iteration ended past the soft deadline while pondering.
+    soft_passed: bool,
 }
 
 /// Entries of a worker's cache of static evaluations (a power of two).
@@ -106,6 +109,7 @@ impl<'a> Worker<'a> {
             root_improved: false,
             excluded: Vec::new(),
             eval_cache: vec![(0, i32::MIN); EVAL_CACHE],
+            soft_passed: false,
         }
     }
 
@@ -121,10 +125,7 @@ impl<'a> Worker<'a> {
                 .fetch_add(self.unreported, Ordering::Relaxed)
                 + self.unreported;
             self.unreported = 0;
-            let out_of_time = self
-                .shared
-                .hard_deadline
-                .is_some_and(|d| Instant::now() >= d);
+            let out_of_time = self.out_of_time();
             let out_of_nodes = self.shared.node_limit.is_some_and(|n| total >= n);
             if out_of_time || out_of_nodes {
                 self.shared.stop.store(true, Ordering::Relaxed);
@@ -136,6 +137,24 @@ impl<'a> Worker<'a> {
             self.aborted = true;
         }
         self.aborted
+    }
+
+    /// Whether the search is past its hard deadline, or (the main worker) past its soft one
+    /// after an iteration ended beyond it while pondering. Never while pondering.
+    fn out_of_time(&self) -> bool {
+        let timing = self.shared.timing;
+        if timing.pondering.load(Ordering::Relaxed) {
+            return false;
+        }
+        let hard = timing.hard.load(Ordering::Relaxed);
+        let soft = timing.soft.load(Ordering::Relaxed);
+        let limit = if self.main && self.soft_passed {
+            soft.min(hard)
+        } else {
+            hard
+        };
+        limit != u64::MAX
+            && u64::try_from(self.shared.start.elapsed().as_nanos()).unwrap_or(u64::MAX) >= limit
     }
 
     /// The static evaluation, through a small cache of this worker's (the same position is
@@ -162,7 +181,6 @@ impl<'a> Worker<'a> {
         root: &Position,
         max_depth: u32,
         id: usize,
-        soft: Option<Duration>,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
         let mut root_moves = root.legal_moves();
@@ -301,8 +319,16 @@ impl<'a> Worker<'a> {
             if decided(best_value) && scores.iter().all(|v| decided(*v)) {
                 break;
             }
-            if soft.is_some_and(|s| result.info.time >= s) {
-                break;
+            let soft = self.shared.timing.soft.load(Ordering::Relaxed);
+            if self.main
+                && soft != u64::MAX
+                && u64::try_from(result.info.time.as_nanos()).unwrap_or(u64::MAX) >= soft
+            {
+                if !self.shared.timing.pondering.load(Ordering::Relaxed) {
+                    break;
+                }
+                // Pondering: go on, and stop at once after the ponder hit.
+                self.soft_passed = true;
             }
             depth += if self.main { 1 } else { 1 + (id % 2) as u32 };
         }

@@ -10,12 +10,17 @@ and, with ``--sprt ELO0,ELO1``, a sequential probability ratio test as fishtest 
 Players (``--a``, ``--b``):
 
 - ``shashki[:hash=MB,threads=N,egtb=DIR,egtb-unpack=N,eval=learned|classic,variety=N,``
-  ``variety-seed=S]``: the engine of this installed package (``egtb-unpack``: the tables of
-  at most N pieces unpacked at open, see :func:`shashki.egtb.open`; ``variety``: its first N
-  moves varied, see :meth:`shashki.engine.Engine.set_variety`).
+  ``variety-seed=S,ponder=1]``: the engine of this installed package (``egtb-unpack``: the
+  tables of at most N pieces unpacked at open, see :func:`shashki.egtb.open`; ``variety``:
+  its first N moves varied, see :meth:`shashki.engine.Engine.set_variety`; ``ponder``: it
+  thinks on the opponent's time, see :meth:`shashki.engine.Engine.play`).
 - ``hub:COMMAND``: any engine speaking the Hub protocol, e.g. another build of shashki:
   ``hub:/path/venv/bin/python -m shashki hub``. ``python benches/build_base.py REV DIR``
   builds the package of a git revision into a venv at DIR and prints this spec.
+  ``hub-ponder:COMMAND``: the same, pondering (``go ponder``, ``ponder-hit``).
+
+A pondering player thinks while its opponent does: give it a core of its own (with two
+cores, one worker).
 
 Limits: ``--nodes N`` a move (fixed nodes: free of the machine's speed swings), ``--time S``
 a move, or ``--tc BASE+INC`` clocks in seconds. Openings: ``--openings ballots`` (the 3-move

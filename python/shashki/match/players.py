@@ -94,6 +94,7 @@ class ShashkiPlayer:
             engine.set_variety(int(options["variety"]), seed=int(options.get("variety-seed", 0)))
         self.engine: Engine | HubEngine = engine
         self.last_score: Optional[int] = None  # the last move's score, mover's view
+        self.ponder = options.get("ponder", "0") not in ("0", "false", "no")
 
     def new_game(self) -> None:
         self.engine.new_game()
@@ -101,7 +102,7 @@ class ShashkiPlayer:
     def move(self, game: Game, tc: TimeControl, clock: float) -> Optional[shashki.Move]:
         if not game._board.legal_moves:
             return None
-        result = self.engine.play(game, _limit(game, tc, clock))
+        result = self.engine.play(game, _limit(game, tc, clock), ponder=self.ponder)
         score = result.info.get("score")
         self.last_score = None if score is None else _centi_men(score.relative)
         return result.move
@@ -115,11 +116,12 @@ class HubPlayer(ShashkiPlayer):
     a hung or dead engine is an ``EngineError`` within ``HUB_TIMEOUT`` seconds beyond the
     move's own time, not a hung match)."""
 
-    def __init__(self, command: str) -> None:
+    def __init__(self, command: str, *, ponder: bool = False) -> None:
         from shashki.engine import HubEngine
 
         self.engine = HubEngine.popen(command, timeout=HUB_TIMEOUT)
         self.last_score = None
+        self.ponder = ponder
 
 
 HUB_TIMEOUT = 30.0
@@ -132,11 +134,13 @@ def make_player(spec: str) -> ShashkiPlayer:
     if kind == "shashki":
         options = dict(item.split("=", 1) for item in rest.split(",") if item)
         return ShashkiPlayer(options)
-    if kind == "hub":
+    if kind in ("hub", "hub-ponder"):
         if not rest:
-            raise ValueError("hub: needs the engine's command")
-        return HubPlayer(rest)
-    raise ValueError(f"unknown player {spec!r} (shashki[:options] or hub:COMMAND)")
+            raise ValueError(f"{kind}: needs the engine's command")
+        return HubPlayer(rest, ponder=kind == "hub-ponder")
+    raise ValueError(
+        f"unknown player {spec!r} (shashki[:options], hub:COMMAND or hub-ponder:COMMAND)"
+    )
 
 
 _LOCAL = threading.local()
