@@ -107,17 +107,22 @@ impl Bitboard {
         Bitboard(b)
     };
 
-    /// The squares of rank `rank` (0..=7).
-    pub const fn rank(rank: u8) -> Bitboard {
-        let mut b = 0u64;
+    /// The squares of each rank, rank 1 first.
+    const RANKS: [Bitboard; 8] = {
+        let mut ranks = [Bitboard(0); 8];
         let mut i = 0;
         while i < 32 {
-            if Square::ALL[i].rank() == rank {
-                b |= 1u64 << Square::ALL[i].bit();
-            }
+            let sq = Square::ALL[i];
+            ranks[sq.rank() as usize].0 |= 1u64 << sq.bit();
             i += 1;
         }
-        Bitboard(b)
+        ranks
+    };
+
+    /// The squares of rank `rank` (0..=7): a table lookup, not worked out at each call.
+    #[inline]
+    pub const fn rank(rank: u8) -> Bitboard {
+        Bitboard::RANKS[rank as usize]
     }
 
     /// The raw bits (internal layout).
