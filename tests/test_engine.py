@@ -453,23 +453,33 @@ def _wait_for_search(engine: Engine) -> None:
         time.sleep(0.002)
 
 
+def _ponder_from_the_start(
+    engine: Engine, limit: Limit
+) -> tuple[shashki.Board, list[dict[str, object]], int]:
+    """A first move with ``ponder=True`` from the start: the board after the move and the
+    reply expected, the reports (the ponder search's go to the first call's ``on_info``),
+    and how many of them the first search made."""
+    board = shashki.Board()
+    reports: list[dict[str, object]] = []
+    first = engine.play(board, limit, ponder=True, on_info=reports.append)
+    assert first.move is not None and first.ponder is not None
+    searched = len(reports)
+    _wait_for_search(engine)
+    board.push(first.move)
+    board.push(first.ponder)
+    return board, reports, searched
+
+
 def test_a_ponder_hit_answers_with_the_search_that_pondered() -> None:
     with Engine(hash_mb=8) as engine:
-        board = shashki.Board()
-        reports: list[dict[str, object]] = []
-        first = engine.play(board, Limit(depth=6), ponder=True, on_info=reports.append)
-        assert first.move is not None and first.ponder is not None
-        after = len(reports)
-        _wait_for_search(engine)
-        for _ in range(1000):  # the ponder search reports to the first call's on_info
-            if reports[-1]["depth"] == 6 and len(reports) > after:
+        board, reports, searched = _ponder_from_the_start(engine, Limit(depth=6))
+        for _ in range(1000):
+            if reports[-1]["depth"] == 6 and len(reports) > searched:
                 break
             time.sleep(0.005)
         time.sleep(0.05)
         # Done at depth 6, it waits for the hit.
         assert engine.searches_running() == 1
-        board.push(first.move)
-        board.push(first.ponder)
         second = engine.play(board, Limit(depth=6))
         assert second.move in board.legal_moves
         assert second.info["depth"] == 6
@@ -480,16 +490,9 @@ def test_a_ponder_hit_answers_with_the_search_that_pondered() -> None:
 
 def test_a_ponder_search_holds_its_time_until_the_hit() -> None:
     with Engine(hash_mb=8) as engine:
-        board = shashki.Board()
-        reports: list[dict[str, object]] = []
-        first = engine.play(board, Limit(time=0.05), ponder=True, on_info=reports.append)
-        assert first.move is not None and first.ponder is not None
-        searched = len(reports)
-        _wait_for_search(engine)
+        board, reports, searched = _ponder_from_the_start(engine, Limit(time=0.05))
         time.sleep(0.3)
         assert engine.searches_running() == 1  # past its 0.05 s, pondering still
-        board.push(first.move)
-        board.push(first.ponder)
         pondered = reports[searched:]
         second = engine.play(board, Limit(time=0.05))
         assert second.move in board.legal_moves
