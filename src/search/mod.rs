@@ -280,9 +280,12 @@ impl Engine {
         if choice.is_some() {
             limits.multipv = asked.max(VARIETY_LINES);
         }
+        // Only the positions since the last capture or man move can come again.
+        let history = board.history_hashes();
+        let since = (board.clocks().kings_only as usize).min(history.len());
         let mut result = self.search_until(
             board.position(),
-            &board.history_hashes(),
+            &history[history.len() - since..],
             &limits,
             stop,
             |info| {

@@ -372,8 +372,18 @@ impl<'a> Worker<'a> {
         }
     }
 
-    fn is_repetition(&self, hash: u64) -> bool {
-        repeats(&self.hashes, hash)
+    /// Whether the position at `ply` (of hash `hash`) occurred before with the same side to
+    /// move. Only the positions since the last capture or man move can be the same: after
+    /// one in the search's line, only those are looked at (before the root, the history
+    /// given is: [`super::Engine::search_board`] gives only the positions since).
+    fn is_repetition(&self, hash: u64, ply: usize) -> bool {
+        let since = self.clocks[ply].kings_only as usize;
+        let earlier = if since >= ply {
+            &self.hashes[..]
+        } else {
+            &self.hashes[self.hashes.len().saturating_sub(since)..]
+        };
+        repeats(earlier, hash)
     }
 
     fn search(&mut self, pos: &Position, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -385,7 +395,7 @@ impl<'a> Worker<'a> {
         if ply > self.seldepth {
             self.seldepth = ply;
         }
-        if ply > 0 && self.is_repetition(pos.hash()) {
+        if ply > 0 && self.is_repetition(pos.hash(), ply) {
             return 0;
         }
         if ply > 0 && self.shared.draw_rules.is_draw(pos, self.clocks[ply]) {
