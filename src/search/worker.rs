@@ -113,30 +113,39 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// Whether the search must end: every 1024 nodes, the nodes are reported and the
+    /// limits and stop flags looked at ([`Worker::poll`]).
+    #[inline]
     fn check_stop(&mut self) -> bool {
         if self.aborted {
             return true;
         }
         self.unreported += 1;
         if self.unreported >= 1024 {
-            let total = self
-                .shared
-                .total_nodes
-                .fetch_add(self.unreported, Ordering::Relaxed)
-                + self.unreported;
-            self.unreported = 0;
-            let out_of_time = self.out_of_time();
-            let out_of_nodes = self.shared.node_limit.is_some_and(|n| total >= n);
-            if out_of_time || out_of_nodes {
-                self.shared.stop.store(true, Ordering::Relaxed);
-            }
+            self.poll();
+        }
+        self.aborted
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn poll(&mut self) {
+        let total = self
+            .shared
+            .total_nodes
+            .fetch_add(self.unreported, Ordering::Relaxed)
+            + self.unreported;
+        self.unreported = 0;
+        let out_of_time = self.out_of_time();
+        let out_of_nodes = self.shared.node_limit.is_some_and(|n| total >= n);
+        if out_of_time || out_of_nodes {
+            self.shared.stop.store(true, Ordering::Relaxed);
         }
         if self.shared.stop.load(Ordering::Relaxed)
             || (!self.main && self.shared.helpers_stop.load(Ordering::Relaxed))
         {
             self.aborted = true;
         }
-        self.aborted
     }
 
     /// Whether the search is past its hard deadline, or (the main worker) past its soft one
