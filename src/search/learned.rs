@@ -227,20 +227,62 @@ fn seen_by(color: Color, own: Bitboard, enemy: Bitboard) -> (u64, u64) {
     }
 }
 
+/// Every region's 8-bit key from White's point of view (White's pieces the low nibble),
+/// region `g · 6 + rank − 1` at index `g · 6 + rank − 1`.
+#[inline]
+fn region_keys(white: u64, black: u64) -> [usize; REGIONS] {
+    let mut out = [0usize; REGIONS];
+    for g in 0..3 {
+        let o = nibbles(white, GROUP_MASK[g]);
+        let e = nibbles(black, GROUP_MASK[g]);
+        for (r, &left) in REGION_LEFT[g].iter().enumerate() {
+            out[g * 6 + r] = (((o >> left) & 15) | (((e >> left) & 15) << 4)) as usize;
+        }
+    }
+    out
+}
+
+/// The regions' term of the evaluation from White's point of view: one lookup a region in
+/// `difference` ([`REGION_DIFFERENCE`]).
+#[inline]
+fn regions_for_white(difference: &[i32], white: u64, black: u64) -> i32 {
+    let keys = region_keys(white, black);
+    (0..REGIONS)
+        .map(|r| difference[r * REGION_KEYS + keys[r]])
+        .sum()
+}
+
+/// The regions' weights as White sees the board: for region `r` and White's key there,
+/// White's weight minus Black's for the same squares from Black's side. The board turned
+/// half round takes region `r` onto region `17 − r` and a key's squares (left, right, up,
+/// down) onto (right, left, down, up); Black's own pieces are White's enemy ones.
+static REGION_DIFFERENCE: std::sync::LazyLock<Box<[i32]>> =
+    std::sync::LazyLock::new(|| region_difference(&PATTERNS[..REGIONS * REGION_KEYS]));
+
+/// [`REGION_DIFFERENCE`] of region weights (region × [`REGION_KEYS`], each side's own view).
+fn region_difference(weights: &[i16]) -> Box<[i32]> {
+    // A nibble's squares turned half round: left <-> right, up <-> down.
+    let turn = |n: usize| ((n & 1) << 1) | ((n >> 1) & 1) | ((n & 4) << 1) | ((n >> 1) & 4);
+    let mut out = vec![0i32; REGIONS * REGION_KEYS].into_boxed_slice();
+    for region in 0..REGIONS {
+        for key in 0..REGION_KEYS {
+            let (white, black) = (key & 15, key >> 4);
+            let seen_by_black = turn(black) | (turn(white) << 4);
+            out[region * REGION_KEYS + key] = i32::from(weights[region * REGION_KEYS + key])
+                - i32::from(weights[(REGIONS - 1 - region) * REGION_KEYS + seen_by_black]);
+        }
+    }
+    out
+}
+
 /// The pattern key of every region for `color` (own pieces against enemy pieces, from
 /// `color`'s point of view), as indices into [`PATTERNS`].
 #[inline]
 fn region_indices(pos: &Position, color: Color) -> [usize; REGIONS] {
     let (own, enemy) = seen_by(color, pos.pieces(color), pos.pieces(!color));
-    let mut out = [0usize; REGIONS];
-    for g in 0..3 {
-        let o = nibbles(own, GROUP_MASK[g]);
-        let e = nibbles(enemy, GROUP_MASK[g]);
-        for (r, &left) in REGION_LEFT[g].iter().enumerate() {
-            let key = ((o >> left) & 15) | (((e >> left) & 15) << 4);
-            let region = g * 6 + r;
-            out[region] = region * REGION_KEYS + key as usize;
-        }
+    let mut out = region_keys(own, enemy);
+    for (region, key) in out.iter_mut().enumerate() {
+        *key += region * REGION_KEYS;
     }
     out
 }
@@ -515,18 +557,16 @@ pub fn linear(pos: &Position) -> i32 {
     let phase = phase(pos);
     let p = phase as usize;
     let dense = BLENDED[p][TO_MOVE] + side_sum(pos, us, p) - side_sum(pos, !us, p);
-    let mut pattern = 0i32;
-    for i in region_indices(pos, us) {
-        pattern += i32::from(PATTERNS[i]);
-    }
-    for i in region_indices(pos, !us) {
-        pattern -= i32::from(PATTERNS[i]);
-    }
     let (white, black) = (pos.men(Color::White).bits(), pos.men(Color::Black).bits());
-    let blocks = blocks_for_white(&BLOCK_DIFFERENCE, white, black);
-    pattern += match us {
-        Color::White => blocks,
-        Color::Black => -blocks,
+    let (white_pieces, black_pieces) = (
+        pos.pieces(Color::White).bits(),
+        pos.pieces(Color::Black).bits(),
+    );
+    let for_white = regions_for_white(&REGION_DIFFERENCE, white_pieces, black_pieces)
+        + blocks_for_white(&BLOCK_DIFFERENCE, white, black);
+    let pattern = match us {
+        Color::White => for_white,
+        Color::Black => -for_white,
     };
     (dense + 24 * pattern) / (24 * SCALE)
 }
@@ -676,6 +716,47 @@ mod tests {
                 let (white, black) = (pos.men(Color::White).bits(), pos.men(Color::Black).bits());
                 assert_eq!(
                     blocks_for_white(&difference, white, black),
+                    side(Color::White) - side(Color::Black),
+                    "game {game}"
+                );
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[(next() % moves.len() as u64) as usize];
+                pos.play(&m).expect("legal");
+            }
+        }
+    }
+
+    #[test]
+    fn the_region_lookup_equals_both_sides_regions_summed_for_any_weights() {
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let weights: Vec<i16> = (0..REGIONS * REGION_KEYS)
+            .map(|_| (next() % 2001) as i16 - 1000)
+            .collect();
+        let difference = region_difference(&weights);
+        for game in 0..100 {
+            let mut pos = Position::start();
+            for _ in 0..120 {
+                let side = |color: Color| -> i32 {
+                    region_indices(&pos, color)
+                        .iter()
+                        .map(|&i| i32::from(weights[i]))
+                        .sum()
+                };
+                let (white, black) = (
+                    pos.pieces(Color::White).bits(),
+                    pos.pieces(Color::Black).bits(),
+                );
+                assert_eq!(
+                    regions_for_white(&difference, white, black),
                     side(Color::White) - side(Color::Black),
                     "game {game}"
                 );
