@@ -161,7 +161,7 @@ def test_a_lost_position_is_adjudicated_by_score(black: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "spec", ["shashki:hash=4,ponder=1", f"hub-ponder:{sys.executable} -m shashki hub"]
+    "spec", ["shashki:hash=4,ponder=1", f"hub,ponder,hash=4:{sys.executable} -m shashki hub"]
 )
 def test_a_pondering_player_plays_a_clocked_game_to_its_end(spec: str) -> None:
     ponderer = match.make_player(spec)
@@ -182,6 +182,13 @@ def test_a_pondering_player_plays_a_clocked_game_to_its_end(spec: str) -> None:
     assert game.headers["Result"] in ("1-0", "0-1", "1/2-1/2")
     assert game.headers.get("Termination") not in ("time forfeit", "no move")
     assert len(game.mainline_moves()) >= 2
+
+
+def test_hub_player_options_are_checked() -> None:
+    with pytest.raises(ValueError, match="hub options"):
+        match.make_player(f"hub,fast:{sys.executable} -m shashki hub")
+    with pytest.raises(ValueError, match="command"):
+        match.make_player("hub,ponder:")
 
 
 def test_command_line_adjudication_option_is_checked() -> None:

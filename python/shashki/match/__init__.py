@@ -17,7 +17,8 @@ Players (``--a``, ``--b``):
 - ``hub:COMMAND``: any engine speaking the Hub protocol, e.g. another build of shashki:
   ``hub:/path/venv/bin/python -m shashki hub``. ``python benches/build_base.py REV DIR``
   builds the package of a git revision into a venv at DIR and prints this spec.
-  ``hub-ponder:COMMAND``: the same, pondering (``go ponder``, ``ponder-hit``).
+  ``hub,ponder,NAME=VALUE…:COMMAND``: the same, pondering (``go ponder``, ``ponder-hit``),
+  and each ``NAME=VALUE`` sent as ``set-param`` (e.g. ``hub,hash=16:…``).
 
 A pondering player thinks while its opponent does: give it a core of its own (with two
 cores, one worker).

@@ -27,7 +27,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         argv = sys.argv[1:]
     parser.add_argument("--a", default="shashki", help="player A (default: shashki)")
     parser.add_argument(
-        "--b", required=True, help="player B (shashki[:…], hub:COMMAND or hub-ponder:COMMAND)"
+        "--b", required=True, help="player B (shashki[:…] or hub[,ponder][,NAME=VALUE…]:COMMAND)"
     )
     limit = parser.add_mutually_exclusive_group(required=True)
     limit.add_argument("--nodes", type=int, help="nodes a move")

@@ -116,10 +116,12 @@ class HubPlayer(ShashkiPlayer):
     a hung or dead engine is an ``EngineError`` within ``HUB_TIMEOUT`` seconds beyond the
     move's own time, not a hung match)."""
 
-    def __init__(self, command: str, *, ponder: bool = False) -> None:
+    def __init__(
+        self, command: str, *, ponder: bool = False, options: Optional[dict[str, str]] = None
+    ) -> None:
         from shashki.engine import HubEngine
 
-        self.engine = HubEngine.popen(command, timeout=HUB_TIMEOUT)
+        self.engine = HubEngine.popen(command, timeout=HUB_TIMEOUT, options=dict(options or {}))
         self.last_score = None
         self.ponder = ponder
 
@@ -134,12 +136,17 @@ def make_player(spec: str) -> ShashkiPlayer:
     if kind == "shashki":
         options = dict(item.split("=", 1) for item in rest.split(",") if item)
         return ShashkiPlayer(options)
-    if kind in ("hub", "hub-ponder"):
+    name, *settings = kind.split(",")
+    if name == "hub":
         if not rest:
-            raise ValueError(f"{kind}: needs the engine's command")
-        return HubPlayer(rest, ponder=kind == "hub-ponder")
+            raise ValueError("hub: needs the engine's command")
+        ponder = "ponder" in settings
+        params = dict(item.split("=", 1) for item in settings if item != "ponder" and "=" in item)
+        if any(item != "ponder" and "=" not in item for item in settings):
+            raise ValueError(f"hub options are ponder or NAME=VALUE, not {kind!r}")
+        return HubPlayer(rest, ponder=ponder, options=params)
     raise ValueError(
-        f"unknown player {spec!r} (shashki[:options], hub:COMMAND or hub-ponder:COMMAND)"
+        f"unknown player {spec!r} (shashki[:options] or hub[,ponder][,NAME=VALUE…]:COMMAND)"
     )
 
 
