@@ -142,6 +142,28 @@ def test_play_against_the_engine(tmp_path: Path) -> None:
     assert game is not None and game.mainline_moves() == []  # everything was undone
 
 
+def test_play_with_pondering_goes_on_after_each_reply() -> None:
+    # The engine ponders on the reply it expects while the human thinks; whether the
+    # human's reply is that one (the search goes on) or not (a new search), the engine
+    # answers, and a hint in between stops the pondering.
+    out: list[str] = []
+    replies = iter(["moves", "first", "hint", "moves", "first", "quit"])
+
+    def read(prompt: str) -> str:
+        out.append(prompt)
+        reply = next(replies)
+        if reply == "first":  # the first legal move the last "moves" listed
+            listed = next(line for line in reversed(out) if "-" in line or ":" in line)
+            return listed.split(",")[0].strip()
+        return reply
+
+    args = dict(color="black", time=0.05, fen=None, ascii=True, two_players=False)
+    namespace = argparse.Namespace(**args, watch=False, ponder=True)
+    assert play(namespace, read=read, write=out.append) == 0
+    text = "\n".join(out)
+    assert text.count("(engine) plays") == 3 and "hint: " in text
+
+
 def test_play_unicode_and_two_players() -> None:
     out = scripted(["c3-d4", "f6-e5", "d4:f6", "undo", "quit"], two_players=True, ascii=False)
     text = "\n".join(out)

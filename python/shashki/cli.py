@@ -5,7 +5,8 @@
 - ``shashki analyse FEN [--depth N | --time S]`` — info lines as the search deepens
 - ``shashki selfplay [--time S] [--fen FEN]`` — an engine game under the FMJD-64 draw rules
 - ``shashki bench`` — fixed-depth search benchmark (nodes/s)
-- ``shashki play [--color white|black] [--time S] [--ascii] [--two-players] [--watch]``
+- ``shashki play [--color white|black] [--time S] [--ascii] [--two-players] [--watch]
+  [--ponder]``
 - ``shashki hub`` — the Hub protocol engine on stdin/stdout
 - ``shashki egtb build DIR --pieces N``, ``shashki egtb probe FEN --dir DIR`` — endgame tables
 - ``shashki review GAME.pdn [--depth N] [--annotate OUT.pdn] [--plot OUT.svg]`` — a game
@@ -183,6 +184,11 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--ascii", action="store_true", help="plain ASCII board")
     play.add_argument("--two-players", action="store_true", help="two people at one terminal")
     play.add_argument("--watch", action="store_true", help="watch the engine play itself")
+    play.add_argument(
+        "--ponder",
+        action="store_true",
+        help="the engine thinks on your time too (on the reply it expects)",
+    )
     play.add_argument("--white", default=None, help="White's name in saved games")
     play.add_argument("--black", default=None, help="Black's name in saved games")
     _add_variant(play)

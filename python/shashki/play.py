@@ -91,7 +91,7 @@ def play(
         side = "White" if game._board.turn else "Black"
         if game._board.turn not in humans:
             write(f"{side} (engine) is thinking ({args.time:g} s)...")
-            result = engine.play(game, limit)
+            result = engine.play(game, limit, ponder=getattr(args, "ponder", False))
             if result.move is None:
                 continue
             text = game._board.move_text(result.move)
@@ -103,11 +103,13 @@ def play(
             line = read(f"{side} to move> ").strip()
         except EOFError:
             write("")
+            engine.close()
             return 0
         if not line:
             continue
         command, _, rest = line.partition(" ")
         if command in ("quit", "exit"):
+            engine.close()
             return 0
         if command == "help":
             write(HELP)
