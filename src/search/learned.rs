@@ -691,34 +691,25 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_block_lookup_equals_both_sides_blocks_summed_for_any_weights() {
-        let mut rng = 0x2545_F491_4F6C_DD1Du64;
+    /// Random weights (`n` of them, −1000..=1000) and the positions of 100 random games of
+    /// up to 120 plies, each handed to `check` with its game's number.
+    fn for_random_weights_and_games(
+        n: usize,
+        seed: u64,
+        mut check: impl FnMut(&[i16], &Position, usize),
+    ) {
+        let mut rng = seed;
         let mut next = move || {
             rng ^= rng << 13;
             rng ^= rng >> 7;
             rng ^= rng << 17;
             rng
         };
-        let weights: Vec<i16> = (0..BLOCKS * BLOCK_KEYS)
-            .map(|_| (next() % 2001) as i16 - 1000)
-            .collect();
-        let difference = block_difference(&weights);
+        let weights: Vec<i16> = (0..n).map(|_| (next() % 2001) as i16 - 1000).collect();
         for game in 0..100 {
             let mut pos = Position::start();
             for _ in 0..120 {
-                let side = |color: Color| -> i32 {
-                    pattern_indices(&pos, color)[REGIONS..]
-                        .iter()
-                        .map(|&i| i32::from(weights[i - REGIONS * REGION_KEYS]))
-                        .sum()
-                };
-                let (white, black) = (pos.men(Color::White).bits(), pos.men(Color::Black).bits());
-                assert_eq!(
-                    blocks_for_white(&difference, white, black),
-                    side(Color::White) - side(Color::Black),
-                    "game {game}"
-                );
+                check(&weights, &pos, game);
                 let moves = pos.legal_moves();
                 if moves.is_empty() {
                     break;
@@ -730,23 +721,39 @@ mod tests {
     }
 
     #[test]
-    fn the_region_lookup_equals_both_sides_regions_summed_for_any_weights() {
-        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
-        let weights: Vec<i16> = (0..REGIONS * REGION_KEYS)
-            .map(|_| (next() % 2001) as i16 - 1000)
-            .collect();
-        let difference = region_difference(&weights);
-        for game in 0..100 {
-            let mut pos = Position::start();
-            for _ in 0..120 {
+    fn the_block_lookup_equals_both_sides_blocks_summed_for_any_weights() {
+        let mut difference = None;
+        for_random_weights_and_games(
+            BLOCKS * BLOCK_KEYS,
+            0x2545_F491_4F6C_DD1D,
+            |weights, pos, game| {
+                let difference = difference.get_or_insert_with(|| block_difference(weights));
                 let side = |color: Color| -> i32 {
-                    region_indices(&pos, color)
+                    pattern_indices(pos, color)[REGIONS..]
+                        .iter()
+                        .map(|&i| i32::from(weights[i - REGIONS * REGION_KEYS]))
+                        .sum()
+                };
+                let (white, black) = (pos.men(Color::White).bits(), pos.men(Color::Black).bits());
+                assert_eq!(
+                    blocks_for_white(difference, white, black),
+                    side(Color::White) - side(Color::Black),
+                    "game {game}"
+                );
+            },
+        );
+    }
+
+    #[test]
+    fn the_region_lookup_equals_both_sides_regions_summed_for_any_weights() {
+        let mut difference = None;
+        for_random_weights_and_games(
+            REGIONS * REGION_KEYS,
+            0x9E37_79B9_7F4A_7C15,
+            |weights, pos, game| {
+                let difference = difference.get_or_insert_with(|| region_difference(weights));
+                let side = |color: Color| -> i32 {
+                    region_indices(pos, color)
                         .iter()
                         .map(|&i| i32::from(weights[i]))
                         .sum()
@@ -756,18 +763,12 @@ mod tests {
                     pos.pieces(Color::Black).bits(),
                 );
                 assert_eq!(
-                    regions_for_white(&difference, white, black),
+                    regions_for_white(difference, white, black),
                     side(Color::White) - side(Color::Black),
                     "game {game}"
                 );
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let m = moves[(next() % moves.len() as u64) as usize];
-                pos.play(&m).expect("legal");
-            }
-        }
+            },
+        );
     }
 
     #[test]
