@@ -33,6 +33,22 @@ use crate::square::Square;
 
 /// The number of actions.
 pub const ACTIONS: usize = 32 * 4 * 7;
+/// Ask the cache for the `bytes` from `start` (a hint: nothing is read).
+#[inline(always)]
+fn prefetch_bytes(start: *const u8, bytes: usize) {
+    #[cfg(target_arch = "x86_64")]
+    for offset in (0..bytes).step_by(64) {
+        // SAFETY: a prefetch reads nothing and cannot fault, whatever the address.
+        unsafe {
+            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                start.wrapping_add(offset).cast::<i8>(),
+            );
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (start, bytes);
+}
+
 /// Observation planes: own men, own kings, opponent's men, opponent's kings, the piece
 /// making a capture, the pieces it has taken so far in this move.
 pub const PLANES: usize = 6;
@@ -104,32 +120,35 @@ pub enum Finish {
     Truncated,
 }
 
-/// One game of the batch.
+/// One game of the batch: what each step reads in about three cache lines, what it reads
+/// less often behind pointers, so that many games stepped one after another share the cache
+/// (4,096 games hold 0.8 MB here, not 8 MB), and [`BatchGame::prefetch`] can ask for a
+/// game's lines ahead.
 #[derive(Clone, Debug)]
 pub struct BatchGame {
-    board: Board,
-    start: Board,
-    /// The legal moves; as a capture goes on, those whose path began with its jumps.
-    moves: MoveList,
     /// Each move's next action (the jump after those made so far), [`NO_ACTION`] for a
     /// move whose jumps are all made: read by the mask, the checks, the sampler and the step
     /// without working it out again.
-    actions: smallvec::SmallVec<[u16; 48]>,
+    actions: smallvec::SmallVec<[u16; 28]>,
+    board: Board,
+    /// The legal moves; as a capture goes on, those whose path began with its jumps.
+    moves: Vec<Move>,
     /// Jumps of the move in progress.
     jumps: usize,
     /// The last game's end.
     pub last: Option<Finish>,
+    start: Box<Board>,
     /// The last game's final position.
-    pub last_board: Option<Board>,
+    pub last_board: Option<Box<Board>>,
 }
 
 impl BatchGame {
     /// A game starting at `board`.
     pub fn new(board: Board) -> BatchGame {
         let mut game = BatchGame {
-            start: board.clone(),
+            start: Box::new(board.clone()),
             board,
-            moves: MoveList::new(),
+            moves: Vec::with_capacity(48),
             actions: smallvec::SmallVec::new(),
             jumps: 0,
             last: None,
@@ -139,16 +158,41 @@ impl BatchGame {
         game
     }
 
+    /// Ask the cache for the memory a step of this game reads: its first fields and first
+    /// moves, and the end of its history. Stepping many games, each game asks for the next
+    /// ones' while it plays, instead of waiting for each in turn.
+    #[inline(always)]
+    fn prefetch(&self) {
+        prefetch_bytes(
+            (self as *const BatchGame).cast(),
+            std::mem::size_of::<BatchGame>(),
+        );
+    }
+
+    /// Ask the cache for what a step reads behind this game's pointers (its first moves
+    /// and the end of its history): for a game whose own lines are already asked for.
+    #[inline(always)]
+    fn prefetch_moves(&self) {
+        prefetch_bytes(self.moves.as_ptr().cast(), 8 * std::mem::size_of::<Move>());
+        prefetch_bytes(
+            self.board.history_end(),
+            std::mem::size_of::<crate::Played>(),
+        );
+    }
+
     /// The board (the position before the move in progress, if any).
     pub fn board(&self) -> &Board {
         &self.board
     }
 
     fn refresh(&mut self) {
-        self.moves.clear();
+        // Listed on the stack, kept in the game's own allocation.
+        let mut moves = MoveList::new();
         self.board
             .position()
-            .legal_moves_into(Counting::Distinct, &mut self.moves);
+            .legal_moves_into(Counting::Distinct, &mut moves);
+        self.moves.clear();
+        self.moves.extend_from_slice(&moves);
         self.jumps = 0;
         self.refresh_actions();
     }
@@ -159,7 +203,7 @@ impl BatchGame {
         let black = self.board.position().turn() == Color::Black;
         let jumps = self.jumps;
         self.actions.clear();
-        for m in &self.moves {
+        for m in self.moves.iter() {
             let path = m.path();
             let action = match path.get(jumps) {
                 Some(&to) => {
@@ -290,9 +334,10 @@ impl BatchGame {
         self.last = Some(finish);
         // The finished game becomes the last one, and the next starts in the allocation of
         // the one before (no history grown again from nothing every game).
-        let mut next = self.last_board.take().unwrap_or_else(|| self.start.clone());
-        next.clone_from(&self.start);
-        self.last_board = Some(std::mem::replace(&mut self.board, next));
+        let mut last = self.last_board.take().unwrap_or_else(|| self.start.clone());
+        last.clone_from(&self.start);
+        std::mem::swap(&mut self.board, &mut last);
+        self.last_board = Some(last);
         self.refresh();
         (
             reward,
@@ -399,15 +444,18 @@ pub struct Batch {
     max_plies: usize,
 }
 
-/// One game's share of a step: the game, its action, its reward and end flags, and its
-/// rows of planes and of the mask.
-type StepSlot<'a> = (
+/// A run of games' share of a step: the games, their actions, rewards and end flags, and
+/// their rows of planes and of the mask.
+type StepChunk<'a> = (
     (
-        ((&'a mut BatchGame, &'a i64), &'a mut f32),
-        &'a mut (bool, bool),
+        (&'a mut [BatchGame], &'a [i64]),
+        (&'a mut [f32], &'a mut [(bool, bool)]),
     ),
     (&'a mut [f32], &'a mut [bool]),
 );
+
+/// Games a thread steps in a run.
+const STEP_CHUNK: usize = 64;
 
 /// Below this many games a step runs on the calling thread.
 const PARALLEL_FROM: usize = 512;
@@ -515,41 +563,51 @@ impl Batch {
             }
         };
         let (rules, max_plies) = (&self.rules, self.max_plies);
-        let work = |((((game, &a), reward), end), (plane_row, mask_row)): StepSlot<'_>| {
-            let (r, terminated, truncated) = game.step(a as usize, rules, max_plies);
-            *reward = r;
-            *end = (terminated, truncated);
-            if want_planes {
-                game.observe(plane_row);
-            }
-            if want_mask {
-                game.legal_actions(mask_row);
+        // Each thread steps its games in order, asking the cache for the next ones ahead.
+        let work = |(((games, actions), (rewards, ends)), (planes, mask)): StepChunk<'_>| {
+            for (i, (&a, (reward, end))) in actions
+                .iter()
+                .zip(rewards.iter_mut().zip(ends.iter_mut()))
+                .enumerate()
+            {
+                if let Some(next) = games.get(i + 2) {
+                    next.prefetch();
+                }
+                if let Some(next) = games.get(i + 1) {
+                    next.prefetch_moves();
+                }
+                let game = &mut games[i];
+                let (r, terminated, truncated) = game.step(a as usize, rules, max_plies);
+                *reward = r;
+                *end = (terminated, truncated);
+                if want_planes {
+                    game.observe(&mut planes[i * planes_width..(i + 1) * planes_width]);
+                }
+                if want_mask {
+                    game.legal_actions(&mut mask[i * mask_width..(i + 1) * mask_width]);
+                }
             }
         };
         if n >= PARALLEL_FROM {
             self.games
-                .par_iter_mut()
-                .zip(actions.par_iter())
-                .zip(rewards.par_iter_mut())
-                .zip(ends.par_iter_mut())
+                .par_chunks_mut(STEP_CHUNK)
+                .zip(actions.par_chunks(STEP_CHUNK))
+                .zip(
+                    rewards
+                        .par_chunks_mut(STEP_CHUNK)
+                        .zip(ends.par_chunks_mut(STEP_CHUNK)),
+                )
                 .zip(
                     planes
-                        .par_chunks_mut(planes_width)
-                        .zip(mask.par_chunks_mut(mask_width)),
+                        .par_chunks_mut(STEP_CHUNK * planes_width)
+                        .zip(mask.par_chunks_mut(STEP_CHUNK * mask_width)),
                 )
                 .for_each(work);
         } else {
-            self.games
-                .iter_mut()
-                .zip(actions.iter())
-                .zip(rewards.iter_mut())
-                .zip(ends.iter_mut())
-                .zip(
-                    planes
-                        .chunks_mut(planes_width)
-                        .zip(mask.chunks_mut(mask_width)),
-                )
-                .for_each(work);
+            work((
+                ((&mut self.games[..], actions), (rewards, ends)),
+                (planes, mask),
+            ));
         }
     }
 
