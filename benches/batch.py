@@ -38,14 +38,14 @@ def shashki_steps_into_arrays(games: int, steps: int) -> float:
     return games * steps / (time.perf_counter() - started)
 
 
-def shashki_steps_with_the_mask(games: int, steps: int) -> float:
+def shashki_steps_with_the_mask(games: int, steps: int, dtype: str = "float32") -> float:
     """The same loop with the next mask written by the step itself (``mask=``)."""
     import numpy as np
     from shashki.batch import ACTIONS, PLANES
 
-    boards = Boards(games, seed=1)
+    boards = Boards(games, seed=1, dtype=dtype)
     mask = np.empty((games, ACTIONS), np.bool_)
-    planes = np.empty((games, PLANES, 8, 8), np.float32)
+    planes = np.empty((games, PLANES, 8, 8), dtype)
     started = time.perf_counter()
     boards.legal_action_mask(out=mask)
     for _ in range(steps):
@@ -84,6 +84,9 @@ def main() -> None:
     print(f"shashki.batch: the same, into the same arrays (out=): {rate:,.0f} steps/s")
     rate = shashki_steps_with_the_mask(args.games, args.steps)
     print(f"shashki.batch: the same, the mask written by the step (mask=): {rate:,.0f} steps/s")
+    for dtype in ("uint8",):
+        rate = shashki_steps_with_the_mask(args.games, args.steps, dtype)
+        print(f"shashki.batch: the same, {dtype} planes: {rate:,.0f} steps/s")
     spiel = open_spiel_steps(20_000)
     if spiel is not None:
         print(f"OpenSpiel checkers, one state, step + mask + observation: {spiel:,.0f} steps/s")

@@ -49,6 +49,25 @@ fn prefetch_bytes(start: *const u8, bytes: usize) {
     let _ = (start, bytes);
 }
 
+/// A value of the observation planes: float32 (the default), or a byte (`u8`, `bool`) for
+/// callers that keep millions of observations.
+pub trait PlaneCell: Copy + Default + Send + Sync {
+    /// A square that holds what its plane shows (the others are `Default`, zero).
+    const ONE: Self;
+}
+
+impl PlaneCell for f32 {
+    const ONE: f32 = 1.0;
+}
+
+impl PlaneCell for u8 {
+    const ONE: u8 = 1;
+}
+
+impl PlaneCell for bool {
+    const ONE: bool = true;
+}
+
 /// Observation planes: own men, own kings, opponent's men, opponent's kings, the piece
 /// making a capture, the pieces it has taken so far in this move.
 pub const PLANES: usize = 6;
@@ -348,7 +367,7 @@ impl BatchGame {
 
     /// The observation planes, `PLANES × 64` values (rank-major, a1 first, from the side to
     /// move's point of view).
-    pub fn observe(&self, out: &mut [f32]) {
+    pub fn observe<T: PlaneCell>(&self, out: &mut [T]) {
         let pos = self.board.position();
         let mut capture = None;
         if self.jumps > 0 {
@@ -367,24 +386,28 @@ impl BatchGame {
     }
 
     /// The planes of the last game's final position (zeros before a game has ended).
-    pub fn observe_final(&self, out: &mut [f32]) {
+    pub fn observe_final<T: PlaneCell>(&self, out: &mut [T]) {
         match &self.last_board {
             Some(board) => planes(board.position(), None, out),
-            None => out.fill(0.0),
+            None => out.fill(T::default()),
         }
     }
 }
 
 /// The observation planes of `pos` (see [`PLANES`]), with the piece making a capture and
 /// the pieces it has taken so far.
-pub fn planes(pos: &crate::Position, capture: Option<(Square, Bitboard)>, out: &mut [f32]) {
-    out.fill(0.0);
+pub fn planes<T: PlaneCell>(
+    pos: &crate::Position,
+    capture: Option<(Square, Bitboard)>,
+    out: &mut [T],
+) {
+    out.fill(T::default());
     let turn = pos.turn();
     let cells = &PLANE_CELLS[usize::from(turn == Color::Black)];
     let mut put = |plane: usize, squares: Bitboard| {
         let mut bits = squares.bits();
         while bits != 0 {
-            out[plane * 64 + cells[bits.trailing_zeros() as usize] as usize] = 1.0;
+            out[plane * 64 + cells[bits.trailing_zeros() as usize] as usize] = T::ONE;
             bits &= bits - 1;
         }
     };
@@ -446,12 +469,12 @@ pub struct Batch {
 
 /// A run of games' share of a step: the games, their actions, rewards and end flags, and
 /// their rows of planes and of the mask.
-type StepChunk<'a> = (
+type StepChunk<'a, T> = (
     (
         (&'a mut [BatchGame], &'a [i64]),
         (&'a mut [f32], &'a mut [(bool, bool)]),
     ),
-    (&'a mut [f32], &'a mut [bool]),
+    (&'a mut [T], &'a mut [bool]),
 );
 
 /// Games a thread steps in a run.
@@ -499,12 +522,12 @@ impl Batch {
     }
 
     /// The observations, `games × PLANES × 64`.
-    pub fn observe(&self, out: &mut [f32]) {
+    pub fn observe<T: PlaneCell>(&self, out: &mut [T]) {
         self.for_each_row(out, PLANES * 64, BatchGame::observe);
     }
 
     /// The final observations of the games' last finished games, `games × PLANES × 64`.
-    pub fn observe_final(&self, out: &mut [f32]) {
+    pub fn observe_final<T: PlaneCell>(&self, out: &mut [T]) {
         for (game, row) in self.games.iter().zip(out.chunks_mut(PLANES * 64)) {
             game.observe_final(row);
         }
@@ -537,12 +560,12 @@ impl Batch {
     /// terminated, truncated; with `planes` (`games × PLANES × 64`) each game's observation
     /// after its step, and with `mask` (`games × ACTIONS`) its legal actions then, written in
     /// the same pass while the game is in cache.
-    pub fn step(
+    pub fn step<T: PlaneCell>(
         &mut self,
         actions: &[i64],
         rewards: &mut [f32],
         ends: &mut [(bool, bool)],
-        planes: Option<&mut [f32]>,
+        planes: Option<&mut [T]>,
         mask: Option<&mut [bool]>,
     ) {
         let n = self.games.len();
@@ -551,7 +574,7 @@ impl Batch {
         let (want_planes, planes, planes_width) = match planes {
             Some(planes) => (true, planes, PLANES * 64),
             None => {
-                no_planes.resize(n, 0.0);
+                no_planes.resize(n, T::default());
                 (false, &mut no_planes[..], 1)
             }
         };
@@ -564,7 +587,7 @@ impl Batch {
         };
         let (rules, max_plies) = (&self.rules, self.max_plies);
         // Each thread steps its games in order, asking the cache for the next ones ahead.
-        let work = |(((games, actions), (rewards, ends)), (planes, mask)): StepChunk<'_>| {
+        let work = |(((games, actions), (rewards, ends)), (planes, mask)): StepChunk<'_, T>| {
             for (i, (&a, (reward, end))) in actions
                 .iter()
                 .zip(rewards.iter_mut().zip(ends.iter_mut()))

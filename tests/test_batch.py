@@ -257,6 +257,45 @@ def test_arrays_written_into_out_are_the_arrays_made_anew() -> None:
     assert boards.fens() == fens and not frozen.any()
 
 
+@pytest.mark.parametrize("dtype", [np.uint8, np.bool_])
+@pytest.mark.parametrize("games", [5, 600])  # the calling thread's path and the threaded one
+def test_byte_planes_hold_the_float_planes_values(dtype: type, games: int) -> None:
+    from shashki.batch import PLANES
+
+    boards = Boards(games, seed=9, dtype=dtype)
+    twin = Boards(games, seed=9)  # float32
+    assert boards.observation().dtype == dtype and twin.observation().dtype == np.float32
+    stale = np.ones((games, PLANES, 8, 8), dtype)  # stale values must all be overwritten
+    finished = False
+    for _ in range(120):
+        actions = boards.sample_actions()
+        observation, _, terminated, truncated = boards.step(actions)
+        float_planes, _, twin_terminated, _ = twin.step(actions)
+        assert observation.dtype == dtype
+        assert np.array_equal(observation.astype(np.float32), float_planes)
+        assert np.array_equal(boards.observation(out=stale), float_planes)
+        assert np.array_equal(terminated, twin_terminated)
+        finished = finished or bool(terminated.any() or truncated.any())
+    assert finished  # the final planes, too, after a game has ended
+    final = boards.final_observation()
+    assert final.dtype == dtype
+    assert np.array_equal(final.astype(np.float32), twin.final_observation())
+    # An out= array of another plane dtype is written in its own dtype.
+    into = np.full((games, PLANES, 8, 8), 3.0, np.float32)
+    observation, *_ = boards.step(boards.sample_actions(), out=into)
+    assert observation is into and set(np.unique(into)) <= {0.0, 1.0}
+    with pytest.raises(ValueError, match="dtype"):
+        Boards(2, dtype=np.int16)
+    fens = boards.fens()
+    with pytest.raises(ValueError, match="out must"):
+        boards.step(boards.sample_actions(), out=np.zeros((games, PLANES, 8, 8), np.int16))
+    with pytest.raises(ValueError, match="float32, uint8 or bool"):  # the core checks too
+        boards._core.observation(np.zeros((games, PLANES, 8, 8), np.int16))
+    with pytest.raises(ValueError, match="float32, uint8 or bool"):
+        boards._core.observation(dtype="int8")
+    assert boards.fens() == fens
+
+
 @pytest.mark.parametrize("games", [7, 600])  # the calling thread's path and the threaded one
 def test_a_step_writes_the_next_mask_as_legal_action_mask_does(games: int) -> None:
     boards = Boards(games, seed=4)

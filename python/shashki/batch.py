@@ -26,10 +26,13 @@ draughts can take any of 2^12 sets of pieces, so whole moves have no small colli
 numbering, while a jump is always one of 896, and a policy over jumps is a policy over
 moves.
 
-**Observations** (:data:`PLANES` = 6 planes of 8×8, float32, rank 1 first, from the side to
-move's point of view): own men, own kings, the opponent's men, the opponent's kings, the
-piece making a capture (mid-capture only), the pieces it has taken so far in this move (they
-stay on the board until the move ends, as the rules say).
+**Observations** (:data:`PLANES` = 6 planes of 8×8, rank 1 first, from the side to move's
+point of view): own men, own kings, the opponent's men, the opponent's kings, the piece
+making a capture (mid-capture only), the pieces it has taken so far in this move (they stay
+on the board until the move ends, as the rules say). Values are 1 and 0, float32 by
+default; ``Boards(..., dtype=np.uint8)`` (or ``bool``) gives them a byte each, a quarter of
+the memory for a loop that keeps millions (an ``out=`` array of any of the three dtypes is
+written as it is).
 
 **Steps**: ``step(actions)`` plays one action in every game and returns ``(rewards,
 terminated, truncated)``; the reward is the result for the player who acted (1 a win, -1 a
@@ -78,6 +81,26 @@ def _checked_out(array: _Array, dtype: type, shape: tuple[int, ...], name: str =
     return array
 
 
+PLANE_DTYPES = (np.dtype(np.float32), np.dtype(np.uint8), np.dtype(np.bool_))
+"""The dtypes observation planes come in."""
+
+
+def _checked_planes(array: _Array, shape: tuple[int, ...], name: str = "out") -> _Array:
+    """``array`` if it can take planes of ``shape`` (a dtype of :data:`PLANE_DTYPES`)."""
+    if not isinstance(array, np.ndarray):
+        raise ValueError(f"{name} must be a numpy array, not {type(array).__name__}")
+    dtype = array.dtype if array.dtype in PLANE_DTYPES else np.float32
+    return _checked_out(array, dtype, shape, name)
+
+
+def _splitmix(x: int) -> int:
+    """SplitMix64's step: a well-mixed 64-bit number from ``x``."""
+    x = (x + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    return x ^ (x >> 31)
+
+
 def move_actions(board: shashki.Board, move: shashki.Move) -> list[int]:
     """The actions that play ``move`` (legal in ``board``): one a jump of its path."""
     return _core.move_actions(move, board.turn)
@@ -86,7 +109,8 @@ def move_actions(board: shashki.Board, move: shashki.Move) -> list[int]:
 class Boards:
     """``n`` games held in Rust and stepped together (the GIL released, over threads for
     large ``n``): from the variant's start, or from ``fens`` (one FEN for all or one a game).
-    ``seed`` drives :meth:`sample_actions`."""
+    ``seed`` drives :meth:`sample_actions`; ``dtype`` is the observations' (float32, uint8
+    or bool)."""
 
     def __init__(
         self,
@@ -96,9 +120,13 @@ class Boards:
         fens: Optional[Sequence[str]] = None,
         seed: Optional[int] = None,
         max_plies: int = 400,
+        dtype: npt.DTypeLike = np.float32,
     ) -> None:
         if isinstance(n, bool) or not isinstance(n, int):
             raise TypeError(f"n must be an int, not {type(n).__name__}")
+        self.dtype: np.dtype[Any] = np.dtype(dtype)
+        if self.dtype not in PLANE_DTYPES:
+            raise ValueError(f"dtype must be float32, uint8 or bool, not {self.dtype.name}")
         self.variant = variant
         self.captures_optional = captures_optional
         self._core = _core.BatchBoards(
@@ -108,12 +136,14 @@ class Boards:
             fens=None if fens is None else [str(f) for f in fens],
             max_plies=max_plies,
         )
-        self._seed = np.random.SeedSequence(seed)
+        # Each call of sample_actions draws from its own number, the key's and the call's.
+        self._sample_key = int(np.random.SeedSequence(seed).generate_state(1, np.uint64)[0])
+        self._samples = 0
 
     def __len__(self) -> int:
         return len(self._core)
 
-    def reset(self) -> npt.NDArray[np.float32]:
+    def reset(self) -> npt.NDArray[Any]:
         """Start every game again at its first position: the observations."""
         self._core.reset()
         return self.observation()
@@ -127,21 +157,22 @@ class Boards:
             return self._core.legal_action_mask()
         return self._core.legal_action_mask(_checked_out(out, np.bool_, (len(self), ACTIONS)))
 
-    def observation(self, out: Optional[npt.NDArray[np.float32]] = None) -> npt.NDArray[np.float32]:
-        """Every game's planes: float32 array ``(n, PLANES, 8, 8)``; with ``out`` (such an
-        array, C-contiguous) written into it and returned."""
+    def observation(self, out: Optional[npt.NDArray[Any]] = None) -> npt.NDArray[Any]:
+        """Every game's planes: array ``(n, PLANES, 8, 8)`` of :attr:`dtype`; with ``out``
+        (such an array, C-contiguous, float32, uint8 or bool) written into it and
+        returned."""
         if out is None:
-            return self._core.observation()
-        return self._core.observation(_checked_out(out, np.float32, (len(self), PLANES, 8, 8)))
+            return self._core.observation(dtype=self.dtype.name)
+        return self._core.observation(_checked_planes(out, (len(self), PLANES, 8, 8)))
 
     def step(
         self,
         actions: npt.ArrayLike,
-        out: Optional[npt.NDArray[np.float32]] = None,
+        out: Optional[npt.NDArray[Any]] = None,
         *,
         mask: Optional[npt.NDArray[np.bool_]] = None,
     ) -> tuple[
-        npt.NDArray[np.float32],
+        npt.NDArray[Any],
         npt.NDArray[np.float32],
         npt.NDArray[np.bool_],
         npt.NDArray[np.bool_],
@@ -159,9 +190,9 @@ class Boards:
             raise ValueError(f"actions must be integers, not {array.dtype}")
         shape = (len(self), PLANES, 8, 8)
         if out is None:
-            out = np.empty(shape, np.float32)  # every value written by the step
+            out = np.empty(shape, self.dtype)  # every value written by the step
         else:  # checked before any game moves
-            out = _checked_out(out, np.float32, shape)
+            out = _checked_planes(out, shape)
         if mask is not None:
             mask = _checked_out(mask, np.bool_, (len(self), ACTIONS), "mask")
         # The planes are written in the step's own pass, each game's while it is in cache.
@@ -170,15 +201,15 @@ class Boards:
         )
         return out, rewards, terminated, truncated
 
-    def final_observation(self) -> npt.NDArray[np.float32]:
+    def final_observation(self) -> npt.NDArray[Any]:
         """The planes of each game's last finished game at its end (zeros for a game that
         has not finished one): what ``step`` would have shown before the reset."""
-        return self._core.final_observation()
+        return self._core.final_observation(dtype=self.dtype.name)
 
     def sample_actions(self) -> npt.NDArray[np.int64]:
         """A random legal action for every game (reproducible from the seed)."""
-        seed = int(self._seed.spawn(1)[0].generate_state(1, np.uint64)[0])
-        return self._core.sample_actions(seed)
+        self._samples += 1
+        return self._core.sample_actions(_splitmix(self._sample_key ^ self._samples))
 
     def results(self) -> npt.NDArray[np.int8]:
         """How each game's last finished game ended: 1 White won, -1 Black won, 0 a draw,

@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 
 use super::board::parse_fen_with_clocks;
 use super::rules_arg;
-use crate::batch::{Batch, BatchGame, Finish, Policy, ACTIONS, PLANES};
+use crate::batch::{Batch, BatchGame, Finish, PlaneCell, Policy, ACTIONS, PLANES};
 use crate::{fen, Board, Notation, Position};
 
 /// The most games one batch holds (about 1 KB each, with their masks and planes).
@@ -99,28 +99,69 @@ impl PyBatchBoards {
         }
     }
 
-    /// The observations: float32 array (n, PLANES, 8, 8), new or written into `out`.
-    #[pyo3(signature = (out = None))]
+    /// The observations: array (n, PLANES, 8, 8) of `dtype` ("float32", "uint8" or
+    /// "bool"), new; or written into `out` (of one of those dtypes) and returned.
+    #[pyo3(signature = (out = None, dtype = "float32"))]
     fn observation<'py>(
         &self,
         py: Python<'py>,
-        out: Option<Bound<'py, PyArray4<f32>>>,
-    ) -> PyResult<Bound<'py, PyArray4<f32>>> {
+        out: Option<Bound<'py, PyAny>>,
+        dtype: &str,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let n = self.batch.games.len();
-        let (dims, fill) = ([n, PLANES, 8, 8], BatchGame::observe);
-        match out {
-            None => Ok(rows_array(py, &self.batch, dims, PLANES * 64, 0.0, fill)),
-            Some(out) => fill_rows(py, &self.batch, out, &dims, PLANES * 64, fill),
-        }
+        let dims = [n, PLANES, 8, 8];
+        let width = PLANES * 64;
+        let batch = &self.batch;
+        Ok(match out {
+            None => match PlaneType::named(dtype)? {
+                PlaneType::F32 => {
+                    rows_array::<f32, _>(py, batch, dims, width, 0.0, BatchGame::observe).into_any()
+                }
+                PlaneType::U8 => {
+                    rows_array::<u8, _>(py, batch, dims, width, 0, BatchGame::observe).into_any()
+                }
+                PlaneType::Bool => {
+                    rows_array::<bool, _>(py, batch, dims, width, false, BatchGame::observe)
+                        .into_any()
+                }
+            },
+            Some(out) => {
+                match PlanesArg::of(&out, "out")? {
+                    PlanesArg::F32(a) => {
+                        fill_rows(py, batch, a, &dims, width, BatchGame::observe)?;
+                    }
+                    PlanesArg::U8(a) => {
+                        fill_rows(py, batch, a, &dims, width, BatchGame::observe)?;
+                    }
+                    PlanesArg::Bool(a) => {
+                        fill_rows(py, batch, a, &dims, width, BatchGame::observe)?;
+                    }
+                }
+                out
+            }
+        })
     }
 
     /// The planes of every game's last finished game's final position (zeros for a game
-    /// that has not finished one): float32 array (n, PLANES, 8, 8).
-    fn final_observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray4<f32>>> {
-        let n = self.batch.games.len();
-        let mut out = vec![0.0f32; n * PLANES * 64];
-        self.batch.observe_final(&mut out);
-        PyArray1::from_vec(py, out).reshape([n, PLANES, 8, 8])
+    /// that has not finished one): array (n, PLANES, 8, 8) of `dtype`.
+    #[pyo3(signature = (dtype = "float32"))]
+    fn final_observation<'py>(&self, py: Python<'py>, dtype: &str) -> PyResult<Bound<'py, PyAny>> {
+        fn rows<'py, T: PlaneCell + Element>(
+            py: Python<'py>,
+            batch: &Batch,
+        ) -> PyResult<Bound<'py, PyAny>> {
+            let n = batch.games.len();
+            let mut out = vec![T::default(); n * PLANES * 64];
+            batch.observe_final(&mut out);
+            Ok(PyArray1::from_vec(py, out)
+                .reshape([n, PLANES, 8, 8])?
+                .into_any())
+        }
+        match PlaneType::named(dtype)? {
+            PlaneType::F32 => rows::<f32>(py, &self.batch),
+            PlaneType::U8 => rows::<u8>(py, &self.batch),
+            PlaneType::Bool => rows::<bool>(py, &self.batch),
+        }
     }
 
     /// Play one action in every game: `(rewards, terminated, truncated)`. An illegal action
@@ -131,7 +172,7 @@ impl PyBatchBoards {
         &mut self,
         py: Python<'py>,
         actions: PyReadonlyArray1<'py, i64>,
-        planes: Option<Bound<'py, PyArray4<f32>>>,
+        planes: Option<Bound<'py, PyAny>>,
         mask: Option<Bound<'py, PyArray2<bool>>>,
     ) -> PyResult<(
         Bound<'py, PyArray1<f32>>,
@@ -154,24 +195,50 @@ impl PyBatchBoards {
         }
         let mut rewards = vec![0.0f32; n];
         let mut ends = vec![(false, false); n];
-        let batch = &mut self.batch;
-        let mut step = |planes: Option<&mut [f32]>, mask: Option<&mut [bool]>| {
-            py.detach(|| batch.step(&actions, &mut rewards, &mut ends, planes, mask))
-        };
         let planes_dims = [n, PLANES, 8, 8];
-        match (planes, mask) {
-            (None, None) => step(None, None),
-            (Some(planes), None) => with_cells(&planes, &planes_dims, "planes", |cells| {
-                step(Some(cells), None)
-            })?,
-            (None, Some(mask)) => with_cells(&mask, &[n, ACTIONS], "mask", |cells| {
-                step(None, Some(cells))
-            })?,
-            (Some(planes), Some(mask)) => with_cells(&planes, &planes_dims, "planes", |planes| {
-                with_cells(&mask, &[n, ACTIONS], "mask", |mask| {
-                    step(Some(planes), Some(mask))
-                })
-            })??,
+        let planes = planes.map(|p| PlanesArg::of(&p, "planes")).transpose()?;
+        // The step with planes of one type, and the mask if asked for.
+        fn run<T: PlaneCell + Element>(
+            py: Python<'_>,
+            batch: &mut Batch,
+            actions: &[i64],
+            (rewards, ends): (&mut [f32], &mut [(bool, bool)]),
+            planes: Option<(&Bound<'_, PyArray4<T>>, &[usize])>,
+            mask: Option<(&Bound<'_, PyArray2<bool>>, &[usize])>,
+        ) -> PyResult<()> {
+            let mut step = |planes: Option<&mut [T]>, mask: Option<&mut [bool]>| {
+                py.detach(|| batch.step(actions, rewards, ends, planes, mask))
+            };
+            match (planes, mask) {
+                (None, None) => step(None, None),
+                (Some((planes, dims)), None) => {
+                    with_cells(planes, dims, "planes", |cells| step(Some(cells), None))?
+                }
+                (None, Some((mask, dims))) => {
+                    with_cells(mask, dims, "mask", |cells| step(None, Some(cells)))?
+                }
+                (Some((planes, pdims)), Some((mask, mdims))) => {
+                    with_cells(planes, pdims, "planes", |planes| {
+                        with_cells(mask, mdims, "mask", |mask| step(Some(planes), Some(mask)))
+                    })??
+                }
+            }
+            Ok(())
+        }
+        let mask_dims = [n, ACTIONS];
+        let mask = mask.as_ref().map(|m| (m, &mask_dims[..]));
+        let (batch, outs) = (&mut self.batch, (&mut rewards[..], &mut ends[..]));
+        match &planes {
+            None => run::<f32>(py, batch, &actions, outs, None, mask)?,
+            Some(PlanesArg::F32(p)) => {
+                run(py, batch, &actions, outs, Some((p, &planes_dims)), mask)?
+            }
+            Some(PlanesArg::U8(p)) => {
+                run(py, batch, &actions, outs, Some((p, &planes_dims)), mask)?
+            }
+            Some(PlanesArg::Bool(p)) => {
+                run(py, batch, &actions, outs, Some((p, &planes_dims)), mask)?
+            }
         }
         let terminated: Vec<bool> = ends.iter().map(|e| e.0).collect();
         let truncated: Vec<bool> = ends.iter().map(|e| e.1).collect();
@@ -497,6 +564,53 @@ pub fn move_actions(r#move: PyRef<'_, super::PyMove>, turn: bool) -> Vec<usize> 
         .into_iter()
         .map(usize::from)
         .collect()
+}
+
+/// The dtypes observation planes come in.
+enum PlaneType {
+    F32,
+    U8,
+    Bool,
+}
+
+impl PlaneType {
+    /// The dtype named `name` (numpy's names), or a ValueError.
+    fn named(name: &str) -> PyResult<PlaneType> {
+        match name {
+            "float32" => Ok(PlaneType::F32),
+            "uint8" => Ok(PlaneType::U8),
+            "bool" => Ok(PlaneType::Bool),
+            other => Err(PyValueError::new_err(format!(
+                "the planes' dtype must be float32, uint8 or bool, not {other:?}"
+            ))),
+        }
+    }
+}
+
+/// An array given for the planes, by its dtype.
+enum PlanesArg<'py> {
+    F32(Bound<'py, PyArray4<f32>>),
+    U8(Bound<'py, PyArray4<u8>>),
+    Bool(Bound<'py, PyArray4<bool>>),
+}
+
+impl<'py> PlanesArg<'py> {
+    /// `array` (`name` in messages) as a 4-dimensional array of a plane dtype, or a
+    /// ValueError.
+    fn of(array: &Bound<'py, PyAny>, name: &str) -> PyResult<PlanesArg<'py>> {
+        if let Ok(a) = array.cast::<PyArray4<f32>>() {
+            return Ok(PlanesArg::F32(a.clone()));
+        }
+        if let Ok(a) = array.cast::<PyArray4<u8>>() {
+            return Ok(PlanesArg::U8(a.clone()));
+        }
+        if let Ok(a) = array.cast::<PyArray4<bool>>() {
+            return Ok(PlanesArg::Bool(a.clone()));
+        }
+        Err(PyValueError::new_err(format!(
+            "{name} must be a 4-dimensional numpy array of float32, uint8 or bool"
+        )))
+    }
 }
 
 /// A new array of `dims` made of one row of `width` values a game, each row set to `zero`
