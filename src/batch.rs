@@ -101,6 +101,25 @@ static JUMPS: [[u16; 32]; 32] = {
     table
 };
 
+/// The squares (from, to) of every action for White ([`JUMPS`] read backwards; an action
+/// leaving the board has `to` 32 and is never legal).
+static ACTION_SQUARES: [(u32, u32); ACTIONS] = {
+    let mut table = [(0u32, 32u32); ACTIONS];
+    let mut from = 0;
+    while from < 32 {
+        let mut to = 0;
+        while to < 32 {
+            let action = JUMPS[from][to];
+            if action != NO_ACTION {
+                table[action as usize] = (from as u32, to as u32);
+            }
+            to += 1;
+        }
+        from += 1;
+    }
+    table
+};
+
 /// The action of the jump `from` → `to` for the side `turn`.
 pub fn action_of(turn: Color, from: Square, to: Square) -> Option<usize> {
     let (from, to) = match turn {
@@ -150,8 +169,12 @@ pub struct BatchGame {
     /// without working it out again.
     actions: smallvec::SmallVec<[u16; 28]>,
     board: Board,
-    /// The legal moves; as a capture goes on, those whose path began with its jumps.
+    /// The legal moves when they capture; as a capture goes on, those whose path began
+    /// with its jumps. Quiet moves are not kept: each is its action ([`BatchGame::quiet`]).
     moves: Vec<Move>,
+    /// The moves now are quiet (no capture, so no jump made yet): each is one action, all
+    /// different, and the action says the move.
+    quiet: bool,
     /// Jumps of the move in progress.
     jumps: usize,
     /// The last game's end.
@@ -168,6 +191,7 @@ impl BatchGame {
             start: Box::new(board.clone()),
             board,
             moves: Vec::with_capacity(48),
+            quiet: false,
             actions: smallvec::SmallVec::new(),
             jumps: 0,
             last: None,
@@ -192,7 +216,9 @@ impl BatchGame {
     /// and the end of its history): for a game whose own lines are already asked for.
     #[inline(always)]
     fn prefetch_moves(&self) {
-        prefetch_bytes(self.moves.as_ptr().cast(), 8 * std::mem::size_of::<Move>());
+        if !self.quiet {
+            prefetch_bytes(self.moves.as_ptr().cast(), 8 * std::mem::size_of::<Move>());
+        }
         prefetch_bytes(
             self.board.history_end(),
             std::mem::size_of::<crate::Played>(),
@@ -205,15 +231,47 @@ impl BatchGame {
     }
 
     fn refresh(&mut self) {
-        // Listed on the stack, kept in the game's own allocation.
         let mut moves = MoveList::new();
-        self.board
-            .position()
-            .legal_moves_into(Counting::Distinct, &mut moves);
-        self.moves.clear();
-        self.moves.extend_from_slice(&moves);
+        let pos = self.board.position();
+        pos.legal_moves_into(Counting::Distinct, &mut moves);
         self.jumps = 0;
-        self.refresh_actions();
+        // Captures come first: without one, every move is quiet and its action says it.
+        self.quiet = moves.first().is_some_and(|m| !m.is_capture());
+        self.moves.clear();
+        if self.quiet {
+            let black = pos.turn() == Color::Black;
+            self.actions.clear();
+            self.actions.extend(moves.iter().map(|m| {
+                let (from, to) = (m.from().index(), m.to().index());
+                if black {
+                    JUMPS[31 - from][31 - to]
+                } else {
+                    JUMPS[from][to]
+                }
+            }));
+        } else {
+            // Kept in the game's own allocation: the capture's jumps filter them.
+            self.moves.extend_from_slice(&moves);
+            self.refresh_actions();
+        }
+    }
+
+    /// The quiet move whose action is `action` (a legal one: None only for an action
+    /// leaving the board).
+    fn quiet_move(&self, action: u16) -> Option<Move> {
+        let pos = self.board.position();
+        let &(from, to) = ACTION_SQUARES.get(usize::from(action))?;
+        let (from, to) = match pos.turn() {
+            Color::White => (from, to),
+            Color::Black => (31u32.checked_sub(from)?, 31u32.checked_sub(to)?),
+        };
+        let (from, to) = (Square::new(from)?, Square::new(to)?);
+        let far_rank = match pos.turn() {
+            Color::White => 7,
+            Color::Black => 0,
+        };
+        let promotes = to.rank() == far_rank && pos.men(pos.turn()).contains(from);
+        Some(Move::quiet(from, to, promotes))
     }
 
     /// [`BatchGame::actions`] for the moves and jumps now: each move's jump after the
@@ -263,7 +321,7 @@ impl BatchGame {
     /// action, all different.
     #[inline]
     fn quiet_moves(&self) -> bool {
-        self.jumps == 0 && self.moves.first().is_some_and(|m| !m.is_capture())
+        self.quiet
     }
 
     /// A legal action chosen by `random` (a number to take modulo the choices).
@@ -297,11 +355,8 @@ impl BatchGame {
     ) -> (f32, bool, bool) {
         let action = action as u16;
         let complete = if self.quiet_moves() {
-            // A quiet move: the one whose action it is.
-            self.actions
-                .iter()
-                .position(|&a| a == action)
-                .map(|i| self.moves[i])
+            // A quiet move: the one the action says.
+            self.quiet_move(action)
         } else {
             // The moves going on with this jump stay.
             let mut kept = 0;
@@ -327,7 +382,7 @@ impl BatchGame {
         // The next moves first: they also say whether the game is over (as
         // `Board::ending`, without generating them twice).
         self.refresh();
-        let finish = if self.moves.is_empty() {
+        let finish = if self.actions.is_empty() {
             Some(
                 if self.board.position().winner_without_moves() == Color::White {
                     Finish::WhiteWins
