@@ -101,6 +101,25 @@ static JUMPS: [[u16; 32]; 32] = {
     table
 };
 
+/// [`JUMPS`] by internal bits, as White sees the board (`[0]`) and as Black does (`[1]`).
+static JUMPS_BY_BIT: [[[u16; 36]; 36]; 2] = {
+    let mut table = [[[NO_ACTION; 36]; 36]; 2];
+    let mut from = 0;
+    while from < 32 {
+        let mut to = 0;
+        while to < 32 {
+            if let (Some(f), Some(t)) = (Square::new(from), Square::new(to)) {
+                let (fb, tb) = (f.bit() as usize, t.bit() as usize);
+                table[0][fb][tb] = JUMPS[from as usize][to as usize];
+                table[1][fb][tb] = JUMPS[31 - from as usize][31 - to as usize];
+            }
+            to += 1;
+        }
+        from += 1;
+    }
+    table
+};
+
 /// The squares (from, to) of every action for White ([`JUMPS`] read backwards; an action
 /// leaving the board has `to` 32 and is never legal).
 static ACTION_SQUARES: [(u32, u32); ACTIONS] = {
@@ -231,26 +250,23 @@ impl BatchGame {
     }
 
     fn refresh(&mut self) {
-        let mut moves = MoveList::new();
         let pos = self.board.position();
-        pos.legal_moves_into(Counting::Distinct, &mut moves);
         self.jumps = 0;
-        // Captures come first: without one, every move is quiet and its action says it.
-        self.quiet = moves.first().is_some_and(|m| !m.is_capture());
         self.moves.clear();
+        self.actions.clear();
+        // Without a capture every move is quiet, and its action says it: no move list.
+        self.quiet = !crate::movegen::has_captures(pos);
         if self.quiet {
-            let black = pos.turn() == Color::Black;
-            self.actions.clear();
-            self.actions.extend(moves.iter().map(|m| {
-                let (from, to) = (m.from().index(), m.to().index());
-                if black {
-                    JUMPS[31 - from][31 - to]
-                } else {
-                    JUMPS[from][to]
-                }
-            }));
+            let view = &JUMPS_BY_BIT[usize::from(pos.turn() == Color::Black)];
+            let actions = &mut self.actions;
+            crate::movegen::for_each_quiet_move(pos, |from, to, _| {
+                actions.push(view[from as usize][to as usize]);
+            });
+            self.quiet = !self.actions.is_empty(); // no move at all: the game is over
         } else {
             // Kept in the game's own allocation: the capture's jumps filter them.
+            let mut moves = MoveList::new();
+            pos.legal_moves_into(Counting::Distinct, &mut moves);
             self.moves.extend_from_slice(&moves);
             self.refresh_actions();
         }

@@ -687,28 +687,35 @@ fn keep_majority(list: &mut MoveList, begin: usize) {
 
 /// Append the quiet moves of the side to move.
 fn generate_quiet(pos: &Position, list: &mut MoveList) {
-    let us = pos.by_color[pos.turn.index()].0;
-    let occ = pos.occupied().0;
-    let empty = BOARD & !occ;
-    let men = us & !pos.kings.0;
-    for_each_man_step(pos, men, empty, |from, to, promotes| {
+    for_each_quiet_move(pos, |from, to, promotes| {
         list.push(Move::quiet(
             Square::from_bit_unchecked(from),
             Square::from_bit_unchecked(to),
             promotes,
         ));
     });
+}
+
+/// Call `f(from, to, promotes)` (internal bits) for every quiet move of the side to move,
+/// in [`generate_quiet`]'s order: men's steps, then kings' runs (whether they are legal
+/// beside a capture is the caller's business).
+#[inline(always)]
+pub(crate) fn for_each_quiet_move(pos: &Position, mut f: impl FnMut(u32, u32, bool)) {
+    let us = pos.by_color[pos.turn.index()].0;
+    let occ = pos.occupied().0;
+    let empty = BOARD & !occ;
+    let men = us & !pos.kings.0;
+    for_each_man_step(pos, men, empty, &mut f);
     let mut kings = us & pos.kings.0;
     while kings != 0 {
         let k = kings.trailing_zeros();
         kings &= kings - 1;
-        let from = Square::from_bit_unchecked(k);
         each_direction!(DIR => {
             let mut run = king_run(k, DIR, occ);
             while run != 0 {
                 let to = run.trailing_zeros();
                 run &= run - 1;
-                list.push(Move::quiet(from, Square::from_bit_unchecked(to), false));
+                f(k, to, false);
             }
         });
     }
