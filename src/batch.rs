@@ -177,20 +177,24 @@ pub enum Finish {
     Truncated,
 }
 
-/// One game of the batch: what each step reads in about three cache lines, what it reads
+/// One game of the batch: what each step reads in about four cache lines, what it reads
 /// less often behind pointers, so that many games stepped one after another share the cache
-/// (4,096 games hold 0.8 MB here, not 8 MB), and [`BatchGame::prefetch`] can ask for a
-/// game's lines ahead.
+/// (4,096 games hold about 1 MB here), and [`BatchGame::prefetch`] can ask for a game's
+/// lines ahead. The game keeps what its rules read (the position, its clocks, the positions
+/// that can recur) and the actions played: [`BatchGame::board`] plays them again for the
+/// game's whole history, which no step needs.
 #[derive(Clone, Debug)]
 pub struct BatchGame {
     /// Each move's next action (the jump after those made so far), [`NO_ACTION`] for a
     /// move whose jumps are all made: read by the mask, the checks, the sampler and the step
     /// without working it out again.
     actions: smallvec::SmallVec<[u16; 28]>,
-    board: Board,
+    game: PlayoutGame,
     /// The legal moves when they capture; as a capture goes on, those whose path began
     /// with its jumps. Quiet moves are not kept: each is its action ([`BatchGame::quiet`]).
     moves: Vec<Move>,
+    /// The actions played since the game's start (the jumps of a capture one each).
+    record: Vec<u16>,
     /// The moves now are quiet (no capture, so no jump made yet): each is one action, all
     /// different, and the action says the move.
     quiet: bool,
@@ -198,26 +202,32 @@ pub struct BatchGame {
     jumps: usize,
     /// The last game's end.
     pub last: Option<Finish>,
-    start: Box<Board>,
-    /// The last game's final position.
-    pub last_board: Option<Box<Board>>,
+    /// The first position, and the last game's final one.
+    ends: Box<(Board, Option<crate::Position>)>,
 }
 
 impl BatchGame {
     /// A game starting at `board`.
     pub fn new(board: Board) -> BatchGame {
         let mut game = BatchGame {
-            start: Box::new(board.clone()),
-            board,
+            game: PlayoutGame::new(&board),
+            ends: Box::new((board, None)),
             moves: Vec::with_capacity(48),
+            record: Vec::with_capacity(256),
             quiet: false,
             actions: smallvec::SmallVec::new(),
             jumps: 0,
             last: None,
-            last_board: None,
         };
         game.refresh();
         game
+    }
+
+    /// Start again at the first position (the last game's end stays).
+    pub fn restart(&mut self) {
+        self.game.restart(&self.ends.0);
+        self.record.clear();
+        self.refresh();
     }
 
     /// Ask the cache for the memory a step of this game reads: its first fields and first
@@ -238,19 +248,31 @@ impl BatchGame {
         if !self.quiet {
             prefetch_bytes(self.moves.as_ptr().cast(), 8 * std::mem::size_of::<Move>());
         }
-        prefetch_bytes(
-            self.board.history_end(),
-            std::mem::size_of::<crate::Played>(),
-        );
+        prefetch_bytes(self.record.as_ptr_range().end.cast(), 2);
     }
 
-    /// The board (the position before the move in progress, if any).
-    pub fn board(&self) -> &Board {
-        &self.board
+    /// The position (before the move in progress, if any).
+    pub fn position(&self) -> &crate::Position {
+        &self.game.pos
+    }
+
+    /// The game as a [`Board`] with its history (before the move in progress, if any): its
+    /// actions played again from the first position.
+    pub fn board(&self) -> Board {
+        let mut board = self.ends.0.clone();
+        let mut replay = BatchGame::new(board.clone());
+        for &action in &self.record {
+            if let Some(m) = replay.advance(action) {
+                board.push_unchecked(m);
+                replay.game.push(&m);
+                replay.refresh();
+            }
+        }
+        board
     }
 
     fn refresh(&mut self) {
-        let pos = self.board.position();
+        let pos = &self.game.pos;
         self.jumps = 0;
         self.moves.clear();
         self.actions.clear();
@@ -275,7 +297,7 @@ impl BatchGame {
     /// The quiet move whose action is `action` (a legal one: None only for an action
     /// leaving the board).
     fn quiet_move(&self, action: u16) -> Option<Move> {
-        let pos = self.board.position();
+        let pos = &self.game.pos;
         let &(from, to) = ACTION_SQUARES.get(usize::from(action))?;
         let (from, to) = match pos.turn() {
             Color::White => (from, to),
@@ -293,7 +315,7 @@ impl BatchGame {
     /// [`BatchGame::actions`] for the moves and jumps now: each move's jump after the
     /// `jumps` made so far, seen from the side to move ([`NO_ACTION`] when it has no more).
     fn refresh_actions(&mut self) {
-        let black = self.board.position().turn() == Color::Black;
+        let black = self.game.pos.turn() == Color::Black;
         let jumps = self.jumps;
         self.actions.clear();
         for m in self.moves.iter() {
@@ -370,45 +392,24 @@ impl BatchGame {
         max_plies: usize,
     ) -> (f32, bool, bool) {
         let action = action as u16;
-        let complete = if self.quiet_moves() {
-            // A quiet move: the one the action says.
-            self.quiet_move(action)
-        } else {
-            // The moves going on with this jump stay.
-            let mut kept = 0;
-            for i in 0..self.moves.len() {
-                if self.actions[i] == action {
-                    self.moves[kept] = self.moves[i];
-                    kept += 1;
-                }
-            }
-            self.moves.truncate(kept);
-            self.jumps += 1;
-            self.refresh_actions();
-            self.moves
-                .iter()
-                .find(|m| m.path().len() == self.jumps)
-                .copied()
-        };
-        let Some(m) = complete else {
+        self.record.push(action);
+        let Some(m) = self.advance(action) else {
             return (0.0, false, false); // the capture goes on
         };
-        let mover = self.board.position().turn();
-        self.board.push_unchecked(m);
+        let mover = self.game.pos.turn();
+        self.game.push(&m);
         // The next moves first: they also say whether the game is over (as
         // `Board::ending`, without generating them twice).
         self.refresh();
         let finish = if self.actions.is_empty() {
-            Some(
-                if self.board.position().winner_without_moves() == Color::White {
-                    Finish::WhiteWins
-                } else {
-                    Finish::BlackWins
-                },
-            )
-        } else if self.board.is_drawn(rules) {
+            Some(if self.game.pos.winner_without_moves() == Color::White {
+                Finish::WhiteWins
+            } else {
+                Finish::BlackWins
+            })
+        } else if self.game.is_drawn(rules) {
             Some(Finish::Draw)
-        } else if self.board.plies() >= max_plies {
+        } else if self.game.plies >= max_plies {
             Some(Finish::Truncated)
         } else {
             None
@@ -422,13 +423,8 @@ impl BatchGame {
             _ => 0.0,
         };
         self.last = Some(finish);
-        // The finished game becomes the last one, and the next starts in the allocation of
-        // the one before (no history grown again from nothing every game).
-        let mut last = self.last_board.take().unwrap_or_else(|| self.start.clone());
-        last.clone_from(&self.start);
-        std::mem::swap(&mut self.board, &mut last);
-        self.last_board = Some(last);
-        self.refresh();
+        self.ends.1 = Some(self.game.pos);
+        self.restart();
         (
             reward,
             finish != Finish::Truncated,
@@ -436,10 +432,33 @@ impl BatchGame {
         )
     }
 
+    /// Take `action` (legal) towards a move: the move, once its last jump is taken.
+    fn advance(&mut self, action: u16) -> Option<Move> {
+        if self.quiet_moves() {
+            // A quiet move: the one the action says.
+            return self.quiet_move(action);
+        }
+        // The moves going on with this jump stay.
+        let mut kept = 0;
+        for i in 0..self.moves.len() {
+            if self.actions[i] == action {
+                self.moves[kept] = self.moves[i];
+                kept += 1;
+            }
+        }
+        self.moves.truncate(kept);
+        self.jumps += 1;
+        self.refresh_actions();
+        self.moves
+            .iter()
+            .find(|m| m.path().len() == self.jumps)
+            .copied()
+    }
+
     /// The observation planes, `PLANES × 64` values (rank-major, a1 first, from the side to
     /// move's point of view).
     pub fn observe<T: PlaneCell>(&self, out: &mut [T]) {
-        let pos = self.board.position();
+        let pos = &self.game.pos;
         let mut capture = None;
         if self.jumps > 0 {
             if let Some(m) = self.moves.first() {
@@ -458,8 +477,8 @@ impl BatchGame {
 
     /// The planes of the last game's final position (zeros before a game has ended).
     pub fn observe_final<T: PlaneCell>(&self, out: &mut [T]) {
-        match &self.last_board {
-            Some(board) => planes(board.position(), None, out),
+        match &self.ends.1 {
+            Some(pos) => planes(pos, None, out),
             None => out.fill(T::default()),
         }
     }
@@ -607,8 +626,7 @@ impl Batch {
     /// Start every game again at its first position (the last results stay).
     pub fn reset(&mut self) {
         for game in &mut self.games {
-            game.board.clone_from(&game.start);
-            game.refresh();
+            game.restart();
         }
     }
 
@@ -761,6 +779,7 @@ pub struct Playout {
 /// What the draw rules read of a playout: the position, its clocks and the positions since
 /// the last capture or man move (the only ones that can recur, as [`Board::occurrences`]
 /// counts them), without a [`Board`]'s whole history.
+#[derive(Clone, Debug)]
 struct PlayoutGame {
     pos: crate::Position,
     clocks: crate::draw::DrawClocks,
@@ -770,16 +789,26 @@ struct PlayoutGame {
 
 impl PlayoutGame {
     fn new(start: &Board) -> PlayoutGame {
+        let mut game = PlayoutGame {
+            pos: *start.position(),
+            clocks: start.clocks(),
+            recent: Vec::new(),
+            plies: 0,
+        };
+        game.restart(start);
+        game
+    }
+
+    /// Back to `start` (keeping the allocation).
+    fn restart(&mut self, start: &Board) {
         let (plies, clocks) = (start.plies(), start.clocks());
         let window = (clocks.kings_only as usize).min(plies);
-        PlayoutGame {
-            pos: *start.position(),
-            clocks,
-            recent: (plies - window..plies)
-                .filter_map(|ply| start.at(ply).map(|(pos, _)| *pos))
-                .collect(),
-            plies,
-        }
+        self.pos = *start.position();
+        self.clocks = clocks;
+        self.recent.clear();
+        self.recent
+            .extend((plies - window..plies).filter_map(|ply| start.at(ply).map(|(pos, _)| *pos)));
+        self.plies = plies;
     }
 
     fn push(&mut self, m: &Move) {
@@ -1070,5 +1099,34 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_game_replayed_from_its_actions_is_the_game_played() {
+        // Random actions over several games each (restarts included), captures and their
+        // jumps among them: the board played again from the record stands where the game
+        // does, with its plies and its draw clocks, and says the same draws.
+        let rules = DrawRules::fmjd64();
+        let start = Board::new(position_from_fen("W:W21-32:B1-12").expect("fen"));
+        let mut games: Vec<BatchGame> = (0..8).map(|_| BatchGame::new(start.clone())).collect();
+        let mut finished = 0;
+        for step in 0..3000u64 {
+            for (i, game) in games.iter_mut().enumerate() {
+                let Some(a) = game.pick(splitmix(step * 8 + i as u64)) else {
+                    continue;
+                };
+                if game.step(a, &rules, 300).1 {
+                    finished += 1;
+                }
+                if game.jumps == 0 {
+                    let board = game.board();
+                    assert_eq!(board.position(), game.position());
+                    assert_eq!(board.plies(), game.game.plies);
+                    assert_eq!(board.clocks(), game.game.clocks);
+                    assert_eq!(board.is_drawn(&rules), game.game.is_drawn(&rules));
+                }
+            }
+        }
+        assert!(finished > 8, "{finished} games finished");
     }
 }

@@ -273,7 +273,7 @@ impl PyBatchBoards {
         self.batch
             .games
             .iter()
-            .map(|g| fen::write_fen(g.board().position(), Notation::Numeric))
+            .map(|g| fen::write_fen(g.position(), Notation::Numeric))
             .collect()
     }
 
