@@ -85,6 +85,8 @@ pub struct Engine {
     evaluation: std::sync::atomic::AtomicU8,
     /// The opening variety and the state of its random choices.
     variety: Mutex<Option<(Variety, u64)>>,
+    /// The workers' memory, kept from one search to the next.
+    scratch: Mutex<Vec<worker::Scratch>>,
 }
 
 /// Takes a search's stop flag off the engine's list when the search ends (even by a panic).
@@ -141,6 +143,7 @@ impl Engine {
             endgame: std::sync::RwLock::new(None),
             evaluation: std::sync::atomic::AtomicU8::new(Evaluation::default() as u8),
             variety: Mutex::new(None),
+            scratch: Mutex::new(Vec::new()),
         })
     }
 
@@ -341,22 +344,46 @@ impl Engine {
             .depth
             .unwrap_or(MAX_PLY as u32 - 1)
             .clamp(1, MAX_PLY as u32 - 1);
-        std::thread::scope(|scope| {
-            for id in 1..self.threads {
-                let shared = &shared;
-                scope.spawn(move || {
-                    let mut worker = Worker::new(shared, history, false);
-                    worker.iterate(pos, max_depth, id, &mut |_| {});
-                });
-            }
-            let mut worker = Worker::new(&shared, history, true);
+        // Each worker takes the memory a worker left (its cached evaluations still good when
+        // the evaluation and the rules are the same) and gives it back at the end.
+        let owner = (shared.evaluation, pos.rules());
+        let mut spare =
+            std::mem::take(&mut *self.scratch.lock().unwrap_or_else(|e| e.into_inner()));
+        let mut take = || {
+            let mut scratch = spare.pop().unwrap_or_default();
+            scratch.claim(owner);
+            scratch
+        };
+        let scratches: Vec<worker::Scratch> = (0..self.threads).map(|_| take()).collect();
+        let (result, kept) = std::thread::scope(|scope| {
+            let mut scratches = scratches.into_iter();
+            let main_scratch = scratches.next().unwrap_or_default();
+            let helpers: Vec<_> = scratches
+                .enumerate()
+                .map(|(i, scratch)| {
+                    let shared = &shared;
+                    scope.spawn(move || {
+                        let mut worker = Worker::new(shared, history, false, scratch);
+                        worker.iterate(pos, max_depth, i + 1, &mut |_| {});
+                        worker.into_scratch()
+                    })
+                })
+                .collect();
+            let mut worker = Worker::new(&shared, history, true, main_scratch);
             let result = worker.iterate(pos, max_depth, 0, &mut on_info);
             helpers_stop.store(true, Ordering::Relaxed);
             // A ponder search answers only after the ponder hit or the stop.
             while timing.pondering.load(Ordering::Acquire) && !stop.load(Ordering::Relaxed) {
                 std::thread::sleep(std::time::Duration::from_millis(1));
             }
-            result
-        })
+            let mut kept = vec![worker.into_scratch()];
+            kept.extend(helpers.into_iter().filter_map(|h| h.join().ok()));
+            (result, kept)
+        });
+        self.scratch
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extend(kept);
+        result
     }
 }

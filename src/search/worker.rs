@@ -53,6 +53,8 @@ pub(super) struct Worker<'a> {
     excluded: Vec<Move>,
     /// Static evaluations by hash (see [`Worker::static_eval`]).
     eval_cache: Vec<(u64, i32)>,
+    /// What they were made under ([`Scratch::claim`]).
+    owner: Option<(Evaluation, crate::variant::RuleSet)>,
     /// An iteration ended past the soft deadline while pondering.
     soft_passed: bool,
 }
@@ -89,8 +91,45 @@ fn from_table(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// A worker's memory kept from one search to the next (allocating and filling it anew costs
+/// as much as a short search: self-play at a few thousand nodes a move): the cache of static
+/// evaluations, good while the evaluation and the rules stay the same, and the table of
+/// principal variations (only what a search writes is read).
+pub(super) struct Scratch {
+    eval_cache: Vec<(u64, i32)>,
+    /// The evaluation and rules the cached values were made under.
+    owner: Option<(Evaluation, crate::variant::RuleSet)>,
+    pv: Vec<[Option<Move>; MAX_PLY]>,
+}
+
+impl Default for Scratch {
+    fn default() -> Scratch {
+        Scratch {
+            eval_cache: vec![(0, i32::MIN); EVAL_CACHE],
+            owner: None,
+            pv: vec![[None; MAX_PLY]; MAX_PLY],
+        }
+    }
+}
+
+impl Scratch {
+    /// Ready for a search under `owner`: the cached evaluations are cleared if they were
+    /// made under another evaluation or other rules.
+    pub(super) fn claim(&mut self, owner: (Evaluation, crate::variant::RuleSet)) {
+        if self.owner != Some(owner) {
+            self.eval_cache.fill((0, i32::MIN));
+            self.owner = Some(owner);
+        }
+    }
+}
+
 impl<'a> Worker<'a> {
-    pub(super) fn new(shared: &'a Shared<'a>, history: &[u64], main: bool) -> Worker<'a> {
+    pub(super) fn new(
+        shared: &'a Shared<'a>,
+        history: &[u64],
+        main: bool,
+        scratch: Scratch,
+    ) -> Worker<'a> {
         let mut hashes = Vec::with_capacity(history.len() + MAX_PLY + 1);
         hashes.extend_from_slice(history);
         Worker {
@@ -103,13 +142,23 @@ impl<'a> Worker<'a> {
             hashes,
             killers: vec![[(255, 255); 2]; MAX_PLY],
             history: vec![[0; 32]; 32],
-            pv: vec![[None; MAX_PLY]; MAX_PLY],
+            pv: scratch.pv,
             pv_len: [0; MAX_PLY],
             clocks: vec![shared.clocks; MAX_PLY + 2],
             root_improved: false,
             excluded: Vec::new(),
-            eval_cache: vec![(0, i32::MIN); EVAL_CACHE],
+            eval_cache: scratch.eval_cache,
+            owner: scratch.owner,
             soft_passed: false,
+        }
+    }
+
+    /// The memory this worker took, for the next search.
+    pub(super) fn into_scratch(self) -> Scratch {
+        Scratch {
+            eval_cache: self.eval_cache,
+            owner: self.owner,
+            pv: self.pv,
         }
     }
 
