@@ -248,3 +248,39 @@ fn a_ponder_hit_with_a_clock_sets_the_time_limits() {
     assert!(took >= Duration::from_millis(240), "{took:?}");
     assert!(took < Duration::from_millis(1500), "{took:?}");
 }
+
+#[test]
+fn a_search_after_another_evaluation_or_other_rules_is_a_fresh_engines_search() {
+    // The engine keeps its workers' cached evaluations between searches: they must not
+    // carry over to another evaluation or other rules (the same squares, another game).
+    use shashki::search::Evaluation;
+    use shashki::{RuleSet, Variant};
+    let pos = position_from_fen("W:W21,22,23,25,26,27,29,30:B5,6,7,9,10,11,13,14").expect("fen");
+    let giveaway = pos.with_rules(RuleSet {
+        variant: Variant::Giveaway,
+        captures_optional: false,
+    });
+    let result = |engine: &Engine, pos: &Position| {
+        engine.clear(); // the same empty table each time: only the cached evaluations differ
+        let r = engine.search(pos, &[], &depth(7), |_| {});
+        (r.best, r.info.score, r.info.nodes)
+    };
+    let used = Engine::new(8, 1).expect("a small table");
+    used.set_evaluation(Evaluation::Learned);
+    let learned = result(&used, &pos);
+    used.set_evaluation(Evaluation::Classic);
+    let classic = result(&used, &pos);
+    let fresh = Engine::new(8, 1).expect("a small table");
+    fresh.set_evaluation(Evaluation::Classic);
+    assert_eq!(classic, result(&fresh, &pos));
+    assert_ne!(
+        learned.1, classic.1,
+        "the two evaluations score this position alike"
+    );
+    let in_giveaway = result(&used, &giveaway);
+    let fresh = Engine::new(8, 1).expect("a small table");
+    fresh.set_evaluation(Evaluation::Classic);
+    assert_eq!(in_giveaway, result(&fresh, &giveaway));
+    // The same search again on the used engine is the same search.
+    assert_eq!(in_giveaway, result(&used, &giveaway));
+}
