@@ -203,7 +203,15 @@ pub struct BatchGame {
     /// The last game's end.
     pub last: Option<Finish>,
     /// The first position, and the last game's final one.
-    ends: Box<(Board, Option<crate::Position>)>,
+    ends: Box<GameEnds>,
+}
+
+/// Where a batch game starts, and where its last game ended (read at a restart and for
+/// the final observation only, so kept apart from what each step reads).
+#[derive(Clone, Debug)]
+struct GameEnds {
+    start: Board,
+    last: Option<crate::Position>,
 }
 
 impl BatchGame {
@@ -211,9 +219,12 @@ impl BatchGame {
     pub fn new(board: Board) -> BatchGame {
         let mut game = BatchGame {
             game: PlayoutGame::new(&board),
-            ends: Box::new((board, None)),
-            moves: Vec::with_capacity(48),
-            record: Vec::with_capacity(256),
+            ends: Box::new(GameEnds {
+                start: board,
+                last: None,
+            }),
+            moves: Vec::new(),
+            record: Vec::new(),
             quiet: false,
             actions: smallvec::SmallVec::new(),
             jumps: 0,
@@ -225,7 +236,7 @@ impl BatchGame {
 
     /// Start again at the first position (the last game's end stays).
     pub fn restart(&mut self) {
-        self.game.restart(&self.ends.0);
+        self.game.restart(&self.ends.start);
         self.record.clear();
         self.refresh();
     }
@@ -259,7 +270,7 @@ impl BatchGame {
     /// The game as a [`Board`] with its history (before the move in progress, if any): its
     /// actions played again from the first position.
     pub fn board(&self) -> Board {
-        let mut board = self.ends.0.clone();
+        let mut board = self.ends.start.clone();
         let mut replay = BatchGame::new(board.clone());
         for &action in &self.record {
             if let Some(m) = replay.advance(action) {
@@ -423,7 +434,7 @@ impl BatchGame {
             _ => 0.0,
         };
         self.last = Some(finish);
-        self.ends.1 = Some(self.game.pos);
+        self.ends.last = Some(self.game.pos);
         self.restart();
         (
             reward,
@@ -477,7 +488,7 @@ impl BatchGame {
 
     /// The planes of the last game's final position (zeros before a game has ended).
     pub fn observe_final<T: PlaneCell>(&self, out: &mut [T]) {
-        match &self.ends.1 {
+        match &self.ends.last {
             Some(pos) => planes(pos, None, out),
             None => out.fill(T::default()),
         }
