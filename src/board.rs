@@ -169,15 +169,6 @@ impl Board {
         self.pos = next;
     }
 
-    /// Where the history's next entry will go (for a cache hint: not to be read).
-    #[inline]
-    pub fn history_end(&self) -> *const u8 {
-        self.stack
-            .as_ptr()
-            .wrapping_add(self.stack.len())
-            .cast::<u8>()
-    }
-
     /// Take back the last move.
     pub fn pop(&mut self) -> Option<Move> {
         let last = self.stack.pop()?;
