@@ -256,7 +256,9 @@ impl Position {
                 movegen::nth_quiet_move(self, (random % u64::from(n)) as u32)
             };
         }
-        let moves = self.legal_moves();
+        // Listed here, not returned by [`Position::legal_moves`]: the list stays in place.
+        let mut moves = MoveList::new();
+        crate::variant::with_rules!(self.rules(), R => movegen::generate::<R>(self, Counting::Distinct, &mut moves));
         if moves.is_empty() {
             None
         } else {
@@ -297,7 +299,7 @@ impl Position {
     }
 
     /// Play a move known to be legal here (the fast path of perft and search).
-    #[inline]
+    #[inline(always)]
     pub fn play_unchecked(&mut self, m: &Move) {
         self.apply::<true>(m.from.bit(), m.to.bit(), m.captured.0, m.promotes);
     }
