@@ -22,6 +22,7 @@
 //! square's, the captured piece lying between. No action means two things.
 
 use rayon::prelude::*;
+use std::mem::MaybeUninit;
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
@@ -353,10 +354,18 @@ impl BatchGame {
 
     /// The legal actions now.
     pub fn legal_actions(&self, out: &mut [bool]) {
-        out.fill(false);
+        self.write_legal_actions(as_uninit(out));
+    }
+
+    /// The legal actions now, written into every value of `out` (which may be
+    /// uninitialised: a new array's row).
+    pub fn write_legal_actions(&self, out: &mut [MaybeUninit<bool>]) {
+        for cell in out.iter_mut() {
+            cell.write(false);
+        }
         for &a in &self.actions {
             if let Some(slot) = out.get_mut(a as usize) {
-                *slot = true;
+                slot.write(true);
             }
         }
     }
@@ -575,8 +584,16 @@ type StepChunk<'a, T> = (
         (&'a mut [BatchGame], &'a [i64]),
         (&'a mut [f32], &'a mut [(bool, bool)]),
     ),
-    (&'a mut [T], &'a mut [bool]),
+    (&'a mut [T], &'a mut [MaybeUninit<bool>]),
 );
+
+/// Initialised values seen as possibly uninitialised ones, to be written over: sound as
+/// long as only valid values are written (every writer here writes `false` or `true`).
+pub fn as_uninit(cells: &mut [bool]) -> &mut [MaybeUninit<bool>] {
+    // SAFETY: `MaybeUninit<bool>` has the layout of `bool`; the slice is only written
+    // through with valid `bool` values, so it stays initialised.
+    unsafe { &mut *(std::ptr::from_mut(cells) as *mut [MaybeUninit<bool>]) }
+}
 
 /// Games a thread steps in a run.
 const STEP_CHUNK: usize = 64;
@@ -666,7 +683,7 @@ impl Batch {
         rewards: &mut [f32],
         ends: &mut [(bool, bool)],
         planes: Option<&mut [T]>,
-        mask: Option<&mut [bool]>,
+        mask: Option<&mut [MaybeUninit<bool>]>,
     ) {
         let n = self.games.len();
         // Rows not asked for are one unused value a game (one iterator for every case).
@@ -681,7 +698,7 @@ impl Batch {
         let (want_mask, mask, mask_width) = match mask {
             Some(mask) => (true, mask, ACTIONS),
             None => {
-                no_mask.resize(n, false);
+                no_mask.resize(n, MaybeUninit::new(false));
                 (false, &mut no_mask[..], 1)
             }
         };
@@ -707,7 +724,7 @@ impl Batch {
                     game.observe(&mut planes[i * planes_width..(i + 1) * planes_width]);
                 }
                 if want_mask {
-                    game.legal_actions(&mut mask[i * mask_width..(i + 1) * mask_width]);
+                    game.write_legal_actions(&mut mask[i * mask_width..(i + 1) * mask_width]);
                 }
             }
         };

@@ -315,6 +315,34 @@ def test_a_step_writes_the_next_mask_as_legal_action_mask_does(games: int) -> No
     assert boards.fens() == fens
 
 
+@pytest.mark.parametrize("games", [7, 600])
+def test_the_mask_a_step_prepares_is_the_mask_of_the_games_then(games: int) -> None:
+    """After ``legal_action_mask()``, the next step writes the next mask in its own pass and
+    ``legal_action_mask()`` hands it over: the same values as a twin batch's, computed
+    afresh, through steps, resets and a refused step; a mask handed over is the caller's
+    (later steps leave it alone)."""
+    boards, twin = Boards(games, seed=6), Boards(games, seed=6)
+    first = boards.legal_action_mask()
+    kept = first.copy()
+    for turn in range(60):
+        actions = boards.sample_actions()
+        twin.step(actions)
+        if turn == 20:  # a refused step changes nothing
+            illegal = actions.copy()
+            illegal[0] = int(np.flatnonzero(~boards.legal_action_mask()[0])[0])
+            with pytest.raises(ValueError, match="row 0"):
+                boards.step(illegal)
+        boards.step(actions)
+        if turn == 40:
+            boards.reset()
+            twin.reset()
+        if turn % 7 != 3:  # now and then the mask is not asked for: none prepared
+            mask = boards.legal_action_mask()
+            assert np.array_equal(mask, twin._core.legal_action_mask(np.empty_like(mask)))
+            assert mask is not boards.legal_action_mask()  # asked twice: a new array
+    assert np.array_equal(first, kept)
+
+
 def test_bad_input_is_refused_and_no_game_changes() -> None:
     boards = Boards(3, seed=1)
     boards.step(boards.sample_actions())

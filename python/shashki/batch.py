@@ -152,7 +152,10 @@ class Boards:
         self, out: Optional[npt.NDArray[np.bool_]] = None
     ) -> npt.NDArray[np.bool_]:
         """The legal actions of every game: bool array ``(n, ACTIONS)``; with ``out`` (such
-        an array, C-contiguous) written into it, no new array made, and ``out`` returned."""
+        an array, C-contiguous) written into it, no new array made, and ``out`` returned.
+        Called after a step, it makes the next step write the next mask in its own pass
+        (each game's row while the game is in cache), and the call after that step hands
+        that array over."""
         if out is None:
             return self._core.legal_action_mask()
         return self._core.legal_action_mask(_checked_out(out, np.bool_, (len(self), ACTIONS)))

@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 
 use super::board::parse_fen_with_clocks;
 use super::rules_arg;
-use crate::batch::{Batch, BatchGame, Finish, PlaneCell, Policy, ACTIONS, PLANES};
+use crate::batch::{as_uninit, Batch, BatchGame, Finish, PlaneCell, Policy, ACTIONS, PLANES};
 use crate::{fen, Board, Notation, Position};
 
 /// The most games one batch holds (about 1 KB each, with their masks and planes).
@@ -24,6 +24,12 @@ const MAX_PLAYOUTS: usize = 1 << 26;
 #[pyclass(module = "shashki._core", name = "BatchBoards")]
 pub struct PyBatchBoards {
     batch: Batch,
+    /// The games' legal actions as they stand, written by the last step in its own pass:
+    /// it writes them when `legal_action_mask()` was called since the step before (a
+    /// learning loop's pattern), and `legal_action_mask()` hands them over.
+    next_mask: Option<Py<PyArray2<bool>>>,
+    /// `legal_action_mask()` was called (without `out`) since the last step.
+    mask_asked: bool,
 }
 
 #[pymethods]
@@ -64,11 +70,14 @@ impl PyBatchBoards {
         let boards = (0..n).map(|i| starts[i % starts.len()].clone()).collect();
         Ok(PyBatchBoards {
             batch: Batch::new(boards, max_plies),
+            next_mask: None,
+            mask_asked: false,
         })
     }
 
     /// Start every game again at its first position.
     fn reset(&mut self) {
+        self.next_mask = None;
         self.batch.reset();
     }
 
@@ -80,12 +89,18 @@ impl PyBatchBoards {
     /// The legal actions of every game: bool array (n, ACTIONS), new or written into `out`.
     #[pyo3(signature = (out = None))]
     fn legal_action_mask<'py>(
-        &self,
+        &mut self,
         py: Python<'py>,
         out: Option<Bound<'py, PyArray2<bool>>>,
     ) -> PyResult<Bound<'py, PyArray2<bool>>> {
         let n = self.batch.games.len();
         let fill = BatchGame::legal_actions;
+        if out.is_none() {
+            self.mask_asked = true;
+            if let Some(mask) = self.next_mask.take() {
+                return Ok(mask.into_bound(py));
+            }
+        }
         match out {
             None => Ok(rows_array(
                 py,
@@ -193,6 +208,18 @@ impl PyBatchBoards {
                 actions[row]
             )));
         }
+        // The next mask, written in the step's pass when the last one was asked for and
+        // none is given to write it into.
+        let fresh = (mask.is_none() && self.mask_asked)
+            // SAFETY: the array is new and C-contiguous; the step writes each of its values
+            // (every game's row) before it is read or handed over.
+            .then(|| unsafe { PyArray2::<bool>::new(py, [n, ACTIONS], false) });
+        self.next_mask = None;
+        self.mask_asked = false;
+        let fresh_cells = fresh.as_ref().map(|a| unsafe {
+            // SAFETY: as above; nothing else refers to the array.
+            std::slice::from_raw_parts_mut(a.data().cast::<MaybeUninit<bool>>(), a.len())
+        });
         let mut rewards = vec![0.0f32; n];
         let mut ends = vec![(false, false); n];
         let planes_dims = [n, PLANES, 8, 8];
@@ -205,21 +232,24 @@ impl PyBatchBoards {
             (rewards, ends): (&mut [f32], &mut [(bool, bool)]),
             planes: Option<(&Bound<'_, PyArray4<T>>, &[usize])>,
             mask: Option<(&Bound<'_, PyArray2<bool>>, &[usize])>,
+            fresh: Option<&mut [MaybeUninit<bool>]>,
         ) -> PyResult<()> {
-            let mut step = |planes: Option<&mut [T]>, mask: Option<&mut [bool]>| {
+            let mut step = |planes: Option<&mut [T]>, mask: Option<&mut [MaybeUninit<bool>]>| {
                 py.detach(|| batch.step(actions, rewards, ends, planes, mask))
             };
             match (planes, mask) {
-                (None, None) => step(None, None),
+                (None, None) => step(None, fresh),
                 (Some((planes, dims)), None) => {
-                    with_cells(planes, dims, "planes", |cells| step(Some(cells), None))?
+                    with_cells(planes, dims, "planes", |cells| step(Some(cells), fresh))?
                 }
-                (None, Some((mask, dims))) => {
-                    with_cells(mask, dims, "mask", |cells| step(None, Some(cells)))?
-                }
+                (None, Some((mask, dims))) => with_cells(mask, dims, "mask", |cells| {
+                    step(None, Some(as_uninit(cells)))
+                })?,
                 (Some((planes, pdims)), Some((mask, mdims))) => {
                     with_cells(planes, pdims, "planes", |planes| {
-                        with_cells(mask, mdims, "mask", |mask| step(Some(planes), Some(mask)))
+                        with_cells(mask, mdims, "mask", |mask| {
+                            step(Some(planes), Some(as_uninit(mask)))
+                        })
                     })??
                 }
             }
@@ -229,17 +259,36 @@ impl PyBatchBoards {
         let mask = mask.as_ref().map(|m| (m, &mask_dims[..]));
         let (batch, outs) = (&mut self.batch, (&mut rewards[..], &mut ends[..]));
         match &planes {
-            None => run::<f32>(py, batch, &actions, outs, None, mask)?,
-            Some(PlanesArg::F32(p)) => {
-                run(py, batch, &actions, outs, Some((p, &planes_dims)), mask)?
-            }
-            Some(PlanesArg::U8(p)) => {
-                run(py, batch, &actions, outs, Some((p, &planes_dims)), mask)?
-            }
-            Some(PlanesArg::Bool(p)) => {
-                run(py, batch, &actions, outs, Some((p, &planes_dims)), mask)?
-            }
+            None => run::<f32>(py, batch, &actions, outs, None, mask, fresh_cells)?,
+            Some(PlanesArg::F32(p)) => run(
+                py,
+                batch,
+                &actions,
+                outs,
+                Some((p, &planes_dims)),
+                mask,
+                fresh_cells,
+            )?,
+            Some(PlanesArg::U8(p)) => run(
+                py,
+                batch,
+                &actions,
+                outs,
+                Some((p, &planes_dims)),
+                mask,
+                fresh_cells,
+            )?,
+            Some(PlanesArg::Bool(p)) => run(
+                py,
+                batch,
+                &actions,
+                outs,
+                Some((p, &planes_dims)),
+                mask,
+                fresh_cells,
+            )?,
         }
+        self.next_mask = fresh.map(Bound::unbind);
         let terminated: Vec<bool> = ends.iter().map(|e| e.0).collect();
         let truncated: Vec<bool> = ends.iter().map(|e| e.1).collect();
         Ok((
