@@ -184,6 +184,34 @@ def test_a_pondering_player_plays_a_clocked_game_to_its_end(spec: str) -> None:
     assert len(game.mainline_moves()) >= 2
 
 
+def test_odds_multiply_a_players_nodes_or_time_a_move() -> None:
+    from shashki.game import Game
+    from shashki.match.players import TimeControl
+
+    player = match.make_player("shashki:odds=3")
+    try:
+        assert player.scaled(TimeControl(nodes=1000)).nodes == 3000
+        assert player.scaled(TimeControl(time=0.05)).time == pytest.approx(0.15)
+        with pytest.raises(ValueError, match="odds"):
+            player.scaled(TimeControl(base=1.0, inc=0.01))
+        # Its engine is asked for 2,100 nodes when the match says 700.
+        asked = []
+        play = player.engine.play
+
+        def recording_play(game, limit, **options):  # type: ignore[no-untyped-def]
+            asked.append(limit)
+            return play(game, limit, **options)
+
+        player.engine.play = recording_play  # type: ignore[method-assign]
+        assert player.move(Game(), TimeControl(nodes=700), 0.0) is not None
+        assert [limit.nodes for limit in asked] == [2100]
+    finally:
+        player.close()
+    for bad in ("0", "-1", "1e9"):
+        with pytest.raises(ValueError, match="odds"):
+            match.make_player(f"shashki:odds={bad}")
+
+
 def test_hub_player_options_are_checked() -> None:
     with pytest.raises(ValueError, match="hub options"):
         match.make_player(f"hub,fast:{sys.executable} -m shashki hub")

@@ -95,6 +95,9 @@ class ShashkiPlayer:
         self.engine: Engine | HubEngine = engine
         self.last_score: Optional[int] = None  # the last move's score, mover's view
         self.ponder = options.get("ponder", "0") not in ("0", "false", "no")
+        self.odds = float(options.get("odds", 1))
+        if not 0 < self.odds <= 1000:
+            raise ValueError(f"odds must be a factor above 0 (and at most 1000), not {self.odds}")
 
     def new_game(self) -> None:
         self.engine.new_game()
@@ -102,10 +105,22 @@ class ShashkiPlayer:
     def move(self, game: Game, tc: TimeControl, clock: float) -> Optional[shashki.Move]:
         if not game._board.legal_moves:
             return None
-        result = self.engine.play(game, _limit(game, tc, clock), ponder=self.ponder)
+        result = self.engine.play(game, _limit(game, self.scaled(tc), clock), ponder=self.ponder)
         score = result.info.get("score")
         self.last_score = None if score is None else _centi_men(score.relative)
         return result.move
+
+    def scaled(self, tc: TimeControl) -> TimeControl:
+        """The player's own limit: ``tc``'s nodes or time a move times its ``odds`` (what
+        more time is worth: ``shashki:odds=2`` against ``shashki``). Clocks are the match's,
+        the same for both players: odds under a clock are refused."""
+        if self.odds == 1:
+            return tc
+        if tc.nodes is not None:
+            return TimeControl(nodes=max(1, round(tc.nodes * self.odds)))
+        if tc.time is not None:
+            return TimeControl(time=tc.time * self.odds)
+        raise ValueError("odds apply to nodes or time a move, not to a clock or a depth")
 
     def close(self) -> None:
         self.engine.close()
@@ -124,6 +139,7 @@ class HubPlayer(ShashkiPlayer):
         self.engine = HubEngine.popen(command, timeout=HUB_TIMEOUT, options=dict(options or {}))
         self.last_score = None
         self.ponder = ponder
+        self.odds = 1.0
 
 
 HUB_TIMEOUT = 30.0
