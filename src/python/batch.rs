@@ -225,14 +225,16 @@ impl PyBatchBoards {
         let planes_dims = [n, PLANES, 8, 8];
         let planes = planes.map(|p| PlanesArg::of(&p, "planes")).transpose()?;
         // The step with planes of one type, and the mask if asked for.
+        type Masks<'a, 'py> = (
+            Option<(&'a Bound<'py, PyArray2<bool>>, &'a [usize])>,
+            Option<&'a mut [MaybeUninit<bool>]>,
+        );
         fn run<T: PlaneCell + Element>(
             py: Python<'_>,
-            batch: &mut Batch,
-            actions: &[i64],
+            (batch, actions): (&mut Batch, &[i64]),
             (rewards, ends): (&mut [f32], &mut [(bool, bool)]),
             planes: Option<(&Bound<'_, PyArray4<T>>, &[usize])>,
-            mask: Option<(&Bound<'_, PyArray2<bool>>, &[usize])>,
-            fresh: Option<&mut [MaybeUninit<bool>]>,
+            (mask, fresh): Masks<'_, '_>,
         ) -> PyResult<()> {
             let mut step = |planes: Option<&mut [T]>, mask: Option<&mut [MaybeUninit<bool>]>| {
                 py.detach(|| batch.step(actions, rewards, ends, planes, mask))
@@ -256,37 +258,17 @@ impl PyBatchBoards {
             Ok(())
         }
         let mask_dims = [n, ACTIONS];
-        let mask = mask.as_ref().map(|m| (m, &mask_dims[..]));
-        let (batch, outs) = (&mut self.batch, (&mut rewards[..], &mut ends[..]));
+        let masks = (mask.as_ref().map(|m| (m, &mask_dims[..])), fresh_cells);
+        let (games, outs) = (
+            (&mut self.batch, &actions[..]),
+            (&mut rewards[..], &mut ends[..]),
+        );
+        let dims = &planes_dims[..];
         match &planes {
-            None => run::<f32>(py, batch, &actions, outs, None, mask, fresh_cells)?,
-            Some(PlanesArg::F32(p)) => run(
-                py,
-                batch,
-                &actions,
-                outs,
-                Some((p, &planes_dims)),
-                mask,
-                fresh_cells,
-            )?,
-            Some(PlanesArg::U8(p)) => run(
-                py,
-                batch,
-                &actions,
-                outs,
-                Some((p, &planes_dims)),
-                mask,
-                fresh_cells,
-            )?,
-            Some(PlanesArg::Bool(p)) => run(
-                py,
-                batch,
-                &actions,
-                outs,
-                Some((p, &planes_dims)),
-                mask,
-                fresh_cells,
-            )?,
+            None => run::<f32>(py, games, outs, None, masks)?,
+            Some(PlanesArg::F32(p)) => run(py, games, outs, Some((p, dims)), masks)?,
+            Some(PlanesArg::U8(p)) => run(py, games, outs, Some((p, dims)), masks)?,
+            Some(PlanesArg::Bool(p)) => run(py, games, outs, Some((p, dims)), masks)?,
         }
         self.next_mask = fresh.map(Bound::unbind);
         let terminated: Vec<bool> = ends.iter().map(|e| e.0).collect();
