@@ -256,9 +256,9 @@ impl Position {
                 movegen::nth_quiet_move(self, (random % u64::from(n)) as u32)
             };
         }
-        // Listed here, not returned by [`Position::legal_moves`]: the list stays in place.
+        // Listed in place, not returned by [`Position::legal_moves`] (no list copied).
         let mut moves = MoveList::new();
-        crate::variant::with_rules!(self.rules(), R => movegen::generate::<R>(self, Counting::Distinct, &mut moves));
+        self.legal_moves_into(Counting::Distinct, &mut moves);
         if moves.is_empty() {
             None
         } else {
