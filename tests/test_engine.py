@@ -269,6 +269,38 @@ def test_the_table_is_touched_when_the_engine_is_made() -> None:
     assert result.info["depth"] >= 6
 
 
+def test_move_overhead_is_set_checked_and_kept() -> None:
+    from shashki.engine import DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD
+
+    assert DEFAULT_MOVE_OVERHEAD == pytest.approx(0.005)
+    assert Engine(hash_mb=1).move_overhead == pytest.approx(DEFAULT_MOVE_OVERHEAD)
+    engine = Engine(hash_mb=1, move_overhead=0.25)
+    assert engine.move_overhead == pytest.approx(0.25)
+    for bad in (-0.001, MAX_MOVE_OVERHEAD + 0.001, math.nan, math.inf):
+        with pytest.raises(ValueError, match="move_overhead"):
+            engine.set_move_overhead(bad)
+        assert engine.move_overhead == pytest.approx(0.25)
+        with pytest.raises(ValueError, match="move_overhead"):
+            Engine(hash_mb=1, move_overhead=bad)
+    engine.set_move_overhead(0)
+    assert engine.move_overhead == 0
+
+
+def test_a_larger_move_overhead_keeps_more_of_the_clock() -> None:
+    """With 60 s on the clock the engine plans about a second for the first move (no new
+    iteration before it); with 5 s a move of overhead it keeps 54 s in reserve and ends
+    the move within 0.6 s."""
+    from shashki.engine import MAX_MOVE_OVERHEAD
+
+    engine = Engine(hash_mb=16, move_overhead=MAX_MOVE_OVERHEAD)
+    start = time.monotonic()
+    engine.play(shashki.Board(), Limit(white_clock=60.0))
+    assert time.monotonic() - start < 1.0
+    # A fixed move time is the caller's own: the overhead does not cut it.
+    info = engine.analyse(shashki.Board(), Limit(time=0.3))
+    assert info["time"] >= 0.25
+
+
 def test_time_limits_hold_with_clocks_and_threads() -> None:
     for engine, limit in [
         (Engine(hash_mb=64, threads=2), Limit(time=0.1)),

@@ -258,6 +258,24 @@ def test_hub_keeps_its_table(hub_process: HubProcess) -> None:
     assert "Traceback" not in hub_process.close()
 
 
+def test_move_overhead_param_reaches_every_engine_the_hub_makes() -> None:
+    import io
+
+    server = hub.HubServer(io.StringIO(), io.StringIO())
+    server.handle("hub", {})
+    assert "param name=move-overhead value=5 type=int min=0 max=5000" in server.out.getvalue()
+    server.set_param("move-overhead", "120")
+    assert server.get_engine().move_overhead == pytest.approx(0.12)
+    server.set_param("move-overhead", "40")
+    assert server.get_engine().move_overhead == pytest.approx(0.04)
+    server.set_param("hash", "2")  # a new engine keeps it
+    assert server.get_engine().move_overhead == pytest.approx(0.04)
+    for bad in ("-1", "5001", "x", "1.5"):
+        with pytest.raises(ValueError, match="move-overhead"):
+            server.set_param("move-overhead", bad)
+    assert server.get_engine().move_overhead == pytest.approx(0.04)
+
+
 def test_variety_params_vary_the_first_moves_by_seed() -> None:
     def first_move(seed: int) -> str:
         # The search must end by its node count: input ending (EOF) stops a running search,

@@ -212,6 +212,16 @@ def test_odds_multiply_a_players_nodes_or_time_a_move() -> None:
             match.make_player(f"shashki:odds={bad}")
 
 
+def test_a_players_move_overhead_is_its_engines() -> None:
+    player = match.make_player("shashki:overhead=80")
+    try:
+        assert player.engine.move_overhead == pytest.approx(0.08)  # type: ignore[union-attr]
+    finally:
+        player.close()
+    with pytest.raises(ValueError, match="move_overhead"):
+        match.make_player("shashki:overhead=99999")
+
+
 def test_hub_player_options_are_checked() -> None:
     with pytest.raises(ValueError, match="hub options"):
         match.make_player(f"hub,fast:{sys.executable} -m shashki hub")

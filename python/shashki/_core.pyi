@@ -21,6 +21,8 @@ __all__ = [
     "playouts",
     "move_actions",
     "search_positions",
+    "DEFAULT_MOVE_OVERHEAD",
+    "MAX_MOVE_OVERHEAD",
     "BATCH_ACTIONS",
     "BATCH_PLANES",
     "MAIN_ROAD",
@@ -164,6 +166,8 @@ class Board:
     __hash__: None  # type: ignore[assignment]
 
 MAIN_ROAD: list[int]
+DEFAULT_MOVE_OVERHEAD: float
+MAX_MOVE_OVERHEAD: float
 BATCH_ACTIONS: int
 BATCH_PLANES: int
 
@@ -296,6 +300,9 @@ class SearchEngine:
         increment: Optional[float] = None,
         moves_to_go: Optional[int] = None,
     ) -> int: ...
+    def set_move_overhead(self, seconds: float) -> None: ...
+    @property
+    def move_overhead(self) -> float: ...
     def set_evaluation(self, name: str) -> None: ...
     @property
     def evaluation(self) -> str: ...

@@ -93,6 +93,11 @@ MAX_SECONDS = 365 * 24 * 3600.0
 MAX_NODES = 2**63 - 1
 MAX_DEPTH = 120
 MAX_REMAINING_MOVES = 1000
+DEFAULT_MOVE_OVERHEAD: float = _core.DEFAULT_MOVE_OVERHEAD
+"""Seconds a move is assumed to lose outside the search unless set (see
+:meth:`Engine.set_move_overhead`)."""
+MAX_MOVE_OVERHEAD: float = _core.MAX_MOVE_OVERHEAD
+"""The largest move overhead :meth:`Engine.set_move_overhead` takes, in seconds."""
 
 
 def _check_seconds(name: str, value: object) -> None:
@@ -233,7 +238,8 @@ class Engine:
     it free), ``threads`` search threads (1–256), and optionally endgame ``tables`` (a
     directory of :mod:`shashki.egtb` tables, or tables already open), and the ``evaluation``:
     ``"learned"`` (weights fitted to self-play by :mod:`shashki.train`, the default) or
-    ``"classic"`` (the hand-set weights of version 0.1).
+    ``"classic"`` (the hand-set weights of version 0.1), and the ``move_overhead`` (see
+    :meth:`set_move_overhead`).
 
     Searches run without the GIL. Several may run on one engine at once from several
     threads: each keeps its own limits and stop flag (a short search ending does not end a
@@ -249,11 +255,13 @@ class Engine:
         *,
         tables: Union[None, str, PathLike[str], EndgameTables] = None,
         evaluation: str = "learned",
+        move_overhead: float = DEFAULT_MOVE_OVERHEAD,
     ) -> None:
         self._engine: Optional[_core.SearchEngine] = _core.SearchEngine(
             hash_mb=hash_mb, threads=threads
         )
         self._engine.set_evaluation(evaluation)
+        self._engine.set_move_overhead(move_overhead)
         self._stops = 0  # counts stop() calls: a multi-line analysis ends on one
         self._pondering: Optional[_Ponder] = None  # play(ponder=True)'s search, if any
         self.tables: Optional[EndgameTables] = None
@@ -270,6 +278,21 @@ class Engine:
             tables = egtb.open(tables)
         self._core().set_endgame_tables(None if tables is None else tables._core)
         self.tables = tables
+
+    @property
+    def move_overhead(self) -> float:
+        """Seconds a move is assumed to lose outside the search (see
+        :meth:`set_move_overhead`)."""
+        return self._core().move_overhead
+
+    def set_move_overhead(self, seconds: float) -> None:
+        """The time a move is assumed to lose outside the search — the caller's code, a
+        connection, a machine busy with other work — from 0 to :data:`MAX_MOVE_OVERHEAD`
+        seconds (:data:`DEFAULT_MOVE_OVERHEAD` by default), as Stockfish's "Move Overhead":
+        under a clock the engine keeps this much a move to go (and two more) in reserve,
+        never planned for. Raise it when moves arrive late on the clock (a slow connection,
+        a loaded host); a fixed move time (``Limit(time=…)``) is kept as given."""
+        self._core().set_move_overhead(seconds)
 
     @property
     def evaluation(self) -> str:

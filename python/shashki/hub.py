@@ -39,6 +39,10 @@ Guarantees a GUI can rely on:
   game among its best lines within 0.2 men (:meth:`shashki.engine.Engine.set_variety`),
   the choices seeded by ``name=variety-seed`` (0 by default); send the game's moves with
   ``pos`` (``moves=…``), as the move number counts from the position given.
+- ``set-param name=move-overhead value=MS`` (0 to 5000; 5 by default): milliseconds a move
+  is assumed to lose outside the search, as Stockfish's "Move Overhead"; under a clock the
+  engine keeps that much a move to go in reserve (:meth:`shashki.engine.Engine.set_move_overhead`).
+  Raise it when the GUI's clock runs ahead of the engine's (a slow connection, a busy host).
 - ``set-param name=hash|threads`` during a search stops that search first (its ``done`` is
   sent); a table that does not fit in free memory gets ``error`` and the engine keeps its
   previous table.
@@ -55,7 +59,9 @@ from typing import TYPE_CHECKING, Optional, TextIO
 import shashki
 from shashki import Board, Move, square_from_number
 from shashki.engine import (
+    DEFAULT_MOVE_OVERHEAD,
     MAX_DEPTH,
+    MAX_MOVE_OVERHEAD,
     MAX_NODES,
     MAX_REMAINING_MOVES,
     MAX_SECONDS,
@@ -209,6 +215,7 @@ class HubServer:
         self.captures_optional = False
         self.evaluation = "learned"
         self.variety = (0, 0)  # opening moves to vary, and the seed of the choices
+        self.move_overhead_ms = round(DEFAULT_MOVE_OVERHEAD * 1000)
         self.board = self.start_board()
         self.level: dict[str, float] = {}
         self.search: Optional[threading.Thread] = None
@@ -245,13 +252,21 @@ class HubServer:
 
     def get_engine(self) -> Engine:
         if self.engine is None:
-            self.engine = Engine(
-                hash_mb=int(self.params["hash"]),
-                threads=int(self.params["threads"]),
-                evaluation=self.evaluation,
-            )
-            self.engine.set_variety(self.variety[0], seed=self.variety[1])
+            self.engine = self.new_engine(self.params)
         return self.engine
+
+    def new_engine(self, params: dict[str, int]) -> Engine:
+        """An engine of ``params`` (hash, threads) with the other settings as they stand."""
+        engine = Engine(
+            hash_mb=params["hash"],
+            threads=params["threads"],
+            evaluation=self.evaluation,
+            move_overhead=self.move_overhead_ms / 1000,
+        )
+        if self.tables is not None:
+            engine.set_tables(self.tables)
+        engine.set_variety(self.variety[0], seed=self.variety[1])
+        return engine
 
     def handle(self, command: str, args: dict[str, str]) -> None:
         if command == "hub":
@@ -267,6 +282,10 @@ class HubServer:
             self.send('param name=egtb value="" type=string')
             self.send("param name=variety value=0 type=int min=0 max=100")
             self.send("param name=variety-seed value=0 type=int min=0 max=18446744073709551615")
+            self.send(
+                f"param name=move-overhead value={round(DEFAULT_MOVE_OVERHEAD * 1000)} "
+                f"type=int min=0 max={round(MAX_MOVE_OVERHEAD * 1000)}"
+            )
             self.send("wait")
         elif command == "set-param":
             self.set_param(args.get("name", ""), args.get("value", ""))
@@ -341,6 +360,17 @@ class HubServer:
             self.variety = (number, seed) if name == "variety" else (moves, number)
             if self.engine is not None:
                 self.engine.set_variety(self.variety[0], seed=self.variety[1])
+        elif name == "move-overhead":
+            try:
+                milliseconds = int(value)
+            except ValueError:
+                raise ValueError(f"move-overhead must be an integer, not {value!r}") from None
+            most = round(MAX_MOVE_OVERHEAD * 1000)
+            if not 0 <= milliseconds <= most:
+                raise ValueError(f"move-overhead must be between 0 and {most} ms, not {value}")
+            self.move_overhead_ms = milliseconds
+            if self.engine is not None:  # the running search keeps its budget
+                self.engine.set_move_overhead(milliseconds / 1000)
         elif name == "egtb":
             from shashki import egtb
 
@@ -368,16 +398,9 @@ class HubServer:
             self.stop_search()
             params = dict(self.params, **{name: number})
             try:
-                engine = Engine(
-                    hash_mb=int(params["hash"]),
-                    threads=int(params["threads"]),
-                    evaluation=self.evaluation,
-                )
+                engine = self.new_engine(params)
             except MemoryError as error:
                 raise ValueError(f"{error}; keeping the {self.params['hash']} MB table") from None
-            if self.tables is not None:
-                engine.set_tables(self.tables)
-            engine.set_variety(self.variety[0], seed=self.variety[1])
             self.engine = engine
             self.params[name] = number
         else:

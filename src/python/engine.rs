@@ -10,7 +10,7 @@ use pyo3::types::{PyDict, PyList};
 
 use super::args::{interruptible, opt_int_in};
 use super::{wrap, PyBoard, PyDrawRules};
-use crate::search::{Engine, Info, Limits, Score};
+use crate::search::{Engine, Info, Limits, Score, MAX_MOVE_OVERHEAD};
 
 type SearchOutput<'py> = (
     Option<Py<super::PyMove>>,
@@ -208,6 +208,26 @@ impl PySearchEngine {
     fn set_endgame_tables(&self, tables: Option<PyRef<'_, super::egtb::PyEndgameTables>>) {
         self.engine
             .set_endgame_tables(tables.map(|t| std::sync::Arc::clone(&t.tables)));
+    }
+
+    /// The time in seconds a move is assumed to lose outside the search (0 to 5; 0.005 by
+    /// default): under a clock, the search keeps this much a move to go in reserve.
+    fn set_move_overhead(&self, seconds: f64) -> PyResult<()> {
+        let most = MAX_MOVE_OVERHEAD.as_secs_f64();
+        if !(0.0..=most).contains(&seconds) {
+            return Err(PyValueError::new_err(format!(
+                "move_overhead must be between 0 and {most} seconds, not {seconds}"
+            )));
+        }
+        self.engine
+            .set_move_overhead(Duration::from_secs_f64(seconds));
+        Ok(())
+    }
+
+    /// The move overhead in seconds.
+    #[getter]
+    fn move_overhead(&self) -> f64 {
+        self.engine.move_overhead().as_secs_f64()
     }
 
     /// The evaluation of the searches that start from now on: `"learned"` (the default) or

@@ -37,6 +37,14 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::playouts, m)?)?;
     m.add_function(wrap_pyfunction!(batch::move_actions, m)?)?;
     m.add_function(wrap_pyfunction!(batch::search_positions, m)?)?;
+    m.add(
+        "DEFAULT_MOVE_OVERHEAD",
+        crate::search::DEFAULT_MOVE_OVERHEAD.as_secs_f64(),
+    )?;
+    m.add(
+        "MAX_MOVE_OVERHEAD",
+        crate::search::MAX_MOVE_OVERHEAD.as_secs_f64(),
+    )?;
     m.add("BATCH_ACTIONS", crate::batch::ACTIONS)?;
     m.add("BATCH_PLANES", crate::batch::PLANES)?;
     m.add(

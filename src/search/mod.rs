@@ -27,6 +27,7 @@ pub use tt::{Bound, Table};
 pub use variety::{Variety, VARIETY_LINES};
 
 use timeman::time_budget;
+pub use timeman::{DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD};
 use worker::{Shared, Worker};
 
 use crate::board::Board;
@@ -87,6 +88,8 @@ pub struct Engine {
     variety: Mutex<Option<(Variety, u64)>>,
     /// The workers' memory, kept from one search to the next.
     scratch: Mutex<Vec<worker::Scratch>>,
+    /// The move overhead in nanoseconds (see [`Engine::set_move_overhead`]).
+    move_overhead: AtomicU64,
 }
 
 /// Takes a search's stop flag off the engine's list when the search ends (even by a panic).
@@ -121,8 +124,8 @@ fn nanos(deadline: Option<std::time::Duration>) -> u64 {
 }
 
 impl Timing {
-    fn new(limits: &Limits) -> Timing {
-        let (soft, hard) = time_budget(limits);
+    fn new(limits: &Limits, overhead: std::time::Duration) -> Timing {
+        let (soft, hard) = time_budget(limits, overhead);
         Timing {
             pondering: AtomicBool::new(limits.ponder),
             soft: AtomicU64::new(nanos(soft)),
@@ -144,7 +147,24 @@ impl Engine {
             evaluation: std::sync::atomic::AtomicU8::new(Evaluation::default() as u8),
             variety: Mutex::new(None),
             scratch: Mutex::new(Vec::new()),
+            move_overhead: AtomicU64::new(nanos(Some(DEFAULT_MOVE_OVERHEAD))),
         })
+    }
+
+    /// The time a move is assumed to lose outside the search (the caller's code, the
+    /// connection, a busy machine): under a clock the search keeps this much a move to go
+    /// in reserve. [`DEFAULT_MOVE_OVERHEAD`] unless set; set at most [`MAX_MOVE_OVERHEAD`]
+    /// (larger values are cut to it). It applies to the searches that start from now on
+    /// and to ponder hits; a fixed move time is kept as given.
+    pub fn set_move_overhead(&self, overhead: std::time::Duration) {
+        let overhead = overhead.min(MAX_MOVE_OVERHEAD);
+        self.move_overhead
+            .store(nanos(Some(overhead)), Ordering::Relaxed);
+    }
+
+    /// The move overhead in use.
+    pub fn move_overhead(&self) -> std::time::Duration {
+        std::time::Duration::from_nanos(self.move_overhead.load(Ordering::Relaxed))
     }
 
     /// Vary the opening moves of [`Engine::search_board`] (None, or `moves` 0: never): the
@@ -218,7 +238,8 @@ impl Engine {
     /// under those limits' times (the clock as it stands now) instead of its own. Returns
     /// how many searches it reached.
     pub fn ponderhit(&self, limits: Option<&Limits>) -> usize {
-        let budget = limits.map(time_budget);
+        let overhead = self.move_overhead();
+        let budget = limits.map(|limits| time_budget(limits, overhead));
         let mut reached = 0;
         for (_, timing) in self.running().iter() {
             if !timing.pondering.load(Ordering::Relaxed) {
@@ -314,7 +335,7 @@ impl Engine {
         stop: Arc<AtomicBool>,
         mut on_info: impl FnMut(&Info),
     ) -> SearchResult {
-        let timing = Arc::new(Timing::new(limits));
+        let timing = Arc::new(Timing::new(limits, self.move_overhead()));
         self.running()
             .push((Arc::clone(&stop), Arc::clone(&timing)));
         let _registration = Registration {

@@ -10,12 +10,14 @@ and, with ``--sprt ELO0,ELO1``, a sequential probability ratio test as fishtest 
 Players (``--a``, ``--b``):
 
 - ``shashki[:hash=MB,threads=N,egtb=DIR,egtb-unpack=N,eval=learned|classic,variety=N,``
-  ``variety-seed=S,ponder=1,odds=F]``: the engine of this installed package (``egtb-unpack``:
-  the tables of at most N pieces unpacked at open, see :func:`shashki.egtb.open`;
+  ``variety-seed=S,ponder=1,odds=F,overhead=MS]``: the engine of this installed package
+  (``egtb-unpack``: the tables of at most N pieces unpacked at open, see
+  :func:`shashki.egtb.open`;
   ``variety``: its first N moves varied, see :meth:`shashki.engine.Engine.set_variety`;
   ``ponder``: it thinks on the opponent's time, see :meth:`shashki.engine.Engine.play`;
   ``odds``: its nodes or time a move multiplied by F, e.g. ``shashki:odds=2`` against
-  ``shashki`` measures what twice the time is worth).
+  ``shashki`` measures what twice the time is worth; ``overhead``: its move overhead in
+  milliseconds, see :meth:`shashki.engine.Engine.set_move_overhead`).
 - ``hub:COMMAND``: any engine speaking the Hub protocol, e.g. another build of shashki:
   ``hub:/path/venv/bin/python -m shashki hub``. ``python benches/build_base.py REV DIR``
   builds the package of a git revision into a venv at DIR and prints this spec.

@@ -90,6 +90,8 @@ class ShashkiPlayer:
             tables=None if tables is None else egtb.open(tables, unpack_pieces=unpack),
             evaluation=options.get("eval", "learned"),
         )
+        if "overhead" in options:
+            engine.set_move_overhead(int(options["overhead"]) / 1000)
         if "variety" in options:
             engine.set_variety(int(options["variety"]), seed=int(options.get("variety-seed", 0)))
         self.engine: Engine | HubEngine = engine
