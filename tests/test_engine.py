@@ -289,16 +289,14 @@ def test_move_overhead_is_set_checked_and_kept() -> None:
 def test_a_larger_move_overhead_keeps_more_of_the_clock() -> None:
     """With 60 s on the clock the engine plans about a second for the first move (no new
     iteration before it); with 5 s a move of overhead it keeps 54 s in reserve and ends
-    the move within 0.6 s."""
+    the move within 0.6 s. (That a fixed move time is kept whatever the overhead is the
+    Rust test ``a_move_time_is_kept_whatever_the_overhead``.)"""
     from shashki.engine import MAX_MOVE_OVERHEAD
 
     engine = Engine(hash_mb=16, move_overhead=MAX_MOVE_OVERHEAD)
     start = time.monotonic()
     engine.play(shashki.Board(), Limit(white_clock=60.0))
     assert time.monotonic() - start < 1.0
-    # A fixed move time is the caller's own: the overhead does not cut it.
-    info = engine.analyse(shashki.Board(), Limit(time=0.3))
-    assert info["time"] >= 0.25
 
 
 def test_time_limits_hold_with_clocks_and_threads() -> None:
