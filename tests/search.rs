@@ -284,3 +284,25 @@ fn a_search_after_another_evaluation_or_other_rules_is_a_fresh_engines_search() 
     // The same search again on the used engine is the same search.
     assert_eq!(in_giveaway, result(&used, &giveaway));
 }
+
+#[test]
+fn deep_searches_keep_a_legal_pv_that_starts_with_the_best_move() {
+    // Deep enough for singular extensions: the table's move is tested against the others
+    // in a search of the same node without it, which must leave the node's line intact.
+    let engine = Engine::new(8, 1).expect("a small table");
+    for fen in [
+        "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+        "W:W18,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,15",
+        "B:W17,21,22,23,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,10,11,12,14",
+        "W:Wd4,f4,a3,c3,e3,d2,f2,h2,c1,e1,g1:Bb8,d8,f8,h8,a7,b6,d6,h6,c5,g5,h4",
+    ] {
+        let pos = position_from_fen(fen).expect("valid");
+        let result = engine.search(&pos, &[], &depth(11), |_| {});
+        let best = result.best.expect("a move");
+        assert_eq!(result.info.pv.first(), Some(&best), "{fen}");
+        let mut p = pos;
+        for m in &result.info.pv {
+            p.play(m).expect("PV moves are legal in turn");
+        }
+    }
+}

@@ -1,7 +1,7 @@
 //! The search: iterative deepening, principal-variation alpha-beta with aspiration windows,
 //! a shared transposition table, quiescence over forced captures, killer and history move
-//! ordering, late-move reductions, futility pruning near the horizon in quiet positions, and
-//! Lazy SMP threads.
+//! ordering, late-move reductions, futility pruning near the horizon in quiet positions,
+//! singular extensions, and Lazy SMP threads.
 //!
 //! No null-move pruning: zugzwang is common in draughts.
 

@@ -1,6 +1,7 @@
 //! The search proper: the workers of one search (Lazy SMP: one a thread, sharing the
 //! table), iterative deepening with aspiration windows, principal-variation alpha-beta with
-//! late-move reductions and futility pruning, and quiescence over forced captures.
+//! late-move reductions, futility pruning and singular extensions, and quiescence over forced
+//! captures.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -57,6 +58,8 @@ pub(super) struct Worker<'a> {
     owner: Option<(Evaluation, crate::variant::RuleSet)>,
     /// An iteration ended past the soft deadline while pondering.
     soft_passed: bool,
+    /// The move (by index) a singular-extension test leaves out at each ply.
+    skip: Vec<Option<usize>>,
 }
 
 /// Entries of a worker's cache of static evaluations (a power of two).
@@ -66,6 +69,11 @@ const EVAL_CACHE: usize = 1 << 16;
 const FUTILITY_DEPTH: i32 = 3;
 /// Centi-men of futility margin a ply of depth left.
 const FUTILITY_MARGIN: i32 = 40;
+/// Singular extensions apply this many plies from the horizon and further.
+const SINGULAR_DEPTH: i32 = 6;
+/// Centi-men a ply of depth by which every other move must fall short of the table's
+/// score for its move to be singular.
+const SINGULAR_MARGIN: i32 = 2;
 
 fn is_win(score: i32) -> bool {
     score.abs() >= WIN_BOUND
@@ -150,6 +158,7 @@ impl<'a> Worker<'a> {
             eval_cache: scratch.eval_cache,
             owner: scratch.owner,
             soft_passed: false,
+            skip: vec![None; MAX_PLY + 1],
         }
     }
 
@@ -486,11 +495,13 @@ impl<'a> Worker<'a> {
             return self.quiescence(pos, alpha, beta, ply, &mut moves);
         }
         let pv_node = beta - alpha > 1;
+        let skip = self.skip[ply];
         // Futility pruning near the horizon, both ways: a quiet position (neither side can
         // capture) whose static evaluation is far below alpha, or far above beta, is not
         // searched. Margins grow with the depth left.
         if !pv_node
             && ply > 0
+            && skip.is_none()
             && depth <= FUTILITY_DEPTH
             && !captures
             && !is_win(alpha)
@@ -505,10 +516,11 @@ impl<'a> Worker<'a> {
         }
         let tt = self.shared.table.probe(pos.hash());
         let mut tt_best = None;
+        let mut singular = None;
         if let Some(e) = tt {
             tt_best = e.best.filter(|b| *b < moves.len());
             let s = from_table(e.score, ply);
-            if ply > 0 && !pv_node && e.depth >= depth {
+            if ply > 0 && skip.is_none() && !pv_node && e.depth >= depth {
                 let cut = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => s >= beta,
@@ -516,6 +528,32 @@ impl<'a> Worker<'a> {
                 };
                 if cut {
                     return s;
+                }
+            }
+            // Singular extension: when every other move falls short of the table's score
+            // by a margin in a shallower search, the table's move is searched a ply deeper.
+            if let Some(best) = tt_best {
+                if ply > 0
+                    && ply < 64
+                    && skip.is_none()
+                    && depth >= SINGULAR_DEPTH
+                    && e.depth >= depth - 3
+                    && e.bound != Bound::Upper
+                    && !is_win(s)
+                    && moves.len() > 1
+                {
+                    let singular_beta = s - SINGULAR_MARGIN * depth;
+                    self.skip[ply] = Some(best);
+                    let value =
+                        self.search(pos, (depth - 1) / 2, singular_beta - 1, singular_beta, ply);
+                    self.skip[ply] = None;
+                    self.pv_len[ply] = 0;
+                    if self.aborted {
+                        return 0;
+                    }
+                    if value < singular_beta {
+                        singular = Some(best);
+                    }
                 }
             }
         }
@@ -526,7 +564,12 @@ impl<'a> Worker<'a> {
         let mut best_index = None;
         for i in 0..order.len() {
             let index = Self::pick(&mut order, i);
+            if skip == Some(index as usize) {
+                continue;
+            }
             let m = &moves[index as usize];
+            let extension = i32::from(singular == Some(index as usize));
+            let depth = depth + extension;
             let mut child = *pos;
             child.play_unchecked(m);
             self.shared.table.prefetch(child.hash());
@@ -588,8 +631,11 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
-        // A root searched over some of its moves only has no true value: not stored.
-        if ply > 0 || (self.shared.root_moves.is_empty() && self.excluded.is_empty()) {
+        // A root searched over some of its moves only has no true value: not stored; nor
+        // has a node searched without one of its moves.
+        if skip.is_none()
+            && (ply > 0 || (self.shared.root_moves.is_empty() && self.excluded.is_empty()))
+        {
             self.shared.table.store(
                 pos.hash(),
                 to_table(best_score, ply),
