@@ -186,6 +186,19 @@ def test_shared_tables_are_removed_after_a_run(dask_client) -> None:
     assert all(dask_client.run(lambda: len(distributed._TABLES) == 0).values())
 
 
+@pytest.mark.skipif(not os.path.isdir("/dev/shm"), reason="tables are shared in /dev/shm")
+def test_a_task_that_starts_after_its_run_ended_makes_no_shared_table() -> None:
+    # A straggler (a task of a cancelled run that a worker starts after the run removed
+    # its table) counts in a table of its own and leaves no file in memory behind.
+    path = f"/dev/shm/shashki-perft-{os.getpid()}-straggler"
+    fens = sorted(distributed.split(shashki.Board(), 2))
+    distributed.release_table(path)
+    counts = distributed.count_batch(fens, 4, True, 4, 0, "russian", False, path)
+    assert counts == shashki._core.perft_many(fens, 4)
+    assert not os.path.exists(path)
+    assert not any(key[3] == path for key in distributed._TABLES)
+
+
 def test_threads_of_this_process_resume_a_checkpointed_run(tmp_path: Path) -> None:
     path = tmp_path / "perft.ckpt"
     board = shashki.Board()

@@ -75,6 +75,9 @@ def split(board: Board, plies: int, *, distinct: bool = True) -> dict[str, int]:
 
 _TABLES: dict[tuple[int, int, bool, Optional[str]], _core.PerftTable] = {}
 _TABLES_LOCK = threading.Lock()  # threads of one process make their one table once
+# Shared tables' files this process was told to remove: a task that starts after its run
+# ended (a straggler of a cancelled run) must not make one again.
+_RELEASED: set[str] = set()
 
 
 def count_batch(
@@ -96,7 +99,10 @@ def count_batch(
     key = (hash_mb, key_seed, distinct, shared)
     with _TABLES_LOCK:
         table = _TABLES.get(key)
-        if table is None:
+        if shared is not None and shared in _RELEASED:
+            # Its run has ended: a table of its own for this task only, no file made again.
+            table = _core.PerftTable(hash_mb, distinct=distinct, key_seed=key_seed)
+        elif table is None:
             _TABLES.clear()
             try:
                 table = _core.PerftTable(
@@ -118,9 +124,12 @@ def count_batch(
 
 def release_table(shared: str) -> None:
     """Forget the table mapped from ``shared`` and remove its file (run on every worker when
-    a count ends, so no memory stays taken)."""
-    for key in [key for key in _TABLES if key[3] == shared]:
-        del _TABLES[key]
+    a count ends, so no memory stays taken); a task of that run that starts later counts in
+    a table of its own and does not make the file again."""
+    with _TABLES_LOCK:
+        _RELEASED.add(shared)
+        for key in [key for key in _TABLES if key[3] == shared]:
+            del _TABLES[key]
     try:
         os.unlink(shared)
     except OSError:
