@@ -74,6 +74,12 @@ const SINGULAR_DEPTH: i32 = 6;
 /// Centi-men a ply of depth by which every other move must fall short of the table's
 /// score for its move to be singular.
 const SINGULAR_MARGIN: i32 = 2;
+/// The table's score is trusted for the singular test from a search at most this many plies
+/// shallower than the node's.
+const SINGULAR_TABLE_DEPTH: i32 = 3;
+/// Extensions (a single reply, a singular move) stop at this ply, so lines cannot grow
+/// without end.
+const EXTENSION_MAX_PLY: usize = 64;
 
 fn is_win(score: i32) -> bool {
     score.abs() >= WIN_BOUND
@@ -486,7 +492,7 @@ impl<'a> Worker<'a> {
         }
         let captures = moves[0].is_capture();
         // A single legal move costs no depth.
-        let depth = if moves.len() == 1 && ply < 64 {
+        let depth = if moves.len() == 1 && ply < EXTENSION_MAX_PLY {
             depth + 1
         } else {
             depth
@@ -534,10 +540,10 @@ impl<'a> Worker<'a> {
             // by a margin in a shallower search, the table's move is searched a ply deeper.
             if let Some(best) = tt_best {
                 if ply > 0
-                    && ply < 64
+                    && ply < EXTENSION_MAX_PLY
                     && skip.is_none()
                     && depth >= SINGULAR_DEPTH
-                    && e.depth >= depth - 3
+                    && e.depth >= depth - SINGULAR_TABLE_DEPTH
                     && e.bound != Bound::Upper
                     && !is_win(s)
                     && moves.len() > 1
