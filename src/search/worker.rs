@@ -1,7 +1,7 @@
 //! The search proper: the workers of one search (Lazy SMP: one a thread, sharing the
 //! table), iterative deepening with aspiration windows, principal-variation alpha-beta with
-//! late-move reductions, futility pruning and singular extensions, and quiescence over forced
-//! captures.
+//! late-move reductions, futility pruning, singular and negative extensions, and quiescence
+//! over forced captures.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -522,7 +522,9 @@ impl<'a> Worker<'a> {
         }
         let tt = self.shared.table.probe(pos.hash());
         let mut tt_best = None;
-        let mut singular = None;
+        // The table's move searched a ply deeper (singular) or shallower (not singular, and
+        // the table already says it fails high).
+        let mut tt_extension = 0;
         if let Some(e) = tt {
             tt_best = e.best.filter(|b| *b < moves.len());
             let s = from_table(e.score, ply);
@@ -538,6 +540,9 @@ impl<'a> Worker<'a> {
             }
             // Singular extension: when every other move falls short of the table's score
             // by a margin in a shallower search, the table's move is searched a ply deeper.
+            // When another move reaches that score too and the table's score is at or above
+            // beta, the node will most likely fail high whatever the table's move returns:
+            // that move is searched a ply shallower (Stockfish's negative extension).
             if let Some(best) = tt_best {
                 if ply > 0
                     && ply < EXTENSION_MAX_PLY
@@ -558,7 +563,9 @@ impl<'a> Worker<'a> {
                         return 0;
                     }
                     if value < singular_beta {
-                        singular = Some(best);
+                        tt_extension = 1;
+                    } else if s >= beta {
+                        tt_extension = -1;
                     }
                 }
             }
@@ -574,8 +581,11 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let m = &moves[index as usize];
-            let extension = i32::from(singular == Some(index as usize));
-            let depth = depth + extension;
+            let depth = if tt_best == Some(index as usize) {
+                depth + tt_extension
+            } else {
+                depth
+            };
             let mut child = *pos;
             child.play_unchecked(m);
             self.shared.table.prefetch(child.hash());
