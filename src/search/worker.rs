@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use super::tt::Entry;
 use super::{
     evaluate_with, no_moves_score, repeats, Bound, Evaluation, Info, Order, Score, SearchResult,
     Table, MAX_PLY, WIN, WIN_BOUND,
@@ -80,6 +81,26 @@ const SINGULAR_TABLE_DEPTH: i32 = 3;
 /// Extensions (a single reply, a singular move) stop at this ply, so lines cannot grow
 /// without end.
 const EXTENSION_MAX_PLY: usize = 64;
+
+/// A static evaluation refined by the table's entry of the position: its score where its
+/// bound allows (a lower bound above the evaluation, an upper bound below it, an exact
+/// score), the evaluation otherwise. Won or lost scores are left out.
+fn refine_by_table(eval: i32, entry: Option<Entry>, ply: usize) -> i32 {
+    let Some(e) = entry else {
+        return eval;
+    };
+    let score = from_table(e.score, ply);
+    let better = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => score > eval,
+        Bound::Upper => score < eval,
+    };
+    if better && !is_win(score) {
+        score
+    } else {
+        eval
+    }
+}
 
 fn is_win(score: i32) -> bool {
     score.abs() >= WIN_BOUND
@@ -502,9 +523,11 @@ impl<'a> Worker<'a> {
         }
         let pv_node = beta - alpha > 1;
         let skip = self.skip[ply];
+        let tt = self.shared.table.probe(pos.hash());
         // Futility pruning near the horizon, both ways: a quiet position (neither side can
         // capture) whose static evaluation is far below alpha, or far above beta, is not
-        // searched. Margins grow with the depth left.
+        // searched. Margins grow with the depth left. The table's score, where its bound
+        // says it is the better estimate, stands in for the static evaluation.
         if !pv_node
             && ply > 0
             && skip.is_none()
@@ -514,13 +537,12 @@ impl<'a> Worker<'a> {
             && !is_win(beta)
             && !pos.with_turn(!pos.turn()).has_captures()
         {
-            let stand = self.static_eval(pos);
+            let stand = refine_by_table(self.static_eval(pos), tt, ply);
             let margin = FUTILITY_MARGIN * depth;
             if stand + margin <= alpha || stand - margin >= beta {
                 return stand;
             }
         }
-        let tt = self.shared.table.probe(pos.hash());
         let mut tt_best = None;
         // The table's move searched a ply deeper (singular) or shallower (not singular, and
         // the table already says it fails high).
@@ -718,5 +740,32 @@ impl<'a> Worker<'a> {
             }
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(score: i32, bound: Bound) -> Option<Entry> {
+        Some(Entry {
+            score,
+            depth: 4,
+            bound,
+            best: None,
+        })
+    }
+
+    #[test]
+    fn the_table_refines_the_evaluation_only_where_its_bound_allows() {
+        assert_eq!(refine_by_table(10, None, 3), 10);
+        assert_eq!(refine_by_table(10, entry(-30, Bound::Exact), 3), -30);
+        assert_eq!(refine_by_table(10, entry(50, Bound::Lower), 3), 50);
+        assert_eq!(refine_by_table(10, entry(5, Bound::Lower), 3), 10);
+        assert_eq!(refine_by_table(10, entry(5, Bound::Upper), 3), 5);
+        assert_eq!(refine_by_table(10, entry(50, Bound::Upper), 3), 10);
+        // A won or lost score is a proof, not an estimate: the evaluation stands.
+        assert_eq!(refine_by_table(10, entry(WIN - 7, Bound::Exact), 3), 10);
+        assert_eq!(refine_by_table(10, entry(-WIN + 7, Bound::Lower), 3), 10);
     }
 }
