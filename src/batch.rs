@@ -289,7 +289,7 @@ impl BatchGame {
         self.moves.clear();
         self.actions.clear();
         // Without a capture every move is quiet, and its action says it: no move list.
-        self.quiet = !crate::movegen::has_captures(pos);
+        self.quiet = !pos.has_captures();
         if self.quiet {
             let view = &JUMPS_BY_BIT[usize::from(pos.turn() == Color::Black)];
             let actions = &mut self.actions;

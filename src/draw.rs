@@ -514,17 +514,65 @@ impl DrawRules {
         )
     }
 
+    /// English draughts: threefold repetition; 40 moves of each side without a man moved or
+    /// a piece taken (docs/variants.md cites the rules).
+    pub fn english() -> DrawRules {
+        DrawRules::new(
+            vec![
+                DrawRule::Repetition { times: 3 },
+                DrawRule::KingsOnly { moves: 40 },
+            ],
+            Vec::new(),
+        )
+    }
+
+    /// Italian draughts: the same position a fourth time; 40 moves of each side without a
+    /// man moved or a piece taken (docs/variants.md gives the readings and the choice).
+    pub fn italian() -> DrawRules {
+        DrawRules::new(
+            vec![
+                DrawRule::Repetition { times: 4 },
+                DrawRule::KingsOnly { moves: 40 },
+            ],
+            Vec::new(),
+        )
+    }
+
+    /// Pool checkers: threefold repetition; 30 moves of each side without a man moved or a
+    /// piece taken.
+    pub fn pool() -> DrawRules {
+        DrawRules::new(
+            vec![
+                DrawRule::Repetition { times: 3 },
+                DrawRule::KingsOnly { moves: 30 },
+            ],
+            Vec::new(),
+        )
+    }
+
+    /// Threefold repetition only: the games whose federations' further draw rules shashki
+    /// does not yet apply (Spanish, Portuguese, Czech, Thai; docs/variants.md).
+    pub fn threefold() -> DrawRules {
+        DrawRules::new(vec![DrawRule::Repetition { times: 3 }], Vec::new())
+    }
+
     /// The rules a game of `variant` is played under unless told otherwise.
     pub fn for_variant(variant: Variant) -> DrawRules {
         match variant {
             Variant::Brazilian => DrawRules::brazilian(),
             Variant::Giveaway => DrawRules::giveaway(),
             Variant::Russian | Variant::Diagonal => DrawRules::fmjd64(),
+            Variant::English => DrawRules::english(),
+            Variant::Italian => DrawRules::italian(),
+            Variant::Pool => DrawRules::pool(),
+            Variant::Spanish | Variant::Portuguese | Variant::Czech | Variant::Thai => {
+                DrawRules::threefold()
+            }
         }
     }
 
     /// A built-in set by name: `fmjd64`, `forty_moves`, `historical`, `brazilian`,
-    /// `giveaway`, `none`.
+    /// `giveaway`, `english`, `italian`, `pool`, `threefold`, `none`.
     pub fn parse(name: &str) -> Option<DrawRules> {
         Some(match name {
             "fmjd64" => DrawRules::fmjd64(),
@@ -532,6 +580,10 @@ impl DrawRules {
             "historical" => DrawRules::historical(),
             "brazilian" => DrawRules::brazilian(),
             "giveaway" => DrawRules::giveaway(),
+            "english" => DrawRules::english(),
+            "italian" => DrawRules::italian(),
+            "pool" => DrawRules::pool(),
+            "threefold" => DrawRules::threefold(),
             "none" | "repetition" => DrawRules::none(),
             _ => return None,
         })

@@ -5,7 +5,8 @@ use crate::bitboard::Bitboard;
 use crate::error::FenError;
 use crate::piece::Color;
 use crate::position::{Position, Setup};
-use crate::square::Square;
+use crate::square::{Numbering, Square};
+use crate::variant::RuleSet;
 
 /// How squares are written.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
@@ -32,6 +33,12 @@ const MAX_FEN_LEN: usize = 4096;
 
 /// Parse a FEN into its parts, validating the position.
 pub fn parse_fen(text: &str) -> Result<Fen, FenError> {
+    parse_fen_numbered(text, Numbering::STANDARD)
+}
+
+/// Parse a FEN whose square numbers and names are a game's `numbering`
+/// ([`Variant::numbering`](crate::Variant::numbering)).
+pub fn parse_fen_numbered(text: &str, numbering: Numbering) -> Result<Fen, FenError> {
     if text.len() > MAX_FEN_LEN {
         return Err(FenError::new(0, "", "text too long"));
     }
@@ -149,7 +156,7 @@ pub fn parse_fen(text: &str) -> Result<Fen, FenError> {
                 Some(s) => (true, s.trim()),
                 None => (false, token),
             };
-            let squares = parse_squares(squares_text)
+            let squares = parse_squares(squares_text, numbering)
                 .map_err(|reason| FenError::new(field_no, token, reason))?;
             for sq in squares {
                 let occupied =
@@ -158,7 +165,11 @@ pub fn parse_fen(text: &str) -> Result<Fen, FenError> {
                     return Err(FenError::new(
                         field_no,
                         token,
-                        format!("square {} ({}) is given twice", sq.pdn(), sq),
+                        format!(
+                            "square {} ({}) is given twice",
+                            numbering.number(sq),
+                            numbering.name(sq)
+                        ),
                     ));
                 }
                 if !king && sq.rank() == color.crowning_rank() {
@@ -172,8 +183,8 @@ pub fn parse_fen(text: &str) -> Result<Fen, FenError> {
                             } else {
                                 "black"
                             },
-                            sq.pdn(),
-                            sq
+                            numbering.number(sq),
+                            numbering.name(sq)
                         ),
                     ));
                 }
@@ -215,7 +226,7 @@ fn parse_number(text: &str, max_digits: usize) -> Option<u32> {
 }
 
 /// One square (`21`, `c3`) or a numeric range `21-32`.
-fn parse_squares(text: &str) -> Result<Bitboard, String> {
+fn parse_squares(text: &str, numbering: Numbering) -> Result<Bitboard, String> {
     if let Some((a, b)) = text.split_once('-') {
         let (a, b) = (a.trim(), b.trim());
         let lo = parse_number(a, 2).ok_or_else(|| format!("bad range start {a:?}"))?;
@@ -225,12 +236,13 @@ fn parse_squares(text: &str) -> Result<Bitboard, String> {
                 "range {lo}-{hi} is not within 1-32 in ascending order"
             ));
         }
-        return Ok((lo..=hi).filter_map(Square::from_pdn).collect());
+        return Ok((lo..=hi).filter_map(|n| numbering.square(n)).collect());
     }
     if text.starts_with(|c: char| c.is_ascii_digit()) && parse_number(text, 2).is_none() {
         return Err(format!("bad square number {text:?} (1-32)"));
     }
-    Square::parse(text)
+    numbering
+        .parse(text)
         .map(Bitboard::from)
         .map_err(|e| e.reason.to_owned())
 }
@@ -241,15 +253,25 @@ pub fn position_from_fen(text: &str) -> Result<Position, FenError> {
     Position::from_setup(&fen.setup).map_err(|e| FenError::new(0, "", e.to_string()))
 }
 
-/// Write the position as a FEN, squares in PDN order, kings marked `K`.
+/// Parse a FEN of a game (in its numbering) into a position played under `rules`.
+pub fn position_from_fen_in(text: &str, rules: RuleSet) -> Result<Position, FenError> {
+    let fen = parse_fen_numbered(text, rules.variant.numbering())?;
+    Position::from_setup(&fen.setup)
+        .map(|p| p.with_rules(rules))
+        .map_err(|e| FenError::new(0, "", e.to_string()))
+}
+
+/// Write the position as a FEN, squares in the order of its game's numbering, kings marked
+/// `K`.
 pub fn write_fen(pos: &Position, notation: Notation) -> String {
+    let numbering = pos.rules().variant.numbering();
     let mut out = String::with_capacity(96);
     out.push(pos.turn().char());
     for color in [Color::White, Color::Black] {
         out.push(':');
         out.push(color.char());
         let mut squares: Vec<Square> = pos.pieces(color).iter().collect();
-        squares.sort_by_key(|s| s.pdn());
+        squares.sort_by_key(|&s| numbering.number(s));
         for (i, sq) in squares.into_iter().enumerate() {
             if i > 0 {
                 out.push(',');
@@ -258,8 +280,8 @@ pub fn write_fen(pos: &Position, notation: Notation) -> String {
                 out.push('K');
             }
             match notation {
-                Notation::Numeric => out.push_str(&sq.pdn().to_string()),
-                Notation::Algebraic => out.push_str(&sq.name()),
+                Notation::Numeric => out.push_str(&numbering.number(sq).to_string()),
+                Notation::Algebraic => out.push_str(&numbering.name(sq)),
             }
         }
     }

@@ -57,16 +57,24 @@ pub use bitboard::{BitIter, Bitboard, Direction};
 pub use board::{Board, Ending, Played, PlyFacts};
 pub use draw::{DrawClocks, DrawCount, DrawRule, DrawRules};
 pub use error::{FenError, IllegalMoveError, PositionError, SquareError};
-pub use fen::{parse_fen, position_from_fen, write_fen, Fen, Notation};
+pub use fen::{
+    parse_fen, parse_fen_numbered, position_from_fen, position_from_fen_in, write_fen, Fen,
+    Notation,
+};
 pub use memory::{available_memory, TableAllocError};
-pub use movegen::{Brazilian, CapturesOptional, Counting, Rules, Russian};
+pub use movegen::{
+    Brazilian, CapturePriority, CapturesOptional, Counting, Czech, English, Italian, Pool, Rules,
+    Russian, Spanish, Thai,
+};
 pub use mv::{Move, MoveList, MAX_PATH};
-pub use notation::{explain_illegal, move_text, parse_move, split_move_text, MoveTextError};
+pub use notation::{
+    explain_illegal, move_text, parse_move, split_move_text, split_move_text_in, MoveTextError,
+};
 pub use perft::{
     perft, perft_batch, perft_batch_in, perft_counting, perft_divide, perft_until, perft_with,
     DivideEntry, PerftOptions, PerftTable,
 };
 pub use piece::{Color, Piece, Role};
 pub use position::{Position, Setup};
-pub use square::Square;
-pub use variant::{RuleSet, Variant};
+pub use square::{Numbering, Square};
+pub use variant::{GameInfo, MoveRules, RuleSet, StartKind, Variant, GAMES};

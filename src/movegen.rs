@@ -24,51 +24,171 @@ pub enum Counting {
     Orders,
 }
 
-/// Rule switches of a draughts variant, as compile-time constants.
+/// Which captures are legal when several exist (the captures not listed here are free to
+/// choose among).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum CapturePriority {
+    /// Free choice among the captures (Russian, English, Pool, Thai).
+    Free,
+    /// The captures taking the most pieces, kings and men counting one (Brazilian).
+    Majority,
+    /// The most pieces; among those, the most kings (Spanish, Portuguese).
+    PiecesThenKings,
+    /// The Italian federation's order: the most pieces; then a capture by a king; then the
+    /// most kings; then the capture that meets a king first (then the next, …).
+    Italian,
+    /// A king must capture when a king can; otherwise free choice (Czech).
+    KingFirst,
+}
+
+/// Rule switches of a draughts game, as compile-time constants: each game's move rules are
+/// one type, and the generator is compiled once per type (nothing is decided per game in the
+/// hot loop).
 pub trait Rules: Copy + Send + Sync + 'static {
     /// A man reaching the far rank during a capture is crowned at once and goes on
     /// capturing as a king (docs/rules.rst, "Captures" 8). Otherwise it goes on as a man and is crowned
-    /// only if the move ends there.
+    /// only if the move ends there (where men capture only forwards, the move ends there).
     const CROWN_DURING_CAPTURE: bool;
     /// Capturing is compulsory (docs/rules.rst, "Captures" 1). Otherwise quiet moves stay legal beside captures.
     const CAPTURE_IS_MANDATORY: bool;
-    /// Only the captures that take the most pieces are legal (kings and men count the same),
-    /// as in Brazilian and international draughts.
-    const MAJORITY: bool;
+    /// Which of several captures are legal.
+    const PRIORITY: CapturePriority;
+    /// Men capture backwards as well as forwards.
+    const MEN_CAPTURE_BACKWARDS: bool;
+    /// Kings move and capture along whole diagonals; otherwise one square (a capture jumps
+    /// the adjacent piece to the square behind it).
+    const FLYING_KINGS: bool;
+    /// A man may capture a king (Italian: never).
+    const MAN_TAKES_KING: bool;
+    /// A flying king capturing lands on the square directly behind the piece it takes
+    /// (Thai); otherwise on any empty square behind it.
+    const KING_LANDS_BEHIND: bool;
+    /// The pieces taken leave the board as they are jumped (Thai): their squares may be
+    /// crossed again in the same move. Otherwise they stay until the move ends (the
+    /// Turkish strike rule) and block.
+    const REMOVE_DURING_MOVE: bool;
 }
 
-/// Russian draughts (русские шашки), as docs/rules.rst describes them.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Russian;
+/// Declares a move-rules type and its constants.
+macro_rules! rules_type {
+    ($(#[$doc:meta])* $name:ident {
+        crown: $crown:expr, priority: $priority:ident, backwards: $back:expr,
+        flying: $fly:expr, man_takes_king: $mtk:expr, lands_behind: $behind:expr,
+        remove_during_move: $remove:expr $(,)?
+    }) => {
+        $(#[$doc])*
+        #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+        pub struct $name;
 
-impl Rules for Russian {
-    const CROWN_DURING_CAPTURE: bool = true;
-    const CAPTURE_IS_MANDATORY: bool = true;
-    const MAJORITY: bool = false;
+        impl Rules for $name {
+            const CROWN_DURING_CAPTURE: bool = $crown;
+            const CAPTURE_IS_MANDATORY: bool = true;
+            const PRIORITY: CapturePriority = CapturePriority::$priority;
+            const MEN_CAPTURE_BACKWARDS: bool = $back;
+            const FLYING_KINGS: bool = $fly;
+            const MAN_TAKES_KING: bool = $mtk;
+            const KING_LANDS_BEHIND: bool = $behind;
+            const REMOVE_DURING_MOVE: bool = $remove;
+        }
+    };
 }
 
-/// Brazilian draughts: international rules on the 8×8 board. The capture that takes the
-/// most pieces is compulsory, and a man crossing the far rank during a capture goes on as
-/// a man (crowned only if the move ends there).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Brazilian;
+rules_type! {
+    /// Russian draughts (русские шашки), as docs/rules.rst describes them (also the moves
+    /// of giveaway and of the diagonal start).
+    Russian {
+        crown: true, priority: Free, backwards: true, flying: true, man_takes_king: true,
+        lands_behind: false, remove_during_move: false,
+    }
+}
 
-impl Rules for Brazilian {
-    const CROWN_DURING_CAPTURE: bool = false;
-    const CAPTURE_IS_MANDATORY: bool = true;
-    const MAJORITY: bool = true;
+rules_type! {
+    /// Brazilian draughts: international rules on the 8×8 board. The capture that takes the
+    /// most pieces is compulsory, and a man crossing the far rank during a capture goes on as
+    /// a man (crowned only if the move ends there).
+    Brazilian {
+        crown: false, priority: Majority, backwards: true, flying: true, man_takes_king: true,
+        lands_behind: false, remove_during_move: false,
+    }
+}
+
+rules_type! {
+    /// English draughts (American checkers): men move and capture forward only, kings one
+    /// square in every direction, free choice of capture; a man crowned by a capture ends
+    /// the move.
+    English {
+        crown: false, priority: Free, backwards: false, flying: false, man_takes_king: true,
+        lands_behind: false, remove_during_move: false,
+    }
+}
+
+rules_type! {
+    /// Italian draughts: as English, but a man never captures a king and the federation's
+    /// capture priorities ([`CapturePriority::Italian`]) apply.
+    Italian {
+        crown: false, priority: Italian, backwards: false, flying: false, man_takes_king: false,
+        lands_behind: false, remove_during_move: false,
+    }
+}
+
+rules_type! {
+    /// Spanish (and Portuguese) draughts: men forward only, flying kings, the most pieces and
+    /// then the most kings.
+    Spanish {
+        crown: false, priority: PiecesThenKings, backwards: false, flying: true,
+        man_takes_king: true, lands_behind: false, remove_during_move: false,
+    }
+}
+
+rules_type! {
+    /// Czech draughts: men forward only, flying kings, a king must capture when one can.
+    Czech {
+        crown: false, priority: KingFirst, backwards: false, flying: true, man_takes_king: true,
+        lands_behind: false, remove_during_move: false,
+    }
+}
+
+rules_type! {
+    /// Pool checkers: men capture backwards, flying kings, free choice; a man crossing the
+    /// far row during a capture goes on as a man.
+    Pool {
+        crown: false, priority: Free, backwards: true, flying: true, man_takes_king: true,
+        lands_behind: false, remove_during_move: false,
+    }
+}
+
+rules_type! {
+    /// Thai draughts: men forward only, flying kings that land directly behind the piece
+    /// they take, pieces taken leave the board at once, free choice; a king never turns
+    /// back along the line it came.
+    Thai {
+        crown: false, priority: Free, backwards: false, flying: true, man_takes_king: true,
+        lands_behind: true, remove_during_move: true,
+    }
+}
+
+/// Whether the rules choose among captures by more than "any capture": such positions list
+/// their captures and filter them.
+#[inline(always)]
+const fn ranks_captures<R: Rules>() -> bool {
+    !matches!(R::PRIORITY, CapturePriority::Free)
 }
 
 /// The rules `R` with capturing optional (a house rule): a quiet move is legal
-/// beside a capture; a capture, once chosen, follows `R` (completed; the majority rule
-/// among captures where `R` has it).
+/// beside a capture; a capture, once chosen, follows `R` (completed; the priority
+/// among captures where `R` has one).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct CapturesOptional<R: Rules>(pub R);
 
 impl<R: Rules + Default> Rules for CapturesOptional<R> {
     const CROWN_DURING_CAPTURE: bool = R::CROWN_DURING_CAPTURE;
     const CAPTURE_IS_MANDATORY: bool = false;
-    const MAJORITY: bool = R::MAJORITY;
+    const PRIORITY: CapturePriority = R::PRIORITY;
+    const MEN_CAPTURE_BACKWARDS: bool = R::MEN_CAPTURE_BACKWARDS;
+    const FLYING_KINGS: bool = R::FLYING_KINGS;
+    const MAN_TAKES_KING: bool = R::MAN_TAKES_KING;
+    const KING_LANDS_BEHIND: bool = R::KING_LANDS_BEHIND;
+    const REMOVE_DURING_MOVE: bool = R::REMOVE_DURING_MOVE;
 }
 
 const BOARD: u64 = Bitboard::BOARD.0;
@@ -165,10 +285,11 @@ fn king_run(bit: u32, dir: Direction, occ: u64) -> u64 {
     }
 }
 
+const WHITE_CROWNING: u64 = Bitboard::rank(7).0;
+const BLACK_CROWNING: u64 = Bitboard::rank(0).0;
+
 #[inline(always)]
 fn crowning_mask(pos: &Position) -> u64 {
-    const WHITE_CROWNING: u64 = Bitboard::rank(7).0;
-    const BLACK_CROWNING: u64 = Bitboard::rank(0).0;
     match pos.turn {
         crate::Color::White => WHITE_CROWNING,
         crate::Color::Black => BLACK_CROWNING,
@@ -207,18 +328,69 @@ fn for_each_man_step(pos: &Position, men: u64, empty: u64, mut f: impl FnMut(u32
     }
 }
 
-/// Whether the side to move has a capture.
-pub(crate) fn has_captures(pos: &Position) -> bool {
+/// The empty squares a king on `bit` reaches in `dir` with a quiet move.
+#[inline(always)]
+fn king_moves<R: Rules>(bit: u32, dir: Direction, occ: u64) -> u64 {
+    if R::FLYING_KINGS {
+        king_run(bit, dir, occ)
+    } else {
+        step(1u64 << bit, dir) & BOARD & !occ
+    }
+}
+
+/// Whether the side to move's men (White's if `white`) capture in `dir`.
+#[inline(always)]
+fn man_captures_in<R: Rules>(dir: Direction, white: bool) -> bool {
+    R::MEN_CAPTURE_BACKWARDS || dir.is_up() == white
+}
+
+/// The enemy pieces a man may capture, of `them` (with `kings` among them).
+#[inline(always)]
+fn man_targets<R: Rules>(them: u64, kings: u64) -> u64 {
+    if R::MAN_TAKES_KING {
+        them
+    } else {
+        them & !kings
+    }
+}
+
+/// The men of `men` with a first jump, per direction (exact: every one has that jump).
+#[inline(always)]
+fn man_jumpers<R: Rules>(pos: &Position, men: u64, them: u64, empty: u64) -> [u64; 4] {
+    let targets = man_targets::<R>(them, pos.kings.0);
+    let white = pos.turn == crate::Color::White;
+    let mut jumpers = [0u64; 4];
+    each_direction!(DIR => {
+        if man_captures_in::<R>(DIR, white) {
+            jumpers[DIR.index()] = step(step(empty, DIR.opposite()) & targets, DIR.opposite()) & men;
+        }
+    });
+    jumpers
+}
+
+/// Whether the side to move has a capture under the rules `R`.
+pub(crate) fn has_captures<R: Rules>(pos: &Position) -> bool {
     let us = pos.by_color[pos.turn.index()].0;
     let them = pos.by_color[1 - pos.turn.index()].0;
     let occ = us | them;
     let empty = BOARD & !occ;
     let men = us & !pos.kings.0;
+    let targets = man_targets::<R>(them, pos.kings.0);
+    let white = pos.turn == crate::Color::White;
     each_direction!(DIR => {
-        if step(step(men, DIR) & them, DIR) & empty != 0 {
+        if man_captures_in::<R>(DIR, white) && step(step(men, DIR) & targets, DIR) & empty != 0 {
             return true;
         }
     });
+    if !R::FLYING_KINGS {
+        let kings = us & pos.kings.0;
+        each_direction!(DIR => {
+            if step(step(kings, DIR) & them, DIR) & empty != 0 {
+                return true;
+            }
+        });
+        return false;
+    }
     let mut kings = us & pos.kings.0;
     while kings != 0 {
         let k = kings.trailing_zeros();
@@ -364,7 +536,7 @@ pub(crate) fn for_each_child<R: Rules, const HASH: bool>(
     counting: Counting,
     mut visit: impl FnMut(&Position),
 ) {
-    if R::MAJORITY && has_captures(pos) {
+    if ranks_captures::<R>() && has_captures::<R>(pos) {
         let mut list = MoveList::new();
         generate_captures::<R>(pos, counting, &mut list);
         for m in list.iter() {
@@ -375,7 +547,7 @@ pub(crate) fn for_each_child<R: Rules, const HASH: bool>(
         if R::CAPTURE_IS_MANDATORY {
             return;
         }
-    } else if has_captures(pos) {
+    } else if has_captures::<R>(pos) {
         let mut sink = MoveSink {
             filter: LongCaptureFilter::new(counting),
             visit: |from: Square, to: u32, captured: u64, promotes: bool| {
@@ -403,7 +575,7 @@ pub(crate) fn for_each_child<R: Rules, const HASH: bool>(
         let k = kings.trailing_zeros();
         kings &= kings - 1;
         each_direction!(DIR => {
-            let mut run = king_run(k, DIR, occ);
+            let mut run = king_moves::<R>(k, DIR, occ);
             while run != 0 {
                 let to = run.trailing_zeros();
                 run &= run - 1;
@@ -415,12 +587,32 @@ pub(crate) fn for_each_child<R: Rules, const HASH: bool>(
     }
 }
 
+/// What the capture search needs of the side to move, worked out once a position.
+struct SideFacts {
+    /// The enemy pieces a man may take.
+    man_targets: u64,
+    /// The side's crowning rank.
+    crowning: u64,
+}
+
+impl SideFacts {
+    #[inline(always)]
+    fn of<R: Rules>(pos: &Position, them: u64) -> SideFacts {
+        SideFacts {
+            man_targets: man_targets::<R>(them, pos.kings.0),
+            crowning: crowning_mask(pos),
+        }
+    }
+}
+
 /// Depth-first search of the capture sequences of one piece.
 struct CaptureSearch<'a, S: Sink, R: Rules> {
     /// Occupied squares during the capture: the mover's start square is empty, captured
-    /// pieces stay (they block until the move ends).
+    /// pieces stay (they block until the move ends) unless the rules remove them at once.
     occ: u64,
-    /// Enemy pieces (captured ones included; `captured` tells them apart).
+    /// Enemy pieces that may be taken (captured ones included; `captured` tells them apart).
+    /// A man's search, where men never take kings, is given the enemy men only: such a man
+    /// is never crowned during a capture.
     them: u64,
     crowning: u64,
     from: Square,
@@ -432,13 +624,14 @@ struct CaptureSearch<'a, S: Sink, R: Rules> {
 }
 
 impl<'a, S: Sink, R: Rules> CaptureSearch<'a, S, R> {
-    /// The search for the piece on `bit` (a man if `start_is_man`), given all occupied
-    /// squares and the enemy pieces; its start square counts as empty.
+    /// The search for the piece on `bit` (a man if `start_is_man`) of the side to move,
+    /// given all occupied squares, the enemy pieces and the facts of the position that do
+    /// not change from one piece to the next; its start square counts as empty.
     #[inline(always)]
     fn new(
         occ: u64,
         them: u64,
-        crowning: u64,
+        side: &SideFacts,
         bit: u32,
         start_is_man: bool,
         sink: &'a mut S,
@@ -446,7 +639,7 @@ impl<'a, S: Sink, R: Rules> CaptureSearch<'a, S, R> {
         CaptureSearch {
             occ: occ & !(1u64 << bit),
             them,
-            crowning,
+            crowning: side.crowning,
             from: Square::from_bit_unchecked(bit),
             start_is_man,
             path: [Square::from_bit_unchecked(bit); MAX_PATH],
@@ -459,6 +652,12 @@ impl<'a, S: Sink, R: Rules> CaptureSearch<'a, S, R> {
     #[inline(always)]
     fn empty(&self) -> u64 {
         BOARD & !self.occ
+    }
+
+    /// Whether the mover is White (its men capture upwards where men capture only forwards).
+    #[inline(always)]
+    fn white(&self) -> bool {
+        self.crowning == WHITE_CROWNING
     }
 
     #[inline(always)]
@@ -487,6 +686,22 @@ impl<'a, S: Sink, R: Rules> CaptureSearch<'a, S, R> {
             .emit(self.from, to, captured, promotes, &self.path, len);
     }
 
+    /// Take `victim` (a single bit) off the board for the rest of the sequence, where the
+    /// rules remove pieces as they are taken; [`CaptureSearch::put_back`] undoes it.
+    #[inline(always)]
+    fn take_off(&mut self, victim: u64) {
+        if R::REMOVE_DURING_MOVE {
+            self.occ &= !victim;
+        }
+    }
+
+    #[inline(always)]
+    fn put_back(&mut self, victim: u64) {
+        if R::REMOVE_DURING_MOVE {
+            self.occ |= victim;
+        }
+    }
+
     /// A man on `bit` jumps in `dir` (the jump is known to exist), then goes on.
     #[inline(always)]
     fn man_jump(&mut self, bit: u32, dir: Direction, captured: u64) {
@@ -494,11 +709,13 @@ impl<'a, S: Sink, R: Rules> CaptureSearch<'a, S, R> {
         let landing = step(victim, dir);
         let to = landing.trailing_zeros();
         self.push(to);
+        self.take_off(victim);
         if R::CROWN_DURING_CAPTURE && landing & self.crowning != 0 {
             self.crowned(to, captured | victim);
         } else {
             self.man(to, captured | victim);
         }
+        self.put_back(victim);
         self.pop();
     }
 
@@ -509,11 +726,13 @@ impl<'a, S: Sink, R: Rules> CaptureSearch<'a, S, R> {
         let empty = self.empty();
         let mut continued = false;
         each_direction!(DIR => {
-            let victim = step(here, DIR) & capturable;
-            let landing = step(victim, DIR) & empty;
-            if landing != 0 {
-                continued = true;
-                self.man_jump(bit, DIR, captured);
+            if man_captures_in::<R>(DIR, self.white()) {
+                let victim = step(here, DIR) & capturable;
+                let landing = step(victim, DIR) & empty;
+                if landing != 0 {
+                    continued = true;
+                    self.man_jump(bit, DIR, captured);
+                }
             }
         });
         if !continued {
@@ -536,20 +755,41 @@ impl<'a, S: Sink, R: Rules> CaptureSearch<'a, S, R> {
         }
     }
 
+    /// The piece a king on `bit` would take in `dir`, as a bit, if it can take one there.
+    #[inline(always)]
+    fn king_victim(&self, bit: u32, dir: Direction, captured: u64) -> Option<u32> {
+        if R::FLYING_KINGS {
+            let x = first_blocker(bit, dir, self.occ)?;
+            let xb = 1u64 << x;
+            (xb & self.them & !captured != 0 && step(xb, dir) & self.empty() != 0).then_some(x)
+        } else {
+            let xb = step(1u64 << bit, dir) & self.them & !captured;
+            (step(xb, dir) & self.empty() != 0).then(|| xb.trailing_zeros())
+        }
+    }
+
     /// Whether a king on `bit` can capture in `dir`.
     #[inline(always)]
     fn king_can_capture(&self, bit: u32, dir: Direction, captured: u64) -> bool {
-        match first_blocker(bit, dir, self.occ) {
-            Some(x) => {
-                let xb = 1u64 << x;
-                xb & self.them & !captured != 0 && step(xb, dir) & self.empty() != 0
+        if R::FLYING_KINGS {
+            match first_blocker(bit, dir, self.occ) {
+                Some(x) => {
+                    let xb = 1u64 << x;
+                    xb & self.them & !captured != 0 && step(xb, dir) & self.empty() != 0
+                }
+                None => false,
             }
-            None => false,
+        } else {
+            let xb = step(1u64 << bit, dir) & self.them & !captured;
+            step(xb, dir) & self.empty() != 0
         }
     }
 
     /// A king on `bit` captures the first piece in `dir` (known to be capturable).
     fn king_jump(&mut self, bit: u32, dir: Direction, captured: u64) {
+        if !R::FLYING_KINGS || R::KING_LANDS_BEHIND {
+            return self.king_jump_behind(bit, dir, captured);
+        }
         let Some(x) = first_blocker(bit, dir, self.occ) else {
             return;
         };
@@ -592,6 +832,31 @@ impl<'a, S: Sink, R: Rules> CaptureSearch<'a, S, R> {
             }
         }
     }
+
+    /// A king that lands on the square directly behind the piece it takes (a short king's
+    /// jump, or a Thai king's): one landing, then on in any direction but back.
+    fn king_jump_behind(&mut self, bit: u32, dir: Direction, captured: u64) {
+        let Some(x) = self.king_victim(bit, dir, captured) else {
+            return;
+        };
+        let victim = 1u64 << x;
+        let captured = captured | victim;
+        let landing = step(victim, dir).trailing_zeros();
+        self.push(landing);
+        self.take_off(victim);
+        let mut continued = false;
+        each_direction!(NEXT => {
+            if NEXT.index() != dir.opposite().index() && self.king_can_capture(landing, NEXT, captured) {
+                continued = true;
+                self.king_jump_behind(landing, NEXT, captured);
+            }
+        });
+        if !continued {
+            self.emit(landing, captured, self.start_is_man);
+        }
+        self.put_back(victim);
+        self.pop();
+    }
 }
 
 /// Keep one move per (start, end, captured set, promotion) among `list[begin..]`. Different
@@ -623,16 +888,14 @@ fn search_captures<S: Sink, R: Rules>(pos: &Position, counting: Counting, sink: 
     let dedup = counting == Counting::Distinct;
 
     // Men that have a first jump.
-    let mut jumpers = 0u64;
-    each_direction!(DIR => {
-        jumpers |= step(step(empty, DIR.opposite()) & them, DIR.opposite()) & men;
-    });
-    let crowning = crowning_mask(pos);
-    let mut pieces = jumpers;
+    let [a, b, c, d] = man_jumpers::<R>(pos, men, them, empty);
+    let side = SideFacts::of::<R>(pos, them);
+    let mut pieces = a | b | c | d;
     while pieces != 0 {
         let bit = pieces.trailing_zeros();
         pieces &= pieces - 1;
-        let mut search = CaptureSearch::<_, R>::new(all_occ, them, crowning, bit, true, &mut *sink);
+        let mut search =
+            CaptureSearch::<_, R>::new(all_occ, side.man_targets, &side, bit, true, &mut *sink);
         search.man(bit, 0);
         sink.end_piece(dedup);
     }
@@ -641,8 +904,7 @@ fn search_captures<S: Sink, R: Rules>(pos: &Position, counting: Counting, sink: 
     while pieces != 0 {
         let bit = pieces.trailing_zeros();
         pieces &= pieces - 1;
-        let mut search =
-            CaptureSearch::<_, R>::new(all_occ, them, crowning, bit, false, &mut *sink);
+        let mut search = CaptureSearch::<_, R>::new(all_occ, them, &side, bit, false, &mut *sink);
         each_direction!(DIR => {
             if search.king_can_capture(bit, DIR, 0) {
                 search.king_jump(bit, DIR, 0);
@@ -652,32 +914,88 @@ fn search_captures<S: Sink, R: Rules>(pos: &Position, counting: Counting, sink: 
     }
 }
 
-/// Append the captures of the side to move; returns whether there were any.
+/// Append the captures of the side to move that the rules' priority allows; returns whether
+/// there were any.
 fn generate_captures<R: Rules>(pos: &Position, counting: Counting, list: &mut MoveList) -> bool {
     let start_len = list.len();
+    // Italian's last criterion looks at the order pieces are taken in: every order is
+    // ranked before equal moves are merged.
+    let ordered = matches!(R::PRIORITY, CapturePriority::Italian);
     let mut sink = ListSink {
         piece_begin: start_len,
         list,
         long_capture: false,
     };
-    search_captures::<_, R>(pos, counting, &mut sink);
-    if R::MAJORITY {
-        keep_majority(list, start_len);
+    let search_counting = if ordered { Counting::Orders } else { counting };
+    search_captures::<_, R>(pos, search_counting, &mut sink);
+    match R::PRIORITY {
+        CapturePriority::Free => {}
+        CapturePriority::Majority => keep_best(list, start_len, |m| u64::from(m.captured.count())),
+        CapturePriority::PiecesThenKings => keep_best(list, start_len, |m| {
+            (u64::from(m.captured.count()) << 8) | u64::from((m.captured & pos.kings).count())
+        }),
+        CapturePriority::KingFirst => {
+            keep_best(list, start_len, |m| u64::from(pos.kings.contains(m.from)))
+        }
+        CapturePriority::Italian => {
+            keep_best(list, start_len, |m| italian_rank(pos, m));
+            if counting == Counting::Distinct {
+                dedup_moves(list, start_len);
+            }
+        }
     }
     list.len() > start_len
 }
 
-/// Keep, among `list[begin..]`, only the moves that take the most pieces.
-fn keep_majority(list: &mut MoveList, begin: usize) {
-    let most = list[begin..]
-        .iter()
-        .map(|m| m.captured.count())
-        .max()
-        .unwrap_or(0);
+/// The Italian federation's ranking of a capture, larger first: the pieces taken; then
+/// whether a king takes them; then the kings taken; then where the kings come in the
+/// sequence (a king taken earlier ranks higher, compared capture by capture). Every jump
+/// of the Italian game is short, so the piece taken is midway between two landings.
+fn italian_rank(pos: &Position, m: &Move) -> u64 {
+    let mut order = 0u64;
+    let mut prev = m.from.bit();
+    for (i, landing) in m.path().iter().enumerate() {
+        let l = landing.bit();
+        let taken = (prev + l) / 2;
+        if pos.kings.0 & (1u64 << taken) != 0 && i < 32 {
+            order |= 1u64 << (31 - i);
+        }
+        prev = l;
+    }
+    (u64::from(m.captured.count()) << 48)
+        | (u64::from(pos.kings.contains(m.from)) << 40)
+        | (u64::from((m.captured & pos.kings).count()) << 32)
+        | order
+}
+
+/// Keep, among `list[begin..]`, only the moves with the largest `key`.
+fn keep_best(list: &mut MoveList, begin: usize, key: impl Fn(&Move) -> u64) {
+    let best = list[begin..].iter().map(&key).max().unwrap_or(0);
     let mut write = begin;
     for read in begin..list.len() {
         let m = list[read];
-        if m.captured.count() == most {
+        if key(&m) == best {
+            list[write] = m;
+            write += 1;
+        }
+    }
+    list.truncate(write);
+}
+
+/// Keep one move per (start, end, captured set, promotion) among `list[begin..]` (moves of
+/// several pieces).
+fn dedup_moves(list: &mut MoveList, begin: usize) {
+    let mut write = begin;
+    for read in begin..list.len() {
+        let m = list[read];
+        let duplicate = m.captured.count() >= 3
+            && list[begin..write].iter().any(|k| {
+                k.from == m.from
+                    && k.captured == m.captured
+                    && k.to == m.to
+                    && k.promotes == m.promotes
+            });
+        if !duplicate {
             list[write] = m;
             write += 1;
         }
@@ -686,8 +1004,8 @@ fn keep_majority(list: &mut MoveList, begin: usize) {
 }
 
 /// Append the quiet moves of the side to move.
-fn generate_quiet(pos: &Position, list: &mut MoveList) {
-    for_each_quiet_move(pos, |from, to, promotes| {
+fn generate_quiet<R: Rules>(pos: &Position, list: &mut MoveList) {
+    for_each_quiet_move_under::<R>(pos, |from, to, promotes| {
         list.push(Move::quiet(
             Square::from_bit_unchecked(from),
             Square::from_bit_unchecked(to),
@@ -700,7 +1018,12 @@ fn generate_quiet(pos: &Position, list: &mut MoveList) {
 /// in [`generate_quiet`]'s order: men's steps, then kings' runs (whether they are legal
 /// beside a capture is the caller's business).
 #[inline(always)]
-pub(crate) fn for_each_quiet_move(pos: &Position, mut f: impl FnMut(u32, u32, bool)) {
+pub(crate) fn for_each_quiet_move(pos: &Position, f: impl FnMut(u32, u32, bool)) {
+    crate::variant::with_rules!(@code pos.rules_code(), R => for_each_quiet_move_under::<R>(pos, f))
+}
+
+#[inline(always)]
+fn for_each_quiet_move_under<R: Rules>(pos: &Position, mut f: impl FnMut(u32, u32, bool)) {
     let us = pos.by_color[pos.turn.index()].0;
     let occ = pos.occupied().0;
     let empty = BOARD & !occ;
@@ -711,7 +1034,7 @@ pub(crate) fn for_each_quiet_move(pos: &Position, mut f: impl FnMut(u32, u32, bo
         let k = kings.trailing_zeros();
         kings &= kings - 1;
         each_direction!(DIR => {
-            let mut run = king_run(k, DIR, occ);
+            let mut run = king_moves::<R>(k, DIR, occ);
             while run != 0 {
                 let to = run.trailing_zeros();
                 run &= run - 1;
@@ -725,17 +1048,17 @@ pub(crate) fn for_each_quiet_move(pos: &Position, mut f: impl FnMut(u32, u32, bo
 /// they are legal beside a capture is the caller's business).
 pub(crate) fn quiet_move_count(pos: &Position) -> u32 {
     let us = pos.by_color[pos.turn.index()].0;
-    count_quiet(
+    crate::variant::with_rules!(@code pos.rules_code(), R => count_quiet::<R>(
         pos.turn,
         us & !pos.kings.0,
         us & pos.kings.0,
         pos.occupied().0,
-    )
+    ))
 }
 
 /// The quiet moves of `men` and `kings` of the side `turn` among the occupied squares `occ`.
 #[inline(always)]
-fn count_quiet(turn: crate::Color, men: u64, kings: u64, occ: u64) -> u32 {
+fn count_quiet<R: Rules>(turn: crate::Color, men: u64, kings: u64, occ: u64) -> u32 {
     let empty = BOARD & !occ;
     let mut n = match turn {
         crate::Color::White => {
@@ -747,6 +1070,12 @@ fn count_quiet(turn: crate::Color, men: u64, kings: u64, occ: u64) -> u32 {
                 + (step(men, Direction::DownRight) & empty).count_ones()
         }
     };
+    if !R::FLYING_KINGS {
+        each_direction!(DIR => {
+            n += (step(kings, DIR) & empty).count_ones();
+        });
+        return n;
+    }
     let mut kings = kings;
     while kings != 0 {
         let k = kings.trailing_zeros();
@@ -771,6 +1100,10 @@ fn nth_bit(mut bits: u64, n: u32) -> u32 {
 /// direction and square, then each king's runs), without listing them; None if `index` is
 /// not below [`quiet_move_count`].
 pub(crate) fn nth_quiet_move(pos: &Position, index: u32) -> Option<Move> {
+    crate::variant::with_rules!(@code pos.rules_code(), R => nth_quiet_move_under::<R>(pos, index))
+}
+
+fn nth_quiet_move_under<R: Rules>(pos: &Position, index: u32) -> Option<Move> {
     let us = pos.by_color[pos.turn.index()].0;
     let occ = pos.occupied().0;
     let empty = BOARD & !occ;
@@ -799,7 +1132,7 @@ pub(crate) fn nth_quiet_move(pos: &Position, index: u32) -> Option<Move> {
         let k = kings.trailing_zeros();
         kings &= kings - 1;
         for dir in Direction::ALL {
-            let run = king_run(k, dir, occ);
+            let run = king_moves::<R>(k, dir, occ);
             let n = run.count_ones();
             if left < n {
                 return Some(Move::quiet(
@@ -817,7 +1150,7 @@ pub(crate) fn nth_quiet_move(pos: &Position, index: u32) -> Option<Move> {
 /// Append the legal moves of the side to move.
 pub(crate) fn generate<R: Rules>(pos: &Position, counting: Counting, list: &mut MoveList) {
     if !generate_captures::<R>(pos, counting, list) || !R::CAPTURE_IS_MANDATORY {
-        generate_quiet(pos, list);
+        generate_quiet::<R>(pos, list);
     }
 }
 
@@ -831,16 +1164,13 @@ pub(crate) fn count_moves<R: Rules>(pos: &Position, counting: Counting) -> u64 {
     let kings = us & pos.kings.0;
 
     // Men with a first jump, per direction.
-    let mut jumpers = [0u64; 4];
-    each_direction!(DIR => {
-        jumpers[DIR.index()] = step(step(empty, DIR.opposite()) & them, DIR.opposite()) & men;
-    });
+    let jumpers = man_jumpers::<R>(pos, men, them, empty);
     let any_jumper = jumpers[0] | jumpers[1] | jumpers[2] | jumpers[3];
-    let quiet_count = || u64::from(count_quiet(pos.turn, men, kings, occ));
-    if any_jumper == 0 && (kings == 0 || !has_captures(pos)) {
+    let quiet_count = || u64::from(count_quiet::<R>(pos.turn, men, kings, occ));
+    if any_jumper == 0 && (kings == 0 || !has_captures::<R>(pos)) {
         return quiet_count();
     }
-    let captures = if R::MAJORITY {
+    let captures = if ranks_captures::<R>() {
         let mut list = MoveList::new();
         generate_captures::<R>(pos, counting, &mut list);
         list.len() as u64
@@ -868,7 +1198,8 @@ fn count_captures<R: Rules>(pos: &Position, counting: Counting, jumpers: [u64; 4
         filter: LongCaptureFilter::new(counting),
         visit: |_: Square, _: u32, _: u64, _: bool| count += 1,
     };
-    let crowning = crowning_mask(pos);
+    let side = SideFacts::of::<R>(pos, them);
+    let crowning = side.crowning;
     // Most man captures are single jumps with nothing to take next: count those with
     // popcounts and search only the landings from which a second jump might exist. The test
     // treats every jumper's start square as empty, so it may send a simple jump to the
@@ -893,7 +1224,7 @@ fn count_captures<R: Rules>(pos: &Position, counting: Counting, jumpers: [u64; 4
                 let landing = complex.trailing_zeros();
                 complex &= complex - 1;
                 let bit = (landing as i32 - 2 * DIR.offset()) as u32;
-                let mut search = CaptureSearch::<_, R>::new(occ, them, crowning, bit, true, &mut sink);
+                let mut search = CaptureSearch::<_, R>::new(occ, side.man_targets, &side, bit, true, &mut sink);
                 search.man_jump(bit, DIR, 0);
             }
         }
@@ -902,7 +1233,7 @@ fn count_captures<R: Rules>(pos: &Position, counting: Counting, jumpers: [u64; 4
     while pieces != 0 {
         let bit = pieces.trailing_zeros();
         pieces &= pieces - 1;
-        let mut search = CaptureSearch::<_, R>::new(occ, them, crowning, bit, false, &mut sink);
+        let mut search = CaptureSearch::<_, R>::new(occ, them, &side, bit, false, &mut sink);
         each_direction!(DIR => {
             if search.king_can_capture(bit, DIR, 0) {
                 search.king_jump(bit, DIR, 0);
@@ -931,7 +1262,9 @@ pub(crate) fn count_two_plies<R: Rules>(pos: &Position, counting: Counting) -> u
         return n;
     }
     // The replies after `from` → `to` taking `captured` (a man, a king, a promotion alike;
-    // a capture may end where it started).
+    // a capture may end where it started). The test for a reply capture looks in every
+    // direction at every piece of ours (more than any game's men may take): when it finds
+    // one, the child is made and counted by the rules.
     let replies = |from: u32, to: u32, captured: u64, promotes: bool| -> u64 {
         let us = (us & !(1u64 << from)) | (1u64 << to);
         let them_men = them & !captured;
@@ -959,8 +1292,8 @@ pub(crate) fn count_two_plies<R: Rules>(pos: &Position, counting: Counting) -> u
         u64::from(steps)
     };
     let mut n = 0;
-    if has_captures(pos) {
-        if R::MAJORITY {
+    if has_captures::<R>(pos) {
+        if ranks_captures::<R>() {
             let mut list = MoveList::new();
             generate_captures::<R>(pos, counting, &mut list);
             for m in list.iter() {
@@ -990,7 +1323,7 @@ pub(crate) fn count_two_plies<R: Rules>(pos: &Position, counting: Counting) -> u
         let k = our_kings.trailing_zeros();
         our_kings &= our_kings - 1;
         each_direction!(DIR => {
-            let mut run = king_run(k, DIR, occ);
+            let mut run = king_moves::<R>(k, DIR, occ);
             while run != 0 {
                 let to = run.trailing_zeros();
                 run &= run - 1;

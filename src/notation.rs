@@ -4,7 +4,7 @@ use crate::fen::Notation;
 use crate::movegen::Counting;
 use crate::mv::Move;
 use crate::position::Position;
-use crate::square::Square;
+use crate::square::{Numbering, Square};
 
 /// Why a move text was not accepted.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,8 +35,13 @@ impl std::error::Error for MoveTextError {}
 
 const MAX_MOVE_TEXT: usize = 200;
 
-/// The squares of a move text, in order.
+/// The squares of a move text, in order (Russian draughts' numbers and names).
 pub fn split_move_text(text: &str) -> Result<Vec<Square>, MoveTextError> {
+    split_move_text_in(text, Numbering::STANDARD)
+}
+
+/// The squares of a move text in a game's `numbering`, in order.
+pub fn split_move_text_in(text: &str, numbering: Numbering) -> Result<Vec<Square>, MoveTextError> {
     let t = text.trim();
     if t.is_empty() {
         return Err(MoveTextError::Invalid("empty move text".to_owned()));
@@ -48,13 +53,14 @@ pub fn split_move_text(text: &str) -> Result<Vec<Square>, MoveTextError> {
         )));
     }
     if !t.contains(['-', ':', 'x', 'X', '×']) {
-        if let Some(squares) = split_unseparated(t) {
+        if let Some(squares) = split_unseparated(t, numbering) {
             return Ok(squares);
         }
     }
     let mut squares = Vec::new();
     for token in t.split(['-', ':', 'x', 'X', '×']) {
-        let sq = Square::parse(token)
+        let sq = numbering
+            .parse(token)
             .map_err(|e| MoveTextError::Invalid(format!("invalid move {t:?}: {e}")))?;
         squares.push(sq);
     }
@@ -68,7 +74,7 @@ pub fn split_move_text(text: &str) -> Result<Vec<Square>, MoveTextError> {
 
 /// Squares written without separators, as bot APIs do: names (`c3d4`, `e3c5e7`) or
 /// two-digit numbers (`2218`, `0914`, `221508`).
-fn split_unseparated(t: &str) -> Option<Vec<Square>> {
+fn split_unseparated(t: &str, numbering: Numbering) -> Option<Vec<Square>> {
     let bytes = t.as_bytes();
     if bytes.len() < 4 || bytes.len() % 2 != 0 {
         return None;
@@ -85,7 +91,7 @@ fn split_unseparated(t: &str) -> Option<Vec<Square>> {
         .map(|c| {
             std::str::from_utf8(c)
                 .ok()
-                .and_then(|s| Square::parse(s).ok())
+                .and_then(|s| numbering.parse(s).ok())
         })
         .collect()
 }
@@ -195,7 +201,7 @@ fn is_subsequence(needle: &[Square], hay: &[Square]) -> bool {
 /// whole route (every landing square, e.g. the single capture `d6:b8` beside the longer
 /// `d6:f8:h6:f4:b8`) selects exactly that move.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
-    let squares = split_move_text(text)?;
+    let squares = split_move_text_in(text, pos.rules().variant.numbering())?;
     let (first, last) = (squares[0], squares[squares.len() - 1]);
     let middle = &squares[1..squares.len() - 1];
     // Exact: the text traces the whole route of the move, line by line.
@@ -263,11 +269,12 @@ pub fn move_text(pos: &Position, m: &Move, notation: Notation, long: bool) -> St
         (true, Notation::Algebraic) => ":",
         (true, Notation::Numeric) => "x",
     };
+    let numbering = pos.rules().variant.numbering();
     squares
         .iter()
-        .map(|s| match notation {
-            Notation::Algebraic => s.name(),
-            Notation::Numeric => s.pdn().to_string(),
+        .map(|&s| match notation {
+            Notation::Algebraic => numbering.name(s),
+            Notation::Numeric => numbering.number(s).to_string(),
         })
         .collect::<Vec<_>>()
         .join(sep)

@@ -31,7 +31,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 /// Leaves at `depth` plies under a counting convention, single-threaded, no hashing, under
 /// the position's rules.
 pub fn perft_counting(pos: &Position, depth: u32, counting: Counting) -> u64 {
-    crate::variant::with_rules!(pos.rules(), R => count_leaves::<R>(pos, depth, counting))
+    crate::variant::with_rules!(@code pos.rules_code(), R => count_leaves::<R>(pos, depth, counting))
 }
 
 /// [`perft_counting`] under the move rules `R`.
@@ -188,7 +188,7 @@ struct Runner<'a> {
 impl Runner<'_> {
     /// The count below `pos` under its rules.
     fn count_any(&self, pos: &Position, depth: u32) -> u64 {
-        crate::variant::with_rules!(pos.rules(), R => self.count::<R>(pos, depth))
+        crate::variant::with_rules!(@code pos.rules_code(), R => self.count::<R>(pos, depth))
     }
 
     fn count<R: Rules>(&self, pos: &Position, depth: u32) -> u64 {

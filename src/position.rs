@@ -125,13 +125,25 @@ impl Position {
     /// The rules the position is played under.
     #[inline]
     pub fn rules(&self) -> RuleSet {
-        RuleSet::from_code((self.kings.0 >> RULES_SHIFT) as u8)
+        RuleSet::from_code(self.rules_code())
+    }
+
+    /// The rules as their one-byte code ([`RuleSet::code`]).
+    #[inline(always)]
+    pub(crate) fn rules_code(&self) -> u8 {
+        (self.kings.0 >> RULES_SHIFT) as u8
+    }
+
+    /// Whether a side without moves wins here (giveaway) rather than loses.
+    #[inline]
+    pub fn no_moves_wins(&self) -> bool {
+        crate::variant::NO_MOVES_WINS_OF_CODE[usize::from(self.rules_code())]
     }
 
     /// Who has won when the side to move has no legal move: the other side, or in a
     /// variant where having no move wins (giveaway), the side to move.
     pub fn winner_without_moves(&self) -> Color {
-        if self.rules().no_moves_wins() {
+        if self.no_moves_wins() {
             self.turn()
         } else {
             !self.turn()
@@ -226,7 +238,7 @@ impl Position {
     /// The legal moves, one per distinct (start, end, captured set, promotion).
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        crate::variant::with_rules!(self.rules(), R => movegen::generate::<R>(self, Counting::Distinct, &mut list));
+        crate::variant::with_rules!(@code self.rules_code(), R => movegen::generate::<R>(self, Counting::Distinct, &mut list));
         list
     }
 
@@ -234,21 +246,21 @@ impl Position {
     /// sequences that take the same pieces in another order are listed separately.
     pub fn legal_moves_counting(&self, counting: Counting) -> MoveList {
         let mut list = MoveList::new();
-        crate::variant::with_rules!(self.rules(), R => movegen::generate::<R>(self, counting, &mut list));
+        crate::variant::with_rules!(@code self.rules_code(), R => movegen::generate::<R>(self, counting, &mut list));
         list
     }
 
     /// Append the legal moves under a counting convention to `list`.
     #[inline]
     pub fn legal_moves_into(&self, counting: Counting, list: &mut MoveList) {
-        crate::variant::with_rules!(self.rules(), R => movegen::generate::<R>(self, counting, list));
+        crate::variant::with_rules!(@code self.rules_code(), R => movegen::generate::<R>(self, counting, list));
     }
 
     /// The move at `random % n` of the `n` legal moves (the same one `legal_moves()` lists
     /// there), None without a legal move. Without a capture on the board the moves are
     /// counted and the one picked is made directly, not listed: a random mover's step.
     pub fn legal_move_at(&self, random: u64) -> Option<Move> {
-        if !movegen::has_captures(self) {
+        if !self.has_captures() {
             let n = movegen::quiet_move_count(self);
             return if n == 0 {
                 None
@@ -269,13 +281,13 @@ impl Position {
     /// Whether the side to move must capture.
     #[inline]
     pub fn has_captures(&self) -> bool {
-        movegen::has_captures(self)
+        crate::variant::with_rules!(@code self.rules_code(), R => movegen::has_captures::<R>(self))
     }
 
     /// The number of legal moves (fast: quiet moves are counted, not listed).
     #[inline]
     pub fn count_moves(&self, counting: Counting) -> u64 {
-        crate::variant::with_rules!(self.rules(), R => movegen::count_moves::<R>(self, counting))
+        crate::variant::with_rules!(@code self.rules_code(), R => movegen::count_moves::<R>(self, counting))
     }
 
     /// Whether `m` is legal here (compared by start, end, captured set and promotion).

@@ -121,6 +121,95 @@ impl Square {
 
     /// Parse an algebraic name (`"c3"`) or a PDN number (`"22"`).
     pub fn parse(text: &str) -> Result<Square, SquareError> {
+        Numbering::STANDARD.parse(text)
+    }
+}
+
+/// How a game numbers and names the 32 squares (the PDN GameType's notation and inverted
+/// flag): square 1 sits in a corner of the board as the side that moves first sees it, and
+/// the numbers run along the rows from there. On a turned board (the corner at each
+/// player's left hand is a light square) the position is stored mirrored, file a to h, so
+/// that one move generator plays every game; names and numbers undo the mirror.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Numbering {
+    numbers: [u8; 32],
+    squares: [u8; 32],
+    inverted: bool,
+}
+
+impl Numbering {
+    /// Russian draughts' numbering (PDN's for 8×8 games): 1 = b8 … 4 = h8, 29 = a1, 32 = g1.
+    pub const STANDARD: Numbering = Numbering::new(crate::Color::White, 2, false);
+
+    /// The numbering with square 1 in `corner` (0 bottom left, 1 bottom right, 2 top left,
+    /// 3 top right) as the side `first` sees the board, on a turned board if `inverted`.
+    pub const fn new(first: crate::Color, corner: u8, inverted: bool) -> Numbering {
+        let mut numbers = [0u8; 32];
+        let mut squares = [0u8; 32];
+        let mut i = 0;
+        while i < 32 {
+            let sq = Square(i as u8);
+            // The board as it stands (a turned board's files mirrored back).
+            let file = if inverted { 7 - sq.file() } else { sq.file() };
+            let rank = sq.rank();
+            // The board as the first side sees it.
+            let (vf, vr) = match first {
+                crate::Color::White => (file, rank),
+                crate::Color::Black => (7 - file, 7 - rank),
+            };
+            let row = if corner >= 2 { 7 - vr } else { vr };
+            let k = if corner % 2 == 0 {
+                vf / 2
+            } else {
+                (7 - vf) / 2
+            };
+            let n = row * 4 + k;
+            numbers[i] = n + 1;
+            squares[n as usize] = i as u8;
+            i += 1;
+        }
+        Numbering {
+            numbers,
+            squares,
+            inverted,
+        }
+    }
+
+    /// Whether the board is turned (its a1 corner a light square).
+    pub const fn inverted(self) -> bool {
+        self.inverted
+    }
+
+    /// The number 1..=32 of `sq`.
+    #[inline]
+    pub const fn number(self, sq: Square) -> u8 {
+        self.numbers[sq.0 as usize]
+    }
+
+    /// The square numbered `number` (1..=32), or `None`.
+    pub const fn square(self, number: u32) -> Option<Square> {
+        if number == 0 || number > 32 {
+            None
+        } else {
+            Some(Square(self.squares[(number - 1) as usize]))
+        }
+    }
+
+    /// The algebraic name of `sq` on the board as it stands (`"c3"`).
+    pub fn name(self, sq: Square) -> String {
+        let file = if self.inverted {
+            7 - sq.file()
+        } else {
+            sq.file()
+        };
+        let mut s = String::with_capacity(2);
+        s.push((b'a' + file) as char);
+        s.push((b'1' + sq.rank()) as char);
+        s
+    }
+
+    /// Parse an algebraic name (`"c3"`) or a number (`"22"`) in this numbering.
+    pub fn parse(self, text: &str) -> Result<Square, SquareError> {
         let t = text.trim();
         let bytes = t.as_bytes();
         if bytes.is_empty() {
@@ -130,7 +219,8 @@ impl Square {
             let n: u32 = t
                 .parse()
                 .map_err(|_| SquareError::new(text, "not a square number"))?;
-            return Square::from_pdn(n)
+            return self
+                .square(n)
                 .ok_or_else(|| SquareError::new(text, "square number out of range 1-32"));
         }
         if bytes.len() != 2 {
@@ -144,8 +234,16 @@ impl Square {
         if !(b'a'..=b'h').contains(&file) || !(b'1'..=b'8').contains(&rank) {
             return Err(SquareError::new(text, "square off the board"));
         }
-        Square::from_coords(file - b'a', rank - b'1')
+        let file = file - b'a';
+        let file = if self.inverted { 7 - file } else { file };
+        Square::from_coords(file, rank - b'1')
             .ok_or_else(|| SquareError::new(text, "light square (pieces stand on dark squares)"))
+    }
+}
+
+impl Default for Numbering {
+    fn default() -> Numbering {
+        Numbering::STANDARD
     }
 }
 
@@ -198,6 +296,56 @@ mod tests {
             assert_eq!(Square::from_bit(s.bit()), Some(s));
             assert_eq!((s.file() + s.rank()) % 2, 0, "{s} must be dark");
         }
+    }
+
+    #[test]
+    fn numberings_of_the_games() {
+        let name = |n: Numbering, k: u32| n.name(n.square(k).unwrap());
+        assert_eq!(
+            Numbering::STANDARD,
+            Numbering::new(crate::Color::White, 2, false)
+        );
+        for s in Square::ALL {
+            assert_eq!(Numbering::STANDARD.number(s), s.pdn());
+        }
+        // English: 1 = b8 seen from Black's side (its bottom right), as Russian's.
+        let english = Numbering::new(crate::Color::Black, 1, false);
+        for s in Square::ALL {
+            assert_eq!(english.number(s), s.pdn());
+        }
+        // Italian: the board turned, 1 = a8, 32 = h1.
+        let italian = Numbering::new(crate::Color::White, 2, true);
+        assert_eq!(
+            (name(italian, 1), name(italian, 4), name(italian, 32)),
+            ("a8".into(), "g8".into(), "h1".into())
+        );
+        // Spanish and Portuguese: 1 = h1, 4 = b1, 32 = a8.
+        let spanish = Numbering::new(crate::Color::White, 1, true);
+        assert_eq!(
+            (
+                name(spanish, 1),
+                name(spanish, 4),
+                name(spanish, 5),
+                name(spanish, 32)
+            ),
+            ("h1".into(), "b1".into(), "g2".into(), "a8".into())
+        );
+        // Thai: Black's top left, 1 = g1.
+        let thai = Numbering::new(crate::Color::Black, 2, false);
+        assert_eq!(
+            (name(thai, 1), name(thai, 4), name(thai, 32)),
+            ("g1".into(), "a1".into(), "b8".into())
+        );
+        for n in [english, italian, spanish, thai] {
+            for k in 1..=32 {
+                let sq = n.square(k).unwrap();
+                assert_eq!(u32::from(n.number(sq)), k);
+                assert_eq!(n.parse(&n.name(sq)), Ok(sq));
+                assert_eq!(n.parse(&k.to_string()), Ok(sq));
+            }
+        }
+        assert!(italian.parse("a1").is_err());
+        assert!(italian.parse("h1").is_ok());
     }
 
     #[test]

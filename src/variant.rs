@@ -1,62 +1,242 @@
-//! The games this crate plays: Russian draughts and the 8×8 games that share its board
-//! (docs/rules.rst, "Variants"), as a runtime [`RuleSet`] carried by every position.
+//! The games this crate plays, in one registry: each game's name and aliases, its PDN
+//! GameType, the side that moves first, its square numbering, its start position and the
+//! kind of move rules it uses (docs/variants.md). A position carries its [`RuleSet`]: a game
+//! and the captures-optional house rule.
 
 use crate::bitboard::Bitboard;
 use crate::piece::Color;
 use crate::position::Setup;
-use crate::square::Square;
+use crate::square::{Numbering, Square};
 
-/// A draughts game on the 8×8 board.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Variant {
-    /// Russian draughts (русские шашки), as docs/rules.rst describes them.
-    #[default]
+/// The kinds of move rules: one compile-time [`Rules`](crate::Rules) type each. Several
+/// games share one (giveaway and the diagonal start move as Russian; Portuguese as Spanish).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MoveRules {
+    /// [`Russian`](crate::Russian).
     Russian,
-    /// Поддавки (giveaway): Russian moves, the goal reversed: a side that has lost all its
-    /// pieces, or cannot move, wins.
-    Giveaway,
-    /// Brazilian draughts: international rules on 8×8 (majority capture, no crowning
-    /// mid-capture), PDN GameType 26.
+    /// [`Brazilian`](crate::Brazilian).
     Brazilian,
-    /// Diagonal draughts («Діагональні шашки», docs/rules.rst): Russian rules; the main road a1–h8
-    /// starts empty, each side's twelve men fill the triangle on its side of it.
+    /// [`English`](crate::English).
+    English,
+    /// [`Italian`](crate::Italian).
+    Italian,
+    /// [`Spanish`](crate::Spanish).
+    Spanish,
+    /// [`Czech`](crate::Czech).
+    Czech,
+    /// [`Pool`](crate::Pool).
+    Pool,
+    /// [`Thai`](crate::Thai).
+    Thai,
+}
+
+/// Where a game's men stand at the start.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum StartKind {
+    /// Twelve men each on the three nearest ranks.
+    ThreeRows,
+    /// Eight men each on the two nearest ranks (Thai).
+    TwoRows,
+    /// The main road a1–h8 empty, each side's twelve men in the triangle on its side of it.
     Diagonal,
 }
 
+/// One game's entry in the registry.
+#[derive(Copy, Clone, Debug)]
+pub struct GameInfo {
+    /// The game.
+    pub variant: Variant,
+    /// Its name, as [`Variant::name`] gives it.
+    pub name: &'static str,
+    /// Other names [`Variant::parse`] accepts.
+    pub aliases: &'static [&'static str],
+    /// The PDN GameType number, where the standard gives the game one.
+    pub game_type: Option<u8>,
+    /// The side that moves first.
+    pub first: Color,
+    /// The move rules.
+    pub moves: MoveRules,
+    /// How the squares are numbered and named.
+    pub numbering: Numbering,
+    /// The start position.
+    pub start: StartKind,
+    /// Whether a side without pieces or moves wins (giveaway) rather than loses.
+    pub no_moves_wins: bool,
+}
+
+/// Declares the games once: the [`Variant`] enum, [`Variant::ALL`] and the registry table
+/// [`GAMES`] come from the same list, so a game cannot be half-wired.
+macro_rules! games {
+    ($($(#[$doc:meta])* $variant:ident { $($field:ident : $value:expr),* $(,)? })*) => {
+        /// A draughts game of the 8×8 board.
+        #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[repr(u8)]
+        pub enum Variant {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl Variant {
+            /// Every game, in the registry's order.
+            pub const ALL: [Variant; [$(stringify!($variant)),*].len()] = [$(Variant::$variant),*];
+        }
+
+        /// The registry: one entry per game, in [`Variant::ALL`]'s order.
+        pub const GAMES: [GameInfo; [$(stringify!($variant)),*].len()] = [
+            $(GameInfo { variant: Variant::$variant, $($field: $value),* },)*
+        ];
+    };
+}
+
+use Color::{Black, White};
+
+games! {
+    /// Russian draughts (русские шашки), as docs/rules.rst describes them.
+    #[default]
+    Russian {
+        name: "russian", aliases: &["shashki", "шашки"], game_type: Some(25), first: White,
+        moves: MoveRules::Russian, numbering: Numbering::STANDARD, start: StartKind::ThreeRows,
+        no_moves_wins: false,
+    }
+    /// Поддавки (giveaway): Russian moves, the goal reversed: a side that has lost all its
+    /// pieces, or cannot move, wins.
+    Giveaway {
+        name: "giveaway", aliases: &["poddavki", "поддавки"], game_type: None, first: White,
+        moves: MoveRules::Russian, numbering: Numbering::STANDARD, start: StartKind::ThreeRows,
+        no_moves_wins: true,
+    }
+    /// Brazilian draughts: international rules on 8×8 (majority capture, no crowning
+    /// mid-capture), PDN GameType 26.
+    Brazilian {
+        name: "brazilian", aliases: &[], game_type: Some(26), first: White,
+        moves: MoveRules::Brazilian, numbering: Numbering::STANDARD, start: StartKind::ThreeRows,
+        no_moves_wins: false,
+    }
+    /// Diagonal draughts («Діагональні шашки», docs/rules.rst): Russian rules; the main road
+    /// a1–h8 starts empty, each side's twelve men fill the triangle on its side of it.
+    Diagonal {
+        name: "diagonal", aliases: &[], game_type: None, first: White,
+        moves: MoveRules::Russian, numbering: Numbering::STANDARD, start: StartKind::Diagonal,
+        no_moves_wins: false,
+    }
+    /// English draughts, American checkers (GameType 21): men move and capture forward only,
+    /// kings one square at a time in every direction, free choice of capture; Black first.
+    English {
+        name: "english", aliases: &["american", "checkers"], game_type: Some(21), first: Black,
+        moves: MoveRules::English, numbering: Numbering::new(Black, 1, false),
+        start: StartKind::ThreeRows, no_moves_wins: false,
+    }
+    /// Italian draughts (GameType 22): men forward only and never take a king, short kings,
+    /// the capture priorities of the Italian federation; the board turned.
+    Italian {
+        name: "italian", aliases: &["dama"], game_type: Some(22), first: White,
+        moves: MoveRules::Italian, numbering: Numbering::new(White, 2, true),
+        start: StartKind::ThreeRows, no_moves_wins: false,
+    }
+    /// Spanish draughts (GameType 24): men forward only, flying kings, the most pieces then
+    /// the most kings; the board turned, numbered from White's right-hand corner.
+    Spanish {
+        name: "spanish", aliases: &[], game_type: Some(24), first: White,
+        moves: MoveRules::Spanish, numbering: Numbering::new(White, 1, true),
+        start: StartKind::ThreeRows, no_moves_wins: false,
+    }
+    /// Portuguese draughts (GameType 28): Spanish move rules, board and numbering.
+    Portuguese {
+        name: "portuguese", aliases: &[], game_type: Some(28), first: White,
+        moves: MoveRules::Spanish, numbering: Numbering::new(White, 1, true),
+        start: StartKind::ThreeRows, no_moves_wins: false,
+    }
+    /// Czech draughts (GameType 29): men forward only, flying kings, a king must capture
+    /// when a king can.
+    Czech {
+        name: "czech", aliases: &[], game_type: Some(29), first: White,
+        moves: MoveRules::Czech, numbering: Numbering::STANDARD,
+        start: StartKind::ThreeRows, no_moves_wins: false,
+    }
+    /// Pool checkers (GameType 23): men capture backwards, flying kings, free choice; a man
+    /// crossing the far row during a capture goes on as a man; Black first.
+    Pool {
+        name: "pool", aliases: &["american-pool", "pool-checkers"], game_type: Some(23),
+        first: Black, moves: MoveRules::Pool, numbering: Numbering::new(Black, 1, false),
+        start: StartKind::ThreeRows, no_moves_wins: false,
+    }
+    /// Thai draughts, mak-hot (GameType 31): eight men each on two rows, men forward only,
+    /// kings fly but land directly behind the piece taken, pieces taken leave the board at
+    /// once; Black first.
+    Thai {
+        name: "thai", aliases: &["makhos", "mak-hot"], game_type: Some(31), first: Black,
+        moves: MoveRules::Thai, numbering: Numbering::new(Black, 2, false),
+        start: StartKind::TwoRows, no_moves_wins: false,
+    }
+}
+
 impl Variant {
-    /// Every variant, in a fixed order.
-    pub const ALL: [Variant; 4] = [
-        Variant::Russian,
-        Variant::Giveaway,
-        Variant::Brazilian,
-        Variant::Diagonal,
-    ];
-
-    /// The variant's name: `russian`, `giveaway`, `brazilian` or `diagonal`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Variant::Russian => "russian",
-            Variant::Giveaway => "giveaway",
-            Variant::Brazilian => "brazilian",
-            Variant::Diagonal => "diagonal",
-        }
+    /// The game's registry entry.
+    #[inline]
+    pub const fn info(self) -> &'static GameInfo {
+        &GAMES[self as usize]
     }
 
-    /// A variant by its name (case-insensitive; `poddavki` and `поддавки` name giveaway).
+    /// The game's name: `russian`, `giveaway`, `brazilian`, `english`, …
+    pub const fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// A game by its name or an alias (case-insensitive; `poddavki` and `поддавки` name
+    /// giveaway, `american` and `checkers` English draughts).
     pub fn parse(text: &str) -> Option<Variant> {
-        match text.trim().to_lowercase().as_str() {
-            "russian" => Some(Variant::Russian),
-            "giveaway" | "poddavki" | "поддавки" => Some(Variant::Giveaway),
-            "brazilian" => Some(Variant::Brazilian),
-            "diagonal" => Some(Variant::Diagonal),
-            _ => None,
-        }
+        let key = text.trim().to_lowercase().replace('_', "-");
+        GAMES
+            .iter()
+            .find(|g| g.name == key || g.aliases.contains(&key.as_str()))
+            .map(|g| g.variant)
     }
 
-    /// The start position of the variant (before the side to move is set: White).
+    /// The game whose PDN GameType number is `number`, where shashki plays one.
+    pub fn from_game_type(number: u32) -> Option<Variant> {
+        GAMES
+            .iter()
+            .find(|g| g.game_type.map(u32::from) == Some(number))
+            .map(|g| g.variant)
+    }
+
+    /// The game's PDN GameType number, if the standard gives it one.
+    pub const fn game_type(self) -> Option<u8> {
+        self.info().game_type
+    }
+
+    /// The side that moves first.
+    pub const fn first(self) -> Color {
+        self.info().first
+    }
+
+    /// The game's move rules.
+    pub const fn move_rules(self) -> MoveRules {
+        self.info().moves
+    }
+
+    /// How the game numbers and names its squares.
+    pub const fn numbering(self) -> Numbering {
+        self.info().numbering
+    }
+
+    /// The game's index in [`Variant::ALL`] (what a position's rules code stores).
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The start position of the game, its first side to move.
     pub fn start_setup(self) -> Setup {
-        match self {
-            Variant::Diagonal => {
+        let mut setup = match self.info().start {
+            StartKind::ThreeRows => Setup::start(),
+            StartKind::TwoRows => Setup {
+                white_men: Bitboard::rank(0) | Bitboard::rank(1),
+                white_kings: Bitboard::EMPTY,
+                black_men: Bitboard::rank(6) | Bitboard::rank(7),
+                black_kings: Bitboard::EMPTY,
+                turn: Some(Color::White),
+            },
+            StartKind::Diagonal => {
                 let mut white = Bitboard::EMPTY;
                 let mut black = Bitboard::EMPTY;
                 for sq in Square::ALL {
@@ -75,8 +255,9 @@ impl Variant {
                     turn: Some(Color::White),
                 }
             }
-            _ => Setup::start(),
-        }
+        };
+        setup.turn = Some(self.first());
+        setup
     }
 }
 
@@ -89,6 +270,10 @@ pub struct RuleSet {
     /// A quiet move is legal even when a capture exists (a capture once begun is completed).
     pub captures_optional: bool,
 }
+
+/// The bit of [`RuleSet::code`] that holds the captures-optional rule; the bits below it
+/// hold the game's index (room for 128 games).
+const OPTIONAL_BIT: u8 = 0x80;
 
 impl RuleSet {
     /// Russian draughts, captures compulsory.
@@ -105,16 +290,16 @@ impl RuleSet {
         }
     }
 
-    /// Whether the moves are Brazilian ones (majority capture, no crowning mid-capture).
+    /// The kind of move rules.
     #[inline]
-    pub fn majority(self) -> bool {
-        matches!(self.variant, Variant::Brazilian)
+    pub const fn move_rules(self) -> MoveRules {
+        self.variant.move_rules()
     }
 
     /// Whether a side without moves wins (giveaway) rather than loses.
     #[inline]
     pub fn no_moves_wins(self) -> bool {
-        matches!(self.variant, Variant::Giveaway)
+        self.variant.info().no_moves_wins
     }
 
     /// Whether positions are won, drawn and lost exactly as in Russian draughts (Russian and
@@ -127,15 +312,21 @@ impl RuleSet {
     /// A one-byte code, 0 for Russian (how a position stores its rules).
     #[inline]
     pub fn code(self) -> u8 {
-        (self.variant as u8) | (u8::from(self.captures_optional) << 3)
+        (self.variant as u8)
+            | if self.captures_optional {
+                OPTIONAL_BIT
+            } else {
+                0
+            }
     }
 
     /// The rules of a [`code`](RuleSet::code).
     #[inline]
     pub fn from_code(code: u8) -> RuleSet {
+        let index = usize::from(code & !OPTIONAL_BIT);
         RuleSet {
-            variant: Variant::ALL[usize::from(code & 3)],
-            captures_optional: code & 8 != 0,
+            variant: Variant::ALL.get(index).copied().unwrap_or(Variant::Russian),
+            captures_optional: code & OPTIONAL_BIT != 0,
         }
     }
 
@@ -149,30 +340,106 @@ impl RuleSet {
     }
 }
 
+/// The move rules of each rules code ([`RuleSet::code`]), for the dispatch: one load.
+pub(crate) static MOVE_RULES_OF_CODE: [MoveRules; 256] = {
+    let mut table = [MoveRules::Russian; 256];
+    let mut code = 0;
+    while code < 256 {
+        let index = code & !(OPTIONAL_BIT as usize);
+        if index < GAMES.len() {
+            table[code] = GAMES[index].moves;
+        }
+        code += 1;
+    }
+    table
+};
+
+/// Whether a side without moves wins, for each rules code.
+pub(crate) static NO_MOVES_WINS_OF_CODE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut code = 0;
+    while code < 256 {
+        let index = code & !(OPTIONAL_BIT as usize);
+        if index < GAMES.len() {
+            table[code] = GAMES[index].no_moves_wins;
+        }
+        code += 1;
+    }
+    table
+};
+
 /// Run `$body` with `$R` bound to the compile-time [`Rules`](crate::Rules) type of a
-/// [`RuleSet`]: one monomorphic copy of `$body` per kind of move rules. Internal to the
-/// crate.
+/// [`RuleSet`] (or, with `@code`, of a rules code as a position stores it): one monomorphic
+/// copy of `$body` per kind of move rules (the match is exhaustive over [`MoveRules`], so a
+/// new kind cannot be left out). Internal to the crate.
 macro_rules! with_rules {
     ($rules:expr, $R:ident => $body:expr) => {{
         let rules: $crate::RuleSet = $rules;
-        match (rules.majority(), rules.captures_optional) {
-            (false, false) => {
-                type $R = $crate::Russian;
-                $body
-            }
-            (true, false) => {
-                type $R = $crate::Brazilian;
-                $body
-            }
-            (false, true) => {
-                type $R = $crate::CapturesOptional<$crate::Russian>;
-                $body
-            }
-            (true, true) => {
-                type $R = $crate::CapturesOptional<$crate::Brazilian>;
-                $body
-            }
+        $crate::variant::with_rules!(@code rules.code(), $R => $body)
+    }};
+    (@code $code:expr, $R:ident => $body:expr) => {{
+        let code: u8 = $code;
+        let optional = code & 0x80 != 0;
+        macro_rules! arm {
+            ($T:ty) => {{
+                if optional {
+                    type $R = $crate::CapturesOptional<$T>;
+                    $body
+                } else {
+                    type $R = $T;
+                    $body
+                }
+            }};
+        }
+        match $crate::variant::MOVE_RULES_OF_CODE[usize::from(code)] {
+            $crate::variant::MoveRules::Russian => arm!($crate::Russian),
+            $crate::variant::MoveRules::Brazilian => arm!($crate::Brazilian),
+            $crate::variant::MoveRules::English => arm!($crate::English),
+            $crate::variant::MoveRules::Italian => arm!($crate::Italian),
+            $crate::variant::MoveRules::Spanish => arm!($crate::Spanish),
+            $crate::variant::MoveRules::Czech => arm!($crate::Czech),
+            $crate::variant::MoveRules::Pool => arm!($crate::Pool),
+            $crate::variant::MoveRules::Thai => arm!($crate::Thai),
         }
     }};
 }
 pub(crate) use with_rules;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_dispatch_tables_agree_with_the_registry() {
+        assert_eq!(OPTIONAL_BIT, 0x80); // with_rules! reads this bit directly
+        for game in GAMES {
+            for optional in [false, true] {
+                let code = RuleSet::new(game.variant, optional).code();
+                assert_eq!(MOVE_RULES_OF_CODE[usize::from(code)], game.moves);
+                assert_eq!(NO_MOVES_WINS_OF_CODE[usize::from(code)], game.no_moves_wins);
+            }
+        }
+    }
+
+    #[test]
+    fn the_registry_is_in_the_enum_order() {
+        for (i, game) in GAMES.iter().enumerate() {
+            assert_eq!(game.variant.index(), i);
+            assert_eq!(Variant::ALL[i], game.variant);
+            assert_eq!(Variant::parse(game.name), Some(game.variant));
+            for alias in game.aliases {
+                assert_eq!(Variant::parse(alias), Some(game.variant), "{alias}");
+            }
+            if let Some(t) = game.game_type {
+                assert_eq!(Variant::from_game_type(u32::from(t)), Some(game.variant));
+            }
+            for optional in [false, true] {
+                let rules = RuleSet::new(game.variant, optional);
+                assert_eq!(RuleSet::from_code(rules.code()), rules);
+            }
+        }
+        assert_eq!(RuleSet::RUSSIAN.code(), 0);
+        assert_eq!(Variant::parse("chess"), None);
+        assert_eq!(Variant::from_game_type(20), None);
+    }
+}

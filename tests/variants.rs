@@ -3,8 +3,8 @@
 //! giveaway and captures optional.
 
 use shashki::{
-    perft_counting, perft_with, position_from_fen, Counting, PerftOptions, Position, RuleSet,
-    Square, Variant,
+    perft_counting, perft_with, position_from_fen, position_from_fen_in, Counting, PerftOptions,
+    Position, RuleSet, Square, Variant,
 };
 
 struct Line {
@@ -54,10 +54,13 @@ fn lines() -> Vec<Line> {
 fn variant_start_positions_match_the_recorded_perft() {
     let lines = lines();
     assert!(lines.len() >= 100);
-    for line in lines.iter().filter(|l| l.depth <= 9) {
-        let pos = position_from_fen(&line.fen)
-            .expect("fen")
-            .with_rules(line.rules);
+    // Deeper lines with SHASHKI_VARIANT_PERFT_DEPTH (e.g. 13).
+    let max_depth = std::env::var("SHASHKI_VARIANT_PERFT_DEPTH")
+        .ok()
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(9);
+    for line in lines.iter().filter(|l| l.depth <= max_depth) {
+        let pos = position_from_fen_in(&line.fen, line.rules).expect("fen");
         assert_eq!(pos, Position::start_of(line.rules), "{}", line.rules.name());
         let options = PerftOptions {
             counting: line.counting,
@@ -136,7 +139,7 @@ fn giveaway_moves_are_russian_and_rules_travel_with_the_position() {
     pos.play(&first).expect("legal");
     assert_eq!(pos.rules(), giveaway);
     assert!(giveaway.no_moves_wins() && !giveaway.plays_as_russian());
-    for code in 0..16u8 {
+    for code in 0..=255u8 {
         let rules = RuleSet::from_code(code);
         assert_eq!(RuleSet::from_code(rules.code()), rules);
     }
@@ -146,8 +149,10 @@ fn giveaway_moves_are_russian_and_rules_travel_with_the_position() {
 fn rules_travel_through_play_and_never_touch_the_squares() {
     // Every rule set, a few hundred plies of deterministic play: the rules stay, and the
     // position rebuilt from its pieces under the same rules is the same position.
-    for code in [1u8, 2, 3, 8, 10] {
-        let rules = RuleSet::from_code(code);
+    let every = Variant::ALL
+        .iter()
+        .flat_map(|&v| [RuleSet::new(v, false), RuleSet::new(v, true)]);
+    for rules in every {
         let mut pos = Position::start_of(rules);
         for ply in 0..200usize {
             let list = pos.legal_moves();

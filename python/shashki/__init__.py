@@ -47,8 +47,20 @@ SQUARE_NAMES: list[str] = [square_name(sq) for sq in SQUARES]
 
 STARTING_FEN = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
 
-VARIANTS: tuple[str, ...] = ("russian", "giveaway", "brazilian", "diagonal")
-"""The games a :class:`Board` plays (its ``variant``)."""
+VARIANTS: tuple[str, ...] = (
+    "russian",
+    "giveaway",
+    "brazilian",
+    "diagonal",
+    "english",
+    "italian",
+    "spanish",
+    "portuguese",
+    "czech",
+    "pool",
+    "thai",
+)
+"""The games a :class:`Board` plays (its ``variant``; docs/variants.md has the table)."""
 
 
 class Board(_core.Board):
@@ -58,7 +70,10 @@ class Board(_core.Board):
     ``Board.from_fen(fen)`` sets up any legal position; ``Board.empty()`` has no pieces.
     ``variant`` chooses the game: ``"russian"`` (the default), ``"giveaway"`` (поддавки: a
     side without pieces or moves wins), ``"brazilian"`` (majority capture, no crowning
-    mid-capture) or ``"diagonal"`` (Russian rules from the diagonal start);
+    mid-capture), ``"diagonal"`` (Russian rules from the diagonal start), or one of the
+    8×8 family: ``"english"`` (also ``"american"``, ``"checkers"``), ``"italian"``,
+    ``"spanish"``, ``"portuguese"``, ``"czech"``, ``"pool"``, ``"thai"`` (each reads and
+    writes FEN and moves in its own numbering);
     ``captures_optional=True`` makes quiet moves legal beside captures (a house
     rule). :data:`VARIANTS` lists the names.
     ``push``, ``pop``, ``peek``, ``legal_moves``, ``parse_move``, ``push_move``, ``fen``,

@@ -61,7 +61,8 @@ def _add_variant(parser: argparse.ArgumentParser) -> None:
         "--variant",
         choices=shashki.VARIANTS,
         default="russian",
-        help="the game: Russian draughts, giveaway (поддавки), Brazilian, diagonal start",
+        help="the game: Russian draughts, giveaway (поддавки), Brazilian, diagonal start, "
+        "English checkers, Italian, Spanish, Portuguese, Czech, Pool, Thai",
     )
     parser.add_argument(
         "--captures-optional",

@@ -102,6 +102,9 @@ class Termination(enum.Enum, metaclass=_TerminationType):
     BRAZILIAN_THREE_PIECES = "three pieces with a king against a king, 16 moves"
     BRAZILIAN_SMALL_ENDING = "two pieces with a king against a king, 5 moves"
     GIVEAWAY_KINGS_ONLY = "giveaway: 15 moves of kings only"
+    NO_MAN_MOVE_OR_CAPTURE = "moves without a man moved or a piece taken"
+    """The 8×8 family's progress rules (English 40 moves each, Italian 40, Pool 30: the
+    counter's ``article`` says which)."""
     HISTORICAL_THREE_KINGS = "art. 20 three kings against one"
     HISTORICAL_KING_AND_MEN = "art. 21 a king and men"
     RECORDED = "as recorded"
@@ -583,7 +586,69 @@ each side with only kings moved and nothing taken (FMJD-64 7.2.3 and 7.2.5 carri
 Any :class:`DrawRules` can replace it."""
 
 
+ENGLISH = DrawRules(
+    [
+        Repetition(article="English draughts: the same position a third time"),
+        KingsOnly(
+            moves=40,
+            termination=Termination.NO_MAN_MOVE_OR_CAPTURE,
+            article="English draughts: 40 moves each without a man moved or a piece taken",
+        ),
+    ],
+    name="English",
+)
+"""English draughts (checkers): the same position a third time with the same side to move;
+40 moves of each side in which no man moved and nothing was taken (docs/variants.md cites
+the rules)."""
+
+ITALIAN = DrawRules(
+    [
+        Repetition(times=4, article="Italian draughts (FID): the same position a fourth time"),
+        KingsOnly(
+            moves=40,
+            termination=Termination.NO_MAN_MOVE_OR_CAPTURE,
+            article="Italian draughts (FID): 40 moves each without a man moved or a piece taken",
+        ),
+    ],
+    name="Italian",
+)
+"""Italian draughts: the same position a fourth time; 40 moves of each side without a man
+moved or a piece taken (docs/variants.md gives the other reading, threefold, and why)."""
+
+POOL = DrawRules(
+    [
+        Repetition(article="Pool checkers: the same position a third time"),
+        KingsOnly(
+            moves=30,
+            termination=Termination.NO_MAN_MOVE_OR_CAPTURE,
+            article="Pool checkers: 30 moves each without a man moved or a piece taken",
+        ),
+    ],
+    name="Pool",
+)
+"""Pool checkers: the same position a third time; 30 moves of each side without a man moved
+or a piece taken."""
+
+THREEFOLD = DrawRules([Repetition(article="the same position a third time")], name="threefold")
+"""Spanish, Portuguese, Czech and Thai draughts: the same position a third time (the
+federations' further rules are not yet applied; docs/variants.md)."""
+
+_DEFAULTS = {
+    "brazilian": BRAZILIAN,
+    "giveaway": GIVEAWAY,
+    "english": ENGLISH,
+    "italian": ITALIAN,
+    "pool": POOL,
+    "spanish": THREEFOLD,
+    "portuguese": THREEFOLD,
+    "czech": THREEFOLD,
+    "thai": THREEFOLD,
+}
+
+
 def default_draw_rules(variant: str) -> DrawRules:
     """The draw rules a game of ``variant`` is played under unless told otherwise: FMJD-64
-    for Russian draughts and the diagonal start, :data:`BRAZILIAN`, :data:`GIVEAWAY`."""
-    return {"brazilian": BRAZILIAN, "giveaway": GIVEAWAY}.get(variant, FMJD64)
+    for Russian draughts and the diagonal start, :data:`BRAZILIAN`, :data:`GIVEAWAY`,
+    :data:`ENGLISH`, :data:`ITALIAN`, :data:`POOL`, and :data:`THREEFOLD` for Spanish,
+    Portuguese, Czech and Thai draughts."""
+    return _DEFAULTS.get(variant, FMJD64)

@@ -53,6 +53,23 @@ DECISIVE = (Termination.NO_MOVES, Termination.RESIGNATION)
 RESULTS = {"1-0": True, "0-1": False, "1/2-1/2": None}
 
 
+GAME_TYPES: dict[str, str] = {
+    "21": "english",
+    "22": "italian",
+    "23": "pool",
+    "24": "spanish",
+    "26": "brazilian",
+    "28": "portuguese",
+    "29": "czech",
+    "31": "thai",
+}
+"""The PDN GameType numbers of the games shashki plays besides Russian draughts (25)."""
+
+GAME_TYPE_OF: dict[str, str] = {variant: number for number, variant in GAME_TYPES.items()}
+"""The GameType number of each variant that has its own (giveaway and the diagonal start
+are written as GameType 25 with a ``Variant`` tag)."""
+
+
 class GameOverError(ValueError):
     """A move, resignation or draw offered after the game has ended (``pop`` first)."""
 
@@ -387,8 +404,8 @@ class Game(GameNode):
         self._ended: Optional[tuple[int, Outcome]] = None  # (ply, outcome) when it ended
         self._checked = -1  # the last position the draw rules have been applied to
         self.headers = Headers(game=self)
-        if self._board.variant == "brazilian":
-            self.headers["GameType"] = "26"
+        if self._board.variant in GAME_TYPE_OF:
+            self.headers["GameType"] = GAME_TYPE_OF[self._board.variant]
         if self._board.variant in ("giveaway", "diagonal") or self._board.captures_optional:
             self.headers["Variant"] = variant_tag(self._board)
         if fen is not None and self._start_fen != self._variant_start_fen():

@@ -152,8 +152,16 @@ HUB_VARIANTS = {
     "losing": "giveaway",
     "antidraughts": "giveaway",
     "diagonal": "diagonal",
+    "english": "english",
+    "american": "english",
+    "checkers": "english",
+    "czech": "czech",
+    "pool": "pool",
 }
-"""Hub variant names (ours, pydraughts' and Scan's ``normal``/``losing``) → our variants."""
+"""Hub variant names (ours, pydraughts' and Scan's ``normal``/``losing``) → our variants. The
+Hub's positions and moves are in Russian draughts' square numbers, which English, Czech and
+Pool share; the games numbered otherwise (Italian, Spanish, Portuguese, Thai) are not
+offered over the Hub yet."""
 
 
 def board_to_hub(board: Board) -> str:
@@ -273,7 +281,7 @@ class HubServer:
             self.send(f'id name=shashki version={shashki.__version__} author="shashki developers"')
             self.send(
                 "param name=variant value=russian type=enum "
-                'values="russian brazilian giveaway diagonal"'
+                'values="russian brazilian giveaway diagonal english czech pool"'
             )
             self.send("param name=captures-optional value=false type=bool")
             self.send('param name=evaluation value=learned type=enum values="learned classic"')
@@ -330,7 +338,8 @@ class HubServer:
             variant = HUB_VARIANTS.get(value.lower())
             if variant is None:
                 raise ValueError(
-                    f"variant {value!r} is not supported (russian, brazilian, giveaway, diagonal)"
+                    f"variant {value!r} is not supported "
+                    "(russian, brazilian, giveaway, diagonal, english, czech, pool)"
                 )
             self.stop_search()
             self.variant = variant

@@ -24,7 +24,7 @@ import re
 import weakref
 
 from shashki import Board, Move
-from shashki.game import Game, GameNode, GameOverError
+from shashki.game import GAME_TYPE_OF, GAME_TYPES, Game, GameNode, GameOverError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
 if TYPE_CHECKING:
@@ -254,14 +254,14 @@ def _read_lines(handle: TextIO) -> tuple[list[tuple[int, str]], list[tuple[int, 
 
 
 def _variant_of(game_type: str, variant_tag: str) -> tuple[Optional[str], bool]:
-    """The variant of a game's ``GameType`` (25 Russian, 26 Brazilian; its first field) and
-    ``Variant`` tag (``Giveaway``/``Poddavki``, ``Diagonal``, ``captures optional``);
-    None when GameType names another game."""
+    """The variant of a game's ``GameType`` (its first field: 25 Russian, 26 Brazilian, 21
+    English, …, see :data:`GAME_TYPES`) and ``Variant`` tag (``Giveaway``/``Poddavki``,
+    ``Diagonal``, ``captures optional``); None when GameType names another game."""
     code = game_type.split(",")[0].strip()
     tag = variant_tag.lower()
     optional = "captures optional" in tag
-    if code == "26":
-        return "brazilian", optional
+    if code in GAME_TYPES:
+        return GAME_TYPES[code], optional
     if code != "25":
         return None, False
     if "giveaway" in tag or "poddavki" in tag or "поддавки" in tag:
@@ -302,7 +302,9 @@ def read_game(handle: TextIO, *, variations: bool = True, errors: str = "raise")
         variant, captures_optional = _variant_of(game_type, headers.get("Variant", ""))
         if variant is None:
             raise PdnError(
-                f"GameType {game_type!r} is not Russian (25) or Brazilian (26) draughts",
+                f"GameType {game_type!r} is not a game shashki plays (25 Russian, "
+                + ", ".join(f"{n} {v}" for n, v in GAME_TYPES.items())
+                + ")",
                 tag_lines[0][0],
                 1,
             )
@@ -575,12 +577,12 @@ def write_game(
     result = game.result()
     headers = dict(game.headers)
     headers["Result"] = result
-    headers.setdefault("GameType", "26" if game.variant == "brazilian" else "25")
+    headers.setdefault("GameType", GAME_TYPE_OF.get(game.variant, "25"))
     if game.start_fen != Board(variant=game.variant).fen():
         headers["FEN"] = (
             game.start_fen
             if notation == "numeric"
-            else Board(game.start_fen).fen(notation="algebraic")
+            else Board(game.start_fen, variant=game.variant).fen(notation="algebraic")
         )
     tag_text = "".join(f'[{name} "{_escape(str(value))}"]\n' for name, value in headers.items())
 

@@ -69,29 +69,172 @@ class MoveLike(Protocol):
 
 @dataclass(frozen=True)
 class Rules:
-    """The move rules of a variant (docs/rules.rst, "Variants").
+    """The move rules of a game (docs/rules.rst, "Variants"; docs/variants.md).
 
     ``crown_during_capture``: a man reaching the far rank during a capture is crowned at once
     and goes on as a king (Russian); otherwise it goes on as a man and is crowned only if
-    the move ends there (Brazilian). ``majority``: only the captures taking the most pieces
-    are legal (Brazilian). ``captures_optional``: quiet moves stay legal beside captures.
+    the move ends there (Brazilian, Pool; where men capture only forwards the move ends
+    there). ``majority``: only the captures taking the most pieces are legal (Brazilian).
+    ``captures_optional``: quiet moves stay legal beside captures. ``men_capture_backwards``:
+    men jump backwards too. ``flying_kings``: kings move and capture along whole diagonals
+    (otherwise one square, a jump over an adjacent piece). ``man_takes_king``: men may
+    capture kings (not in Italian). ``king_lands_behind``: a flying king's capture lands on
+    the square just behind the piece (Thai). ``remove_during_move``: pieces taken leave the
+    board at once, and a king never turns straight back (Thai). ``priority``: ``"free"``,
+    ``"majority"``, ``"pieces_then_kings"`` (Spanish), ``"italian"`` (the FID's order) or
+    ``"king_first"`` (Czech).
     """
 
     crown_during_capture: bool = True
     majority: bool = False
     captures_optional: bool = False
+    men_capture_backwards: bool = True
+    flying_kings: bool = True
+    man_takes_king: bool = True
+    king_lands_behind: bool = False
+    remove_during_move: bool = False
+    priority: str = "free"
 
 
 RUSSIAN = Rules()
 
+_GAME_RULES: dict[str, dict[str, object]] = {
+    "russian": {},
+    "giveaway": {},
+    "diagonal": {},
+    "brazilian": {"crown_during_capture": False, "majority": True, "priority": "majority"},
+    # English: men forward only, short kings, free choice; crowning ends the move.
+    "english": {
+        "crown_during_capture": False,
+        "men_capture_backwards": False,
+        "flying_kings": False,
+    },
+    # Italian: as English; a man never takes a king; the FID's priorities.
+    "italian": {
+        "crown_during_capture": False,
+        "men_capture_backwards": False,
+        "flying_kings": False,
+        "man_takes_king": False,
+        "priority": "italian",
+    },
+    # Spanish and Portuguese: men forward only, flying kings, most pieces then most kings.
+    "spanish": {
+        "crown_during_capture": False,
+        "men_capture_backwards": False,
+        "priority": "pieces_then_kings",
+    },
+    "portuguese": {
+        "crown_during_capture": False,
+        "men_capture_backwards": False,
+        "priority": "pieces_then_kings",
+    },
+    # Czech: men forward only, flying kings, a king's capture first.
+    "czech": {
+        "crown_during_capture": False,
+        "men_capture_backwards": False,
+        "priority": "king_first",
+    },
+    # Pool: men capture backwards, flying kings, free choice, no crowning mid-capture.
+    "pool": {"crown_during_capture": False},
+    # Thai: men forward only; flying kings landing just behind; pieces leave at once.
+    "thai": {
+        "crown_during_capture": False,
+        "men_capture_backwards": False,
+        "king_lands_behind": True,
+        "remove_during_move": True,
+    },
+}
+
 
 def rules_for(variant: str = "russian", captures_optional: bool = False) -> Rules:
-    """The move rules of ``russian``, ``giveaway``, ``brazilian`` or ``diagonal``."""
-    if variant in ("russian", "giveaway", "diagonal"):
-        return Rules(captures_optional=captures_optional)
-    if variant == "brazilian":
-        return Rules(crown_during_capture=False, majority=True, captures_optional=captures_optional)
-    raise ValueError(f"unknown variant {variant!r}")
+    """The move rules of a game: ``russian``, ``giveaway``, ``brazilian``, ``diagonal``,
+    ``english``, ``italian``, ``spanish``, ``portuguese``, ``czech``, ``pool``, ``thai``."""
+    if variant not in _GAME_RULES:
+        raise ValueError(f"unknown variant {variant!r}")
+    fields = dict(_GAME_RULES[variant])
+    return Rules(captures_optional=captures_optional, **fields)  # type: ignore[arg-type]
+
+
+# The PDN GameType fields that fix each game's square numbers: the side that moves first,
+# the corner of square 1 as that side sees the board (0 bottom left, 1 bottom right, 2 top
+# left, 3 top right; numbers then run along the rows), and whether the board is turned
+# (its bottom left corner, seen by White, a light square).
+GAME_NUMBERING: dict[str, tuple[str, int, bool]] = {
+    "russian": ("W", 2, False),
+    "giveaway": ("W", 2, False),
+    "brazilian": ("W", 2, False),
+    "diagonal": ("W", 2, False),
+    "czech": ("W", 2, False),
+    "english": ("B", 1, False),
+    "pool": ("B", 1, False),
+    "italian": ("W", 2, True),
+    "spanish": ("W", 1, True),
+    "portuguese": ("W", 1, True),
+    "thai": ("B", 2, False),
+}
+
+
+def game_numbers(variant: str) -> dict[int, int]:
+    """Each square index (this module's coordinates, the generator's: a turned board stored
+    mirrored, file a for h) to the game's own square number."""
+    first, corner, turned = GAME_NUMBERING[variant]
+    numbers: dict[int, int] = {}
+    count = 0
+    rows = range(8) if corner in (0, 1) else range(7, -1, -1)
+    for seen_rank in rows:
+        cols = range(8) if corner in (0, 2) else range(7, -1, -1)
+        for seen_file in cols:
+            # From the first side's seat to the board as White sees it.
+            file, rank = (seen_file, seen_rank) if first == "W" else (7 - seen_file, 7 - seen_rank)
+            playable = (file + rank) % 2 == (1 if turned else 0)
+            if not playable:
+                continue
+            count += 1
+            stored_file = 7 - file if turned else file
+            numbers[square_index(stored_file, rank)] = count
+    return numbers
+
+
+def from_game_fen(fen: str, variant: str) -> str:
+    """A numeric FEN in the game's own numbering rewritten in this module's coordinates
+    (ranges such as ``W1-12`` allowed)."""
+    squares = {n: sq for sq, n in game_numbers(variant).items()}
+    fields = fen.strip().split(":")
+    out = [fields[0].strip()]
+    for field in fields[1:]:
+        field = field.strip()
+        if not field or field[0].upper() not in "WB":
+            continue
+        items = []
+        for token in field[1:].split(","):
+            token = token.strip()
+            if not token:
+                continue
+            king = token[0] in "Kk"
+            body = token[1:] if king else token
+            lo, _, hi = body.partition("-")
+            for n in range(int(lo), int(hi or lo) + 1):
+                file, rank = square_coords(squares[n])
+                items.append(("K" if king else "") + str(pdn_number(file, rank)))
+        out.append(field[0].upper() + ",".join(items))
+    return ":".join(out)
+
+
+def game_fen(fen: str, variant: str) -> str:
+    """A numeric FEN of this module's coordinates rewritten in the game's own numbering."""
+    numbers = game_numbers(variant)
+    state = parse_fen(fen)
+    parts = [state.turn]
+    for color in ("W", "B"):
+        items = []
+        for rank in range(8):
+            for file in range(8):
+                piece = state.grid[rank][file]
+                if piece is not None and piece.upper() == color:
+                    n = numbers[square_index(file, rank)]
+                    items.append((n, ("K" if piece.isupper() else "") + str(n)))
+        parts.append(color + ",".join(text for _, text in sorted(items)))
+    return ":".join(parts)
 
 
 def _diagonal_start() -> str:
@@ -238,9 +381,10 @@ def crowning_rank(turn: str) -> int:
     return 7 if turn == "W" else 0
 
 
-def quiet_moves(state: State) -> list[RefMove]:
+def quiet_moves(state: State, rules: Rules = RUSSIAN) -> list[RefMove]:
     """§2: a man steps one square diagonally forward; a king flies any number of empty
-    squares along a diagonal; a man ending on the far rank is crowned."""
+    squares along a diagonal (one square where kings are short); a man ending on the far
+    rank is crowned."""
     moves = []
     for rank in range(8):
         for file in range(8):
@@ -261,6 +405,8 @@ def quiet_moves(state: State) -> list[RefMove]:
                                 False,
                             )
                         )
+                        if not rules.flying_kings:
+                            break
                         f, r = f + df, r + dr
             else:
                 dr = forward(state.turn)
@@ -281,6 +427,8 @@ def _capture_targets(
     king: bool,
     start: tuple[int, int],
     taken: list[tuple[int, int]],
+    rules: Rules = RUSSIAN,
+    came: Optional[tuple[int, int]] = None,
 ) -> list[tuple[tuple[int, int], list[tuple[int, int]]]]:
     """The jumps available to a piece on (file, rank): a list of (victim, landing squares).
 
@@ -292,16 +440,26 @@ def _capture_targets(
     """
 
     def empty(f: int, r: int) -> bool:
-        return on_board(f, r) and ((f, r) == start or state.grid[r][f] is None)
+        if not on_board(f, r):
+            return False
+        if rules.remove_during_move and (f, r) in taken:
+            return True  # Thai: a piece taken has left the board
+        return (f, r) == start or state.grid[r][f] is None
 
     def enemy(f: int, r: int) -> bool:
         piece = state.grid[r][f] if on_board(f, r) else None
-        return piece is not None and owner(piece) != state.turn and (f, r) != start
+        if piece is None or owner(piece) == state.turn or (f, r) == start:
+            return False
+        return king or rules.man_takes_king or not is_king(piece)
 
     jumps = []
     for df, dr in DIAGONALS:
+        if not king and not rules.men_capture_backwards and dr != forward(state.turn):
+            continue  # men that capture forwards only
+        if rules.remove_during_move and came is not None and (df, dr) == (-came[0], -came[1]):
+            continue  # a king never turns straight back
         f, r = file + df, rank + dr
-        if king:
+        if king and rules.flying_kings:
             while empty(f, r):
                 f, r = f + df, r + dr
         if not on_board(f, r) or not enemy(f, r) or (f, r) in taken:
@@ -311,7 +469,7 @@ def _capture_targets(
         f, r = f + df, r + dr
         while empty(f, r):
             landings.append((f, r))
-            if not king:
+            if not (king and rules.flying_kings) or rules.king_lands_behind:
                 break
             f, r = f + df, r + dr
         if landings:
@@ -340,8 +498,9 @@ def capture_sequences(state: State, file: int, rank: int, rules: Rules = RUSSIAN
         crowned: bool,
         taken: list[tuple[int, int]],
         path: list[tuple[int, int]],
+        came: Optional[tuple[int, int]] = None,
     ) -> None:
-        jumps = _capture_targets(state, f, r, king, start, taken)
+        jumps = _capture_targets(state, f, r, king, start, taken, rules, came)
         if not jumps:
             if taken:
                 if not king and r == crowning_rank(state.turn):
@@ -366,11 +525,15 @@ def capture_sequences(state: State, file: int, rank: int, rules: Rules = RUSSIAN
                     rules.crown_during_capture and landing[1] == crowning_rank(state.turn)
                 )
                 options.append((landing, becomes_king))
+            direction = (
+                1 if landing[0] > victim[0] else -1,
+                1 if landing[1] > victim[1] else -1,
+            )
             if king:
                 continuing = [
                     (sq, k)
                     for sq, k in options
-                    if _capture_targets(state, sq[0], sq[1], k, start, now_taken)
+                    if _capture_targets(state, sq[0], sq[1], k, start, now_taken, rules, direction)
                 ]
                 if continuing:
                     options = continuing
@@ -382,6 +545,7 @@ def capture_sequences(state: State, file: int, rank: int, rules: Rules = RUSSIAN
                     crowned or (becomes_king and not king),
                     now_taken,
                     path + [landing],
+                    direction,
                 )
 
     extend(file, rank, is_king(piece), False, [], [])
@@ -397,12 +561,50 @@ def all_sequences(state: State, rules: Rules = RUSSIAN) -> list[RefMove]:
         for file in range(8):
             if owner(state.grid[rank][file]) == state.turn:
                 captures.extend(capture_sequences(state, file, rank, rules))
-    if rules.majority and captures:
-        most = max(len(m.captured) for m in captures)
-        captures = [m for m in captures if len(m.captured) == most]
+    if captures:
+        captures = _by_priority(state, captures, rules)
     if rules.captures_optional:
-        return captures + quiet_moves(state)
-    return captures if captures else quiet_moves(state)
+        return captures + quiet_moves(state, rules)
+    return captures if captures else quiet_moves(state, rules)
+
+
+def _by_priority(state: State, captures: list[RefMove], rules: Rules) -> list[RefMove]:
+    """The captures the rules' priority allows among all capture sequences."""
+
+    def kings_in(squares: tuple[int, ...]) -> list[bool]:
+        out = []
+        for sq in squares:
+            f, r = square_coords(sq)
+            piece = state.grid[r][f]
+            out.append(piece is not None and is_king(piece))
+        return out
+
+    def by_king(m: RefMove) -> bool:
+        f, r = square_coords(m.start)
+        piece = state.grid[r][f]
+        return piece is not None and is_king(piece)
+
+    priority = "majority" if rules.majority else rules.priority
+    if priority == "free":
+        return captures
+    if priority == "king_first":
+        kings = [m for m in captures if by_king(m)]
+        return kings if kings else captures
+    if priority == "majority":
+        rank = {id(m): (len(m.captured),) for m in captures}
+    elif priority == "pieces_then_kings":
+        rank = {id(m): (len(m.captured), sum(kings_in(m.order))) for m in captures}
+    elif priority == "italian":
+        # The most pieces; then a king capturing; then the most kings; then the capture
+        # whose kings come earliest (compared capture by capture).
+        rank = {
+            id(m): (len(m.captured), by_king(m), sum(kings_in(m.order)), tuple(kings_in(m.order)))
+            for m in captures
+        }
+    else:
+        raise ValueError(f"unknown capture priority {priority!r}")
+    best = max(rank.values())
+    return [m for m in captures if rank[id(m)] == best]
 
 
 def distinct_moves(state: State, distinct: bool = True, rules: Rules = RUSSIAN) -> list[RefMove]:
@@ -476,5 +678,13 @@ START: dict[str, str] = {
     "giveaway": "W:W21-32:B1-12",
     "brazilian": "W:W21-32:B1-12",
     "diagonal": _diagonal_start(),
+    "english": "B:W21-32:B1-12",
+    "italian": "W:W21-32:B1-12",
+    "spanish": "W:W21-32:B1-12",
+    "portuguese": "W:W21-32:B1-12",
+    "czech": "W:W21-32:B1-12",
+    "pool": "B:W21-32:B1-12",
+    "thai": "B:W25-32:B1-8",
 }
-"""The start position of each variant."""
+"""The start position of each game, in this module's coordinates (Russian draughts' numbers;
+:func:`game_fen` writes it in the game's own)."""

@@ -488,9 +488,9 @@ fn boards_from_fens(fens: &[String], rules: crate::variant::RuleSet) -> PyResult
     fens.iter()
         .enumerate()
         .map(|(i, text)| {
-            let (pos, (h, f)) = parse_fen_with_clocks(text)
+            let (pos, (h, f)) = parse_fen_with_clocks(text, rules)
                 .map_err(|e| PyValueError::new_err(format!("fens[{i}]: {e}")))?;
-            Ok(Board::with_start_clocks(pos.with_rules(rules), h, f))
+            Ok(Board::with_start_clocks(pos, h, f))
         })
         .collect()
 }

@@ -223,14 +223,19 @@ impl PyBoard {
     }
 }
 
-pub(crate) fn parse_fen_with_clocks(text: &str) -> PyResult<(Position, (u32, u32))> {
-    let parsed = fen::parse_fen(text).map_err(|e| FenError::new_err(e.to_string()))?;
+/// A FEN in the numbering of the game played under `rules`, with its clocks.
+pub(crate) fn parse_fen_with_clocks(
+    text: &str,
+    rules: RuleSet,
+) -> PyResult<(Position, (u32, u32))> {
+    let parsed = fen::parse_fen_numbered(text, rules.variant.numbering())
+        .map_err(|e| FenError::new_err(e.to_string()))?;
     let pos = Position::from_setup(&parsed.setup).map_err(|e| FenError::new_err(e.to_string()))?;
     let clocks = (
         parsed.halfmove_clock.unwrap_or(0),
         parsed.fullmove_number.unwrap_or(1).max(1),
     );
-    Ok((pos, clocks))
+    Ok((pos.with_rules(rules), clocks))
 }
 
 /// The rules named by a `variant` and `captures_optional` argument pair.
@@ -244,8 +249,10 @@ pub(crate) fn rules_arg(
         Some(v) => {
             let name = crate::python::args::text(v, "variant", PyValueError::new_err)?;
             Variant::parse(&name).ok_or_else(|| {
+                let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
                 PyValueError::new_err(format!(
-                    "unknown variant {name:?}: expected one of russian, giveaway, brazilian, diagonal"
+                    "unknown variant {name:?}: expected one of {}",
+                    names.join(", ")
                 ))
             })?
         }
@@ -255,6 +262,11 @@ pub(crate) fn rules_arg(
 
 pub(crate) fn parse_fen_arg(text: &str) -> PyResult<Position> {
     fen::position_from_fen(text).map_err(|e| FenError::new_err(e.to_string()))
+}
+
+/// A FEN of the game played under `rules`, in that game's numbering.
+pub(crate) fn parse_fen_arg_in(text: &str, rules: RuleSet) -> PyResult<Position> {
+    fen::position_from_fen_in(text, rules).map_err(|e| FenError::new_err(e.to_string()))
 }
 
 #[pymethods]
@@ -268,7 +280,7 @@ impl PyBoard {
     ) -> PyResult<Self> {
         let rules = rules_arg(variant, captures_optional)?;
         let (pos, (halfmove, fullmove)) = match fen {
-            Some(text) if !text.is_none() => parse_fen_with_clocks(&fen_text(text)?)?,
+            Some(text) if !text.is_none() => parse_fen_with_clocks(&fen_text(text)?, rules)?,
             _ => (Position::start_of(rules), (0, 1)),
         };
         Ok(PyBoard {
@@ -277,7 +289,8 @@ impl PyBoard {
         })
     }
 
-    /// The game played: `"russian"`, `"giveaway"`, `"brazilian"` or `"diagonal"`.
+    /// The game played: `"russian"`, `"giveaway"`, `"brazilian"`, `"english"`, … (one of
+    /// `shashki.VARIANTS`).
     #[getter]
     fn variant(&self) -> &'static str {
         self.position().rules().variant.name()
@@ -415,8 +428,8 @@ impl PyBoard {
 
     /// Set up a FEN and clear the move stack; on a bad FEN the board is unchanged.
     fn set_fen(&mut self, fen: &Bound<'_, PyAny>) -> PyResult<()> {
-        let (pos, clocks) = parse_fen_with_clocks(&fen_text(fen)?)?;
-        self.set_root(pos.with_rules(self.position().rules()), clocks);
+        let (pos, clocks) = parse_fen_with_clocks(&fen_text(fen)?, self.position().rules())?;
+        self.set_root(pos, clocks);
         Ok(())
     }
 

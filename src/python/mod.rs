@@ -13,7 +13,9 @@ mod squares;
 mod training;
 
 pub(crate) use args::{fen_text, move_text_arg, notation_arg, square_arg};
-pub(crate) use board::{parse_fen_arg, rules_arg, LegalMoves, PyBoard, PyDrawRules};
+pub(crate) use board::{
+    parse_fen_arg, parse_fen_arg_in, rules_arg, LegalMoves, PyBoard, PyDrawRules,
+};
 pub(crate) use errors::{
     move_text_err, AmbiguousMoveError, FenError, IllegalMoveError, InvalidMoveError, SquareError,
 };

@@ -7,7 +7,7 @@ use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use super::{args, fen_text, parse_fen_arg, rules_arg, PyBoard};
+use super::{args, fen_text, parse_fen_arg_in, rules_arg, PyBoard};
 use crate::{perft_divide, Counting, PerftOptions, Position};
 
 pub(super) fn perft_options(
@@ -94,7 +94,7 @@ pub(super) fn perft_many(
     let rules = rules_arg(variant, captures_optional)?;
     let positions: Vec<Position> = fens
         .iter()
-        .map(|f| Ok(parse_fen_arg(&fen_text(f)?)?.with_rules(rules)))
+        .map(|f| parse_fen_arg_in(&fen_text(f)?, rules))
         .collect::<PyResult<_>>()?;
     let stop = AtomicBool::new(false);
     if let Some(table) = table {

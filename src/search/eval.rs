@@ -181,7 +181,7 @@ pub fn evaluate_with(pos: &Position, kind: Evaluation) -> i32 {
 
 /// The learned evaluation, with the known endings of the classic one.
 pub fn evaluate_learned(pos: &Position) -> i32 {
-    if pos.rules().no_moves_wins() {
+    if pos.no_moves_wins() {
         return evaluate_giveaway(pos);
     }
     if let Some(white) = ending(pos, &MASKS) {
@@ -196,7 +196,7 @@ pub fn evaluate_learned(pos: &Position) -> i32 {
 
 /// The classic (hand-set) evaluation from the side to move's point of view.
 pub fn evaluate(pos: &Position) -> i32 {
-    if pos.rules().no_moves_wins() {
+    if pos.no_moves_wins() {
         return evaluate_giveaway(pos);
     }
     let m = &MASKS;

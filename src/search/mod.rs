@@ -55,7 +55,7 @@ pub fn is_draw_node(board: &Board, rules: &DrawRules) -> bool {
 /// loss, or in giveaway a win.
 #[inline]
 fn no_moves_score(pos: &Position, ply: usize) -> i32 {
-    if pos.rules().no_moves_wins() {
+    if pos.no_moves_wins() {
         WIN - ply as i32
     } else {
         -(WIN - ply as i32)
