@@ -3,7 +3,12 @@ reading the legal-action mask and the observation, as a learning loop does; and,
 ``open_spiel`` is installed (``pip install open-spiel``), the same loop over OpenSpiel's
 ``checkers`` through its Python API, in the same run.
 
-    python benches/batch.py [--games 4096] [--steps 200] [--warmup 300]
+    python benches/batch.py [--games 4096] [--steps 200] [--warmup 300] [--variant english]
+                            [--spiel-python PATH]
+
+``--variant`` plays another game (English draughts is OpenSpiel's ``checkers``);
+``--spiel-python`` runs the OpenSpiel loop under another interpreter (OpenSpiel in its own
+virtual environment), still in the same run.
 
 Each loop first runs ``--warmup`` steps untimed: a learning loop runs for millions of steps,
 and the first few hundred grow the games' records and the arrays' pages.
@@ -67,6 +72,56 @@ def shashki_steps_with_the_mask(games: int, steps: int, dtype: str = "float32") 
     return rate
 
 
+def shashki_steps_caller_chooses(games: int, steps: int, variant: str) -> float:
+    """A learning loop as a user writes it: the caller draws its actions from the mask with
+    numpy (a random policy's scores, masked, argmax), so the arrays leave the cache between
+    steps; step + mask + observation, fresh arrays every step."""
+    import numpy as np
+
+    boards = Boards(games, seed=1, variant=variant)
+    rng = np.random.default_rng(1)
+    rate = 0.0
+    for count in (WARMUP, steps):
+        started = time.perf_counter()
+        for _ in range(count):
+            mask = boards.legal_action_mask()
+            scores = rng.random(mask.shape, dtype=np.float32)
+            scores[~mask] = -1.0
+            boards.step(scores.argmax(axis=1))
+        rate = games * count / (time.perf_counter() - started)
+    return rate
+
+
+SPIEL_LOOP = """
+import random, sys, time
+import numpy as np
+import pyspiel
+game = pyspiel.load_game("checkers")
+rng = random.Random(1)
+state = game.new_initial_state()
+steps = int(sys.argv[1])
+started = time.perf_counter()
+for _ in range(steps):
+    if state.is_terminal():
+        state = game.new_initial_state()
+    np.asarray(state.observation_tensor())
+    mask = np.asarray(state.legal_actions_mask())
+    state.apply_action(rng.choice(np.flatnonzero(mask).tolist()))
+print(steps / (time.perf_counter() - started))
+"""
+
+
+def open_spiel_steps_elsewhere(python: str, steps: int) -> float:
+    """OpenSpiel's loop (step + mask + observation, the action drawn from the mask) under
+    another interpreter."""
+    import subprocess
+
+    out = subprocess.run(
+        [python, "-c", SPIEL_LOOP, str(steps)], capture_output=True, text=True, check=True
+    )
+    return float(out.stdout.strip())
+
+
 def open_spiel_steps(steps: int) -> float | None:
     try:
         import pyspiel  # type: ignore[import-not-found]
@@ -93,8 +148,20 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=4096)
     parser.add_argument("--steps", type=int, default=200)
     parser.add_argument("--warmup", type=int, default=WARMUP)
+    parser.add_argument("--variant", default="russian")
+    parser.add_argument("--spiel-python", help="an interpreter that has open_spiel")
     args = parser.parse_args()
     WARMUP = args.warmup
+    if args.variant != "russian":
+        rate = shashki_steps_caller_chooses(args.games, args.steps, args.variant)
+        print(
+            f"shashki.batch: Boards({args.games}, variant={args.variant!r}), the caller "
+            f"choosing from the mask with numpy: {rate:,.0f} steps/s"
+        )
+        if args.spiel_python:
+            spiel = open_spiel_steps_elsewhere(args.spiel_python, 20_000)
+            print(f"OpenSpiel checkers, the same loop: {spiel:,.0f} steps/s ({rate / spiel:.0f}×)")
+        return
     rate = shashki_steps(args.games, args.steps)
     print(f"shashki.batch: Boards({args.games}), step + mask + observation: {rate:,.0f} steps/s")
     rate = shashki_steps_into_arrays(args.games, args.steps)

@@ -1,23 +1,32 @@
-//! `cargo run --release --example perft -- [DEPTH] [orders] [threads N] [hash MB]`:
-//! perft of the start position with timing, for profiling the Rust core without Python.
-use shashki::{perft_with, Counting, PerftOptions, Position};
+//! `cargo run --release --example perft -- [DEPTH] [orders] [threads N] [hash MB]
+//! [variant NAME]`: perft of a game's start position (Russian draughts' by default) with
+//! timing, for profiling the Rust core without Python.
+use shashki::{perft_with, Counting, PerftOptions, Position, RuleSet, Variant};
 use std::time::Instant;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let depth = args.first().and_then(|d| d.parse().ok()).unwrap_or(10);
     let mut options = PerftOptions::default();
+    let mut rules = RuleSet::RUSSIAN;
     let mut it = args.iter().skip(1);
     while let Some(a) = it.next() {
         match a.as_str() {
             "orders" => options.counting = Counting::Orders,
             "threads" => options.threads = it.next().and_then(|n| n.parse().ok()),
             "hash" => options.hash_mb = it.next().and_then(|n| n.parse().ok()).unwrap_or(0),
+            "variant" => match it.next().and_then(|v| Variant::parse(v)) {
+                Some(v) => rules = RuleSet::new(v, false),
+                None => {
+                    eprintln!("variant: expected a game's name");
+                    std::process::exit(2);
+                }
+            },
             other => eprintln!("ignoring {other:?}"),
         }
     }
     let t = Instant::now();
-    let n = match perft_with(&Position::start(), depth, &options) {
+    let n = match perft_with(&Position::start_of(rules), depth, &options) {
         Ok(n) => n,
         Err(e) => {
             eprintln!("{e}");

@@ -174,6 +174,16 @@ const fn ranks_captures<R: Rules>() -> bool {
     !matches!(R::PRIORITY, CapturePriority::Free)
 }
 
+/// Whether, with no king on the board, the rules' priority comes down to taking the most
+/// pieces (every priority but the king-first one, which is then free choice).
+#[inline(always)]
+const fn most_pieces_without_kings<R: Rules>() -> bool {
+    matches!(
+        R::PRIORITY,
+        CapturePriority::Majority | CapturePriority::PiecesThenKings | CapturePriority::Italian
+    )
+}
+
 /// The rules `R` with capturing optional (a house rule): a quiet move is legal
 /// beside a capture; a capture, once chosen, follows `R` (completed; the priority
 /// among captures where `R` has one).
@@ -536,27 +546,12 @@ pub(crate) fn for_each_child<R: Rules, const HASH: bool>(
     counting: Counting,
     mut visit: impl FnMut(&Position),
 ) {
-    if ranks_captures::<R>() && has_captures::<R>(pos) {
-        let mut list = MoveList::new();
-        generate_captures::<R>(pos, counting, &mut list);
-        for m in list.iter() {
+    if has_captures::<R>(pos) {
+        for_each_capture::<R>(pos, counting, |from, to, captured, promotes| {
             let mut child = *pos;
-            child.apply::<HASH>(m.from.bit(), m.to.bit(), m.captured.0, m.promotes);
+            child.apply::<HASH>(from, to, captured, promotes);
             visit(&child);
-        }
-        if R::CAPTURE_IS_MANDATORY {
-            return;
-        }
-    } else if has_captures::<R>(pos) {
-        let mut sink = MoveSink {
-            filter: LongCaptureFilter::new(counting),
-            visit: |from: Square, to: u32, captured: u64, promotes: bool| {
-                let mut child = *pos;
-                child.apply::<HASH>(from.bit(), to, captured, promotes);
-                visit(&child);
-            },
-        };
-        search_captures::<_, R>(pos, counting, &mut sink);
+        });
         if R::CAPTURE_IS_MANDATORY {
             return;
         }
@@ -985,6 +980,9 @@ fn keep_best(list: &mut MoveList, begin: usize, key: impl Fn(&Move) -> u64) {
 /// Keep one move per (start, end, captured set, promotion) among `list[begin..]` (moves of
 /// several pieces).
 fn dedup_moves(list: &mut MoveList, begin: usize) {
+    if list[begin..].iter().all(|m| m.captured.count() < 3) {
+        return;
+    }
     let mut write = begin;
     for read in begin..list.len() {
         let m = list[read];
@@ -1171,9 +1169,19 @@ pub(crate) fn count_moves<R: Rules>(pos: &Position, counting: Counting) -> u64 {
         return quiet_count();
     }
     let captures = if ranks_captures::<R>() {
-        let mut list = MoveList::new();
-        generate_captures::<R>(pos, counting, &mut list);
-        list.len() as u64
+        // Without kings on the board every capture is a man's taking men: the priority comes
+        // down to the most pieces, or to free choice (king first).
+        if pos.kings.0 & BOARD == 0 {
+            match single_man_jumps(pos, jumpers) {
+                Some(n) => n,
+                None if most_pieces_without_kings::<R>() => most_pieces::<R>(pos, counting).1,
+                None => count_captures::<R>(pos, counting, jumpers),
+            }
+        } else {
+            let mut list = MoveList::new();
+            generate_captures::<R>(pos, counting, &mut list);
+            list.len() as u64
+        }
     } else {
         count_captures::<R>(pos, counting, jumpers)
     };
@@ -1182,6 +1190,104 @@ pub(crate) fn count_moves<R: Rules>(pos: &Position, counting: Counting) -> u64 {
     } else {
         captures + quiet_count()
     }
+}
+
+/// Call `visit(from, to, captured, promotes)` (internal bits) for every legal capture of the
+/// side to move, once a move under the counting convention. Free choice and the positions
+/// without kings (where every priority comes down to the most pieces) need no move list.
+#[inline(always)]
+fn for_each_capture<R: Rules>(
+    pos: &Position,
+    counting: Counting,
+    mut visit: impl FnMut(u32, u32, u64, bool),
+) {
+    let without_kings = pos.kings.0 & BOARD == 0;
+    if !ranks_captures::<R>() || (without_kings && !most_pieces_without_kings::<R>()) {
+        let mut sink = MoveSink {
+            filter: LongCaptureFilter::new(counting),
+            visit: |from: Square, to: u32, captured: u64, promotes: bool| {
+                visit(from.bit(), to, captured, promotes)
+            },
+        };
+        search_captures::<_, R>(pos, counting, &mut sink);
+    } else if without_kings {
+        let (most, _) = most_pieces::<R>(pos, counting);
+        let mut sink = MoveSink {
+            filter: LongCaptureFilter::new(counting),
+            visit: |from: Square, to: u32, captured: u64, promotes: bool| {
+                if captured.count_ones() == most {
+                    visit(from.bit(), to, captured, promotes)
+                }
+            },
+        };
+        search_captures::<_, R>(pos, counting, &mut sink);
+    } else {
+        let mut list = MoveList::new();
+        generate_captures::<R>(pos, counting, &mut list);
+        for m in list.iter() {
+            visit(m.from.bit(), m.to.bit(), m.captured.0, m.promotes);
+        }
+    }
+}
+
+/// The most pieces a capture takes and the number of captures that take that many (0, 0
+/// without a capture), once a move under the counting convention.
+fn most_pieces<R: Rules>(pos: &Position, counting: Counting) -> (u32, u64) {
+    let us = pos.by_color[pos.turn.index()].0;
+    let them = pos.by_color[1 - pos.turn.index()].0;
+    let empty = BOARD & !(us | them);
+    let men = us & !pos.kings.0;
+    if us & pos.kings.0 == 0 {
+        if let Some(n) = single_man_jumps(pos, man_jumpers::<R>(pos, men, them, empty)) {
+            return (u32::from(n > 0), n);
+        }
+    }
+    let (mut most, mut n) = (0u32, 0u64);
+    let mut sink = MoveSink {
+        filter: LongCaptureFilter::new(counting),
+        visit: |_: Square, _: u32, captured: u64, _: bool| {
+            let c = captured.count_ones();
+            if c > most {
+                (most, n) = (c, 1);
+            } else if c == most {
+                n += 1;
+            }
+        },
+    };
+    search_captures::<_, R>(pos, counting, &mut sink);
+    (most, n)
+}
+
+/// The number of the men's captures when every one of them is a single jump (given their
+/// first jumps per direction), or None when one might go on. The test for going on is
+/// generous (as [`count_captures`]'s): a None may be a position of single jumps only.
+fn single_man_jumps(pos: &Position, jumpers: [u64; 4]) -> Option<u64> {
+    let us = pos.by_color[pos.turn.index()].0;
+    let them = pos.by_color[1 - pos.turn.index()].0;
+    let empty = BOARD & !(us | them);
+    let any_jumper = jumpers[0] | jumpers[1] | jumpers[2] | jumpers[3];
+    let landing_empty = empty | any_jumper;
+    let crowning = crowning_mask(pos);
+    let mut count = 0u64;
+    each_direction!(DIR => {
+        let starts = jumpers[DIR.index()];
+        if starts != 0 {
+            let landings = step(step(starts, DIR), DIR);
+            let mut more = landings & crowning;
+            each_direction!(NEXT => {
+                if NEXT.index() != DIR.opposite().index() {
+                    more |= landings
+                        & step(them, NEXT.opposite())
+                        & step(step(landing_empty, NEXT.opposite()), NEXT.opposite());
+                }
+            });
+            if more != 0 {
+                return None;
+            }
+            count += u64::from(landings.count_ones());
+        }
+    });
+    Some(count)
 }
 
 /// The number of captures, given the men's first jumps per direction.
@@ -1293,21 +1399,9 @@ pub(crate) fn count_two_plies<R: Rules>(pos: &Position, counting: Counting) -> u
     };
     let mut n = 0;
     if has_captures::<R>(pos) {
-        if ranks_captures::<R>() {
-            let mut list = MoveList::new();
-            generate_captures::<R>(pos, counting, &mut list);
-            for m in list.iter() {
-                n += replies(m.from.bit(), m.to.bit(), m.captured.0, m.promotes);
-            }
-        } else {
-            let mut sink = MoveSink {
-                filter: LongCaptureFilter::new(counting),
-                visit: |from: Square, to: u32, captured: u64, promotes: bool| {
-                    n += replies(from.bit(), to, captured, promotes)
-                },
-            };
-            search_captures::<_, R>(pos, counting, &mut sink);
-        }
+        for_each_capture::<R>(pos, counting, |from, to, captured, promotes| {
+            n += replies(from, to, captured, promotes)
+        });
         if R::CAPTURE_IS_MANDATORY {
             return n;
         }

@@ -368,6 +368,23 @@ pub(crate) static NO_MOVES_WINS_OF_CODE: [bool; 256] = {
     table
 };
 
+/// Whether the evaluation's known endings (a lone king against one or two pieces held,
+/// three kings winning off the main road; docs/engine.rst) hold, for each rules code: in the
+/// games with Russian or Brazilian move rules, where flying kings make them true. Elsewhere
+/// (short kings win such endings) the search finds the verdict itself.
+pub(crate) static KNOWN_ENDINGS_OF_CODE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut code = 0;
+    while code < 256 {
+        table[code] = matches!(
+            MOVE_RULES_OF_CODE[code],
+            MoveRules::Russian | MoveRules::Brazilian
+        );
+        code += 1;
+    }
+    table
+};
+
 /// Run `$body` with `$R` bound to the compile-time [`Rules`](crate::Rules) type of a
 /// [`RuleSet`] (or, with `@code`, of a rules code as a position stores it): one monomorphic
 /// copy of `$body` per kind of move rules (the match is exhaustive over [`MoveRules`], so a

@@ -173,3 +173,81 @@ def test_forty_moves_without_a_man_moved_draw_english() -> None:
     assert pool.is_game_over()
     spanish = Game("W:WK4,14:BK29,21:H200:F50", variant="spanish")
     assert not spanish.is_game_over()
+
+
+def test_moves_name_their_squares_as_their_game_does() -> None:
+    import copy
+    import pickle
+
+    board = shashki.Board(variant="italian")
+    texts = [str(m) for m in board.legal_moves]
+    assert texts == [board.move_text(m, long=True) for m in board.legal_moves]
+    assert "b3-a4" in texts and all(m.variant == "italian" for m in board.legal_moves)
+    spanish = shashki.Board(variant="spanish")
+    assert {m.text("numeric") for m in spanish.legal_moves} == {
+        spanish.move_text(m, notation="numeric") for m in spanish.legal_moves
+    }
+    move = board.legal_moves[0]
+    for again in (pickle.loads(pickle.dumps(move)), copy.deepcopy(move)):
+        assert again == move and str(again) == str(move) and again.variant == "italian"
+    assert shashki.square_name(0, variant="italian") == "h1"
+    assert shashki.square_number(0, variant="spanish") == 1  # h1
+    assert shashki.parse_square("h1", variant="italian") == 0
+    assert shashki.square_from_number(1, variant="thai") == 3
+    with pytest.raises(ValueError, match="unknown variant"):
+        shashki.square_name(0, variant="chess")
+
+
+@pytest.mark.parametrize("variant", ["english", "italian"])
+def test_hub_numbers_are_pydraughts_hub_numbers(variant: str) -> None:
+    from shashki import hub
+
+    pd_board = draughts.Board(variant=variant)
+    for board in random_game(variant, 11, plies=80)[1:]:
+        move = board.peek()
+        before = board.copy()
+        before.pop()
+        assert hub.move_from_hub(before, hub.move_to_hub(move)) == move
+        legal = {m.hub_move for m in pd_board.legal_moves()}
+        assert hub.move_to_hub(move) in legal, (variant, hub.move_to_hub(move), sorted(legal))
+        pd_board.push(draughts.Move(pd_board, hub_move=hub.move_to_hub(move)))
+        assert hub.board_from_hub(hub.board_to_hub(board), variant=variant) == board
+
+
+def test_analyse_finds_the_english_two_kings_win() -> None:
+    """Two kings against one win in English draughts (short kings): the search proves it
+    (Russian draughts' known ending, where a lone king holds against two, is not applied)."""
+    import subprocess
+    import sys
+
+    from shashki.engine import Engine, Limit
+
+    fen = "W:WK18,K19:BK32"
+    with Engine() as engine:
+        info = engine.analyse(shashki.Board(fen, variant="english"), Limit(depth=24))
+    assert info["score"].relative.win is not None and info["score"].relative.win > 0
+    out = subprocess.run(
+        [sys.executable, "-m", "shashki", "analyse", "--variant", "english", "--depth", "24", fen],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    ).stdout
+    assert "score: #" in out, out  # a forced win, in moves
+
+
+def test_an_english_pdn_in_its_own_numbers_reads_back_the_same() -> None:
+    import io
+
+    text = (
+        '[Event "Old Fourteenth"]\n[GameType "21"]\n[Result "*"]\n\n'
+        "1. 11-15 23-19 2. 8-11 22-17 3. 4-8 17-13 4. 15-18 24-20 5. 11-15 28-24 *\n"
+    )
+    game = pdn.read_game(io.StringIO(text))
+    assert game is not None and game.variant == "english"
+    board = game.end().board()
+    assert board.fen() == "B:W13,19,20,21,24,25,26,27,29,30,31,32:B1,2,3,5,6,7,8,9,10,12,15,18"
+    again = pdn.read_game(io.StringIO(pdn.write_game(game)))
+    assert again is not None
+    assert again.mainline_moves() == game.mainline_moves()
+    assert "1. 11-15 23-19 2. 8-11 22-17" in pdn.write_game(game)

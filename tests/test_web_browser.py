@@ -519,3 +519,23 @@ def test_a_deep_engine_level_keeps_to_the_cap(browser, base, monkeypatch) -> Non
     play_by_clicks(browser, move)
     wait(lambda: idle(browser) and len(state(browser)["moves"]) == 2, what="the capped reply")
     assert time.monotonic() - started < 2.0 + 3.0
+
+
+def test_an_italian_game_on_the_turned_board(browser, base) -> None:
+    """The turned board: a1 is a light square, h1 dark; the squares' names are the board's
+    own, and a move entered by clicks is the move the server lists."""
+    open_page(browser, base)
+    start(browser, variant="italian", opponent="human", fen="")
+    labels = browser.execute_script(
+        "return [...document.querySelectorAll('rect[data-square]')]"
+        ".map(r => r.getAttribute('aria-label'))"
+    )
+    assert any(label.startswith("h1") for label in labels)
+    assert not any(label.startswith("a1") for label in labels)
+    first = state(browser)
+    assert first["variant"] == "italian"
+    move = next(m for m in first["legal"] if m["long"] == "b3-a4")
+    play_by_clicks(browser, move)
+    wait(lambda: len(state(browser)["moves"]) == 1, what="the move")
+    assert state(browser)["moves"][0]["long"] == "b3-a4"
+    shot(browser, "20-italian")

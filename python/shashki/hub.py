@@ -29,8 +29,9 @@ Guarantees a GUI can rely on:
   non-numeric value gets ``error`` and leaves the level unchanged. With no level set,
   ``go think`` thinks for :data:`DEFAULT_MOVE_TIME` seconds; ``level infinite`` thinks
   until ``stop``.
-- ``set-param name=variant value=russian|brazilian|giveaway|diagonal`` (also pydraughts'
-  and Scan's names: ``normal``, ``losing``, ``antidraughts``, ``poddavki``) and
+- ``set-param name=variant value=russian|brazilian|giveaway|diagonal|english|italian|spanish|
+  portuguese|czech|pool|thai`` (also pydraughts' and Scan's names: ``normal``, ``losing``,
+  ``antidraughts``, ``poddavki``, ``american``, ``checkers``) and
   ``name=captures-optional value=true|false`` choose the game; the position goes back to
   the variant's start (send ``pos`` after them).
 - ``set-param name=evaluation value=learned|classic`` chooses the evaluation (the learned
@@ -57,7 +58,7 @@ import time
 from typing import TYPE_CHECKING, Optional, TextIO
 
 import shashki
-from shashki import Board, Move, square_from_number
+from shashki import Board, Move, square_from_number, square_number
 from shashki.engine import (
     DEFAULT_MOVE_OVERHEAD,
     MAX_DEPTH,
@@ -84,23 +85,34 @@ PIECE_CHARS = {"w": (True, False), "b": (False, False), "W": (True, True), "B": 
 # ---- numbering: all conversions between the Hub protocol and shashki live here ----------
 
 
-def hub_square(square: int) -> int:
-    """Hub move number of a square index: a1 = 1, c1 = 2, … h8 = 32."""
-    return square + 1
+_INDEX_NUMBERED = frozenset({"russian", "brazilian", "giveaway", "diagonal"})
+"""The games whose Hub move numbers are the square index plus one (a1 = 1 … h8 = 32, as
+pydraughts numbers its Russian-rules boards); the others use their own PDN numbers."""
 
 
-def square_from_hub(number: int) -> int:
+def hub_square(square: int, variant: str = "russian") -> int:
+    """Hub move number of a square index: a1 = 1, c1 = 2, … h8 = 32 in Russian draughts and
+    its variants; the game's own number (English 1 = b8 …) in the others."""
+    if variant in _INDEX_NUMBERED:
+        return square + 1
+    return square_number(square, variant=variant)
+
+
+def square_from_hub(number: int, variant: str = "russian") -> int:
     if not 1 <= number <= 32:
         raise ValueError(f"square {number} is not within 1-32")
-    return number - 1
+    if variant in _INDEX_NUMBERED:
+        return number - 1
+    return square_from_number(number, variant=variant)
 
 
 def move_to_hub(move: Move) -> str:
-    """``10-13`` or ``from x to x captured…``."""
-    start, end = hub_square(move.start), hub_square(move.end)
+    """``10-13`` or ``from x to x captured…``, in the numbers of the move's game."""
+    variant = move.variant
+    start, end = hub_square(move.start, variant), hub_square(move.end, variant)
     if not move.is_capture:
         return f"{start}-{end}"
-    captured = sorted(hub_square(sq) for sq in move.captured)
+    captured = sorted(hub_square(sq, variant) for sq in move.captured)
     return "x".join(str(n) for n in [start, end, *captured])
 
 
@@ -114,8 +126,9 @@ def move_from_hub(board: Board, text: str) -> Move:
         raise ValueError(f"bad move {text!r}") from None
     if len(numbers) < 2 or (not capture and len(numbers) != 2):
         raise ValueError(f"bad move {text!r}")
-    start, end = square_from_hub(numbers[0]), square_from_hub(numbers[1])
-    captured = frozenset(square_from_hub(n) for n in numbers[2:])
+    variant = board.variant
+    start, end = square_from_hub(numbers[0], variant), square_from_hub(numbers[1], variant)
+    captured = frozenset(square_from_hub(n, variant) for n in numbers[2:])
     for move in board.legal_moves:
         if move.start == start and move.end == end and (not capture or move.captured == captured):
             if capture or not move.is_capture:
@@ -155,20 +168,24 @@ HUB_VARIANTS = {
     "english": "english",
     "american": "english",
     "checkers": "english",
+    "italian": "italian",
+    "spanish": "spanish",
+    "portuguese": "portuguese",
     "czech": "czech",
     "pool": "pool",
+    "american pool": "pool",
+    "thai": "thai",
 }
-"""Hub variant names (ours, pydraughts' and Scan's ``normal``/``losing``) → our variants. The
-Hub's positions and moves are in Russian draughts' square numbers, which English, Czech and
-Pool share; the games numbered otherwise (Italian, Spanish, Portuguese, Thai) are not
-offered over the Hub yet."""
+"""Hub variant names (ours, pydraughts' and Scan's ``normal``/``losing``) → our variants. A
+position is ``W``/``B`` and 32 characters in the game's own square order; move numbers are
+:func:`hub_square`'s."""
 
 
 def board_to_hub(board: Board) -> str:
     """The Hub position string of a board."""
     chars = []
     for number in range(1, 33):
-        piece = board.piece_at(square_from_number(number))
+        piece = board.piece_at(square_from_number(number, variant=board.variant))
         chars.append("e" if piece is None else piece.symbol())
     return ("W" if board.turn else "B") + "".join(chars)
 
@@ -281,7 +298,8 @@ class HubServer:
             self.send(f'id name=shashki version={shashki.__version__} author="shashki developers"')
             self.send(
                 "param name=variant value=russian type=enum "
-                'values="russian brazilian giveaway diagonal english czech pool"'
+                'values="russian brazilian giveaway diagonal english italian spanish portuguese '
+                'czech pool thai"'
             )
             self.send("param name=captures-optional value=false type=bool")
             self.send('param name=evaluation value=learned type=enum values="learned classic"')
@@ -338,8 +356,7 @@ class HubServer:
             variant = HUB_VARIANTS.get(value.lower())
             if variant is None:
                 raise ValueError(
-                    f"variant {value!r} is not supported "
-                    "(russian, brazilian, giveaway, diagonal, english, czech, pool)"
+                    f"variant {value!r} is not supported ({', '.join(sorted(set(HUB_VARIANTS)))})"
                 )
             self.stop_search()
             self.variant = variant

@@ -253,6 +253,10 @@ def _read_lines(handle: TextIO) -> tuple[list[tuple[int, str]], list[tuple[int, 
     return tags, moves
 
 
+_NUMERIC_GAMES = frozenset({"english", "italian", "spanish", "portuguese", "pool", "thai"})
+"""The games whose PDN GameType gives numeric notation (N); the others' is algebraic (A)."""
+
+
 def _variant_of(game_type: str, variant_tag: str) -> tuple[Optional[str], bool]:
     """The variant of a game's ``GameType`` (its first field: 25 Russian, 26 Brazilian, 21
     English, …, see :data:`GAME_TYPES`) and ``Variant`` tag (``Giveaway``/``Poddavki``,
@@ -565,15 +569,21 @@ def _comment_tokens(comment: str) -> list[str]:
 def write_game(
     game: Game,
     *,
-    notation: str = "algebraic",
+    notation: Optional[str] = None,
     columns: int = 80,
     comments: bool = True,
     variations: bool = True,
 ) -> str:
-    """The game as PDN: tags (GameType 25, FEN when not the start), the minimal notation of
-    every move, comments, NAGs, variations, and the result, wrapped at ``columns``."""
+    """The game as PDN: tags (GameType, FEN when not the start), the minimal notation of
+    every move, comments, NAGs, variations, and the result, wrapped at ``columns``. The
+    notation is the game's own unless ``notation`` says otherwise: algebraic for Russian
+    draughts, its variants and Czech draughts, numeric for the others (their PDN
+    GameType's notation); a move number's first move is the first side's (Black's in
+    English, Pool and Thai draughts)."""
     if not isinstance(game, Game):
         raise TypeError(f"write_game writes a Game, not {type(game).__name__}")
+    if notation is None:
+        notation = "numeric" if game.variant in _NUMERIC_GAMES else "algebraic"
     result = game.result()
     headers = dict(game.headers)
     headers["Result"] = result
@@ -590,7 +600,8 @@ def write_game(
     if comments and game.comment:
         tokens.extend(_comment_tokens(game.comment))
     start = game._new_board(Board)
-    _write_tree(start, game.root(), tokens, notation, comments, variations)
+    first = Board(variant=game.variant).turn
+    _write_tree(start, game.root(), tokens, notation, comments, variations, first)
     tokens.append(result)
     lines: list[str] = []
     current = ""
@@ -615,8 +626,10 @@ def _write_tree(
     notation: str,
     comments: bool,
     variations: bool,
+    first: bool = True,
 ) -> None:
-    """The tokens of the tree below ``root``: at every node its main continuation, then
+    """The tokens of the tree below ``root`` (``first``: the side whose move opens each
+    move number, True for White): at every node its main continuation, then
     each alternative in parentheses, then on along the main line. Iterative (a stack of
     frames, not recursion), so variations nested any depth deep are written."""
 
@@ -637,13 +650,13 @@ def _write_tree(
         if comments and child.starting_comment:
             tokens.extend(_comment_tokens(child.starting_comment))
             frame.need_number = True
-        _write_node(frame.board, child, frame.ply, frame.need_number, tokens, notation)
+        _write_node(frame.board, child, frame.ply, frame.need_number, tokens, notation, first)
         frame.need_number = False
         if comments and child.comment:
             tokens.extend(_comment_tokens(child.comment))
             frame.need_number = True
 
-    first_ply = 0 if board.turn else 1
+    first_ply = 0 if board.turn == first else 1
     stack = [Frame(board.copy(stack=False), root, first_ply, None)]
     while stack:
         frame = stack[-1]
@@ -680,11 +693,17 @@ def _move(node: GameNode) -> Move:
 
 
 def _write_node(
-    board: Board, node: GameNode, ply: int, need_number: bool, tokens: list[str], notation: str
+    board: Board,
+    node: GameNode,
+    ply: int,
+    need_number: bool,
+    tokens: list[str],
+    notation: str,
+    first: bool = True,
 ) -> None:
     number = ply // 2 + 1
     prefix = ""
-    if board.turn:
+    if board.turn == first:
         prefix = f"{number}. "
     elif need_number:
         prefix = f"{number}... "

@@ -590,6 +590,7 @@ def _by_priority(state: State, captures: list[RefMove], rules: Rules) -> list[Re
     if priority == "king_first":
         kings = [m for m in captures if by_king(m)]
         return kings if kings else captures
+    rank: dict[int, tuple[object, ...]]
     if priority == "majority":
         rank = {id(m): (len(m.captured),) for m in captures}
     elif priority == "pieces_then_kings":

@@ -168,6 +168,11 @@ impl PyBoard {
         *self.board.position()
     }
 
+    /// The game the board plays (what its moves' texts name squares by).
+    pub(crate) fn variant_kind(&self) -> crate::Variant {
+        self.board.position().rules().variant
+    }
+
     pub(crate) fn core(&self) -> &CoreBoard {
         &self.board
     }
@@ -483,7 +488,7 @@ impl PyBoard {
         match self.board.pop() {
             Some(m) => {
                 self.cache = None;
-                wrap(py, m)
+                wrap(py, m, self.variant_kind())
             }
             None => Err(PyIndexError::new_err(
                 "pop from a board with no moves played",
@@ -494,7 +499,7 @@ impl PyBoard {
     /// The last move played; IndexError when there is none.
     fn peek(&self, py: Python<'_>) -> PyResult<Py<PyMove>> {
         match self.board.moves().next_back() {
-            Some(m) => wrap(py, m),
+            Some(m) => wrap(py, m, self.variant_kind()),
             None => Err(PyIndexError::new_err(
                 "peek at a board with no moves played",
             )),
@@ -507,7 +512,7 @@ impl PyBoard {
         let items: Vec<Py<PyMove>> = self
             .board
             .moves()
-            .map(|m| wrap(py, m))
+            .map(|m| wrap(py, m, self.variant_kind()))
             .collect::<PyResult<_>>()?;
         PyList::new(py, items)
     }
@@ -517,7 +522,7 @@ impl PyBoard {
     fn parse_move(&self, py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Py<PyMove>> {
         let text = move_text_arg(text)?;
         let m = notation::parse_move(self.board.position(), &text).map_err(move_text_err)?;
-        wrap(py, m)
+        wrap(py, m, self.variant_kind())
     }
 
     /// Parse `text`, play it and return the move.
@@ -525,7 +530,7 @@ impl PyBoard {
         let text = move_text_arg(text)?;
         let m = notation::parse_move(self.board.position(), &text).map_err(move_text_err)?;
         self.play(m);
-        wrap(py, m)
+        wrap(py, m, self.variant_kind())
     }
 
     /// Parse and play move texts in order, stopping at the first that fails: the moves
@@ -544,7 +549,7 @@ impl PyBoard {
             match parsed {
                 Ok(m) => {
                     self.play(m);
-                    played.push(wrap(py, m)?);
+                    played.push(wrap(py, m, self.variant_kind())?);
                 }
                 Err(e) => return Ok((played, Some(e.into_value(py).into_any()))),
             }
@@ -733,10 +738,11 @@ pub struct LegalMoves {
 impl LegalMoves {
     fn list<'py>(&self, py: Python<'py>) -> PyResult<Vec<Py<PyMove>>> {
         let mut b = self.board.bind(py).borrow_mut();
+        let variant = b.variant_kind();
         b.moves()
             .to_vec()
             .into_iter()
-            .map(|m| wrap(py, m))
+            .map(|m| wrap(py, m, variant))
             .collect()
     }
 }
@@ -776,6 +782,7 @@ impl LegalMoves {
             PyIndexError::new_err,
         );
         let mut b = self.board.bind(py).borrow_mut();
+        let variant = b.variant_kind();
         let moves = b.moves();
         let n = moves.len() as isize;
         let index = match index {
@@ -793,7 +800,7 @@ impl LegalMoves {
                 "legal move index {index} out of range ({n} legal moves)"
             )));
         }
-        wrap(py, moves[i as usize])
+        wrap(py, moves[i as usize], variant)
     }
 
     fn __repr__(&self, py: Python<'_>) -> String {

@@ -79,7 +79,10 @@ impl PyEndgameTables {
     /// balance is not held or there is no move.
     fn best_move(&self, py: Python<'_>, board: PyRef<'_, PyBoard>) -> PyResult<Option<Py<PyMove>>> {
         let pos = board.position();
-        self.tables.best_move(&pos).map(|m| wrap(py, m)).transpose()
+        self.tables
+            .best_move(&pos)
+            .map(|m| wrap(py, m, crate::Variant::Russian))
+            .transpose()
     }
 }
 

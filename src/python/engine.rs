@@ -39,7 +39,11 @@ fn seconds(name: &str, value: Option<f64>) -> PyResult<Option<Duration>> {
     }
 }
 
-fn info_dict<'py>(py: Python<'py>, info: &Info) -> PyResult<Bound<'py, PyDict>> {
+fn info_dict<'py>(
+    py: Python<'py>,
+    info: &Info,
+    variant: crate::Variant,
+) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("depth", info.depth)?;
     d.set_item("seldepth", info.seldepth)?;
@@ -53,7 +57,7 @@ fn info_dict<'py>(py: Python<'py>, info: &Info) -> PyResult<Bound<'py, PyDict>> 
     let pv: Vec<_> = info
         .pv
         .iter()
-        .map(|m| wrap(py, *m))
+        .map(|m| wrap(py, *m, variant))
         .collect::<PyResult<_>>()?;
     d.set_item("pv", PyList::new(py, pv)?)?;
     d.set_item("multipv", info.multipv)?;
@@ -119,6 +123,7 @@ impl PySearchEngine {
         let nodes = opt_int_in(nodes, "nodes", 1, i64::MAX)?.map(|n| n as u64);
         let moves_to_go = opt_int_in(moves_to_go, "moves_to_go", 1, 1000)?.map(|n| n as u32);
         let pos = board.position();
+        let variant = pos.rules().variant;
         let root_moves: Vec<_> = root_moves
             .unwrap_or_default()
             .iter()
@@ -153,7 +158,8 @@ impl PySearchEngine {
                 .search_board(&core, &limits, Arc::clone(&stop), |info| {
                     if let Some(cb) = &on_info {
                         Python::attach(|py| {
-                            let outcome = info_dict(py, info).and_then(|d| cb.call1(py, (d,)));
+                            let outcome =
+                                info_dict(py, info, variant).and_then(|d| cb.call1(py, (d,)));
                             if let Err(e) = outcome {
                                 if callback_error.is_none() {
                                     callback_error = Some(e);
@@ -167,13 +173,13 @@ impl PySearchEngine {
         if let Some(e) = callback_error {
             return Err(e);
         }
-        let best = result.best.map(|m| wrap(py, m)).transpose()?;
-        let ponder = result.ponder.map(|m| wrap(py, m)).transpose()?;
-        let info = info_dict(py, &result.info)?;
+        let best = result.best.map(|m| wrap(py, m, variant)).transpose()?;
+        let ponder = result.ponder.map(|m| wrap(py, m, variant)).transpose()?;
+        let info = info_dict(py, &result.info, variant)?;
         let lines: Vec<_> = result
             .lines
             .iter()
-            .map(|line| info_dict(py, line))
+            .map(|line| info_dict(py, line, variant))
             .collect::<PyResult<_>>()?;
         info.set_item("lines", PyList::new(py, lines)?)?;
         Ok((best, ponder, info))

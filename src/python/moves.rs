@@ -6,7 +6,7 @@ use pyo3::types::{PyFrozenSet, PyTuple};
 use super::{notation_arg, square_arg};
 use pyo3::exceptions::PyValueError;
 
-use crate::{Color, Move as CoreMove, Notation, Square};
+use crate::{Color, Move as CoreMove, Notation, Square, Variant};
 
 pub(crate) fn color_bool(c: Color) -> bool {
     c == Color::White
@@ -15,11 +15,39 @@ pub(crate) fn color_bool(c: Color) -> bool {
 /// The moves a batch push played, and the exception that stopped it.
 pub(crate) type PushedMoves = (Vec<Py<PyMove>>, Option<Py<PyAny>>);
 
-/// A move: start and end square, captured squares, landing squares, promotion.
+/// A move: start and end square, captured squares, landing squares, promotion; and the game
+/// it was made in, whose square names and numbers its text uses.
 #[pyclass(module = "shashki", name = "Move", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyMove {
     pub(crate) inner: CoreMove,
+    pub(crate) variant: Variant,
+}
+
+impl PyMove {
+    /// The move with every landing square, in its game's names or numbers.
+    fn written(&self, notation: Notation) -> String {
+        let numbering = self.variant.numbering();
+        let name = |s: Square| match notation {
+            Notation::Algebraic => numbering.name(s),
+            Notation::Numeric => numbering.number(s).to_string(),
+        };
+        let m = &self.inner;
+        if !m.is_capture() {
+            return format!("{}-{}", name(m.from()), name(m.to()));
+        }
+        let sep = if notation == Notation::Algebraic {
+            ":"
+        } else {
+            "x"
+        };
+        let mut s = name(m.from());
+        for &sq in m.path() {
+            s.push_str(sep);
+            s.push_str(&name(sq));
+        }
+        s
+    }
 }
 
 #[pymethods]
@@ -67,29 +95,37 @@ impl PyMove {
             Some(n) => notation_arg(n)?,
             None => Notation::Algebraic,
         };
-        Ok(match notation {
-            Notation::Algebraic => self.inner.long_text(),
-            Notation::Numeric => self.inner.numeric_text(),
-        })
+        Ok(self.written(notation))
     }
 
     fn __str__(&self) -> String {
-        self.inner.long_text()
+        self.written(Notation::Algebraic)
     }
 
     fn __repr__(&self) -> String {
-        format!("<Move {}>", self.inner.long_text())
+        format!("<Move {}>", self.written(Notation::Algebraic))
     }
 
-    /// A move from its parts (`start`, `path`, `captured`, `promotes`, as the attributes give
-    /// them): how moves are pickled and copied. Whether it is legal is up to the board.
+    /// The game the move was made in (its squares' names and numbers are that game's).
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.variant.name()
+    }
+
+    /// A move from its parts (`start`, `path`, `captured`, `promotes`, `variant`, as the
+    /// attributes give them): how moves are pickled and copied. Whether it is legal is up
+    /// to the board.
     #[staticmethod]
+    #[pyo3(signature = (start, path, captured, promotes, variant = "russian"))]
     fn _from_parts(
         start: &Bound<'_, PyAny>,
         path: Vec<Bound<'_, PyAny>>,
         captured: Vec<Bound<'_, PyAny>>,
         promotes: bool,
+        variant: &str,
     ) -> PyResult<PyMove> {
+        let variant = Variant::parse(variant)
+            .ok_or_else(|| PyValueError::new_err(format!("unknown variant {variant:?}")))?;
         let from = square_arg(start)?;
         let path: Vec<Square> = path.iter().map(square_arg).collect::<PyResult<_>>()?;
         let captured: crate::Bitboard = captured
@@ -99,7 +135,7 @@ impl PyMove {
             .into_iter()
             .collect();
         CoreMove::from_parts(from, &path, captured, promotes)
-            .map(|inner| PyMove { inner })
+            .map(|inner| PyMove { inner, variant })
             .ok_or_else(|| PyValueError::new_err("these parts do not form a move"))
     }
 
@@ -110,13 +146,15 @@ impl PyMove {
         let m = slf.get().inner;
         let path: Vec<usize> = m.path().iter().map(|s| s.index()).collect();
         let captured: Vec<usize> = m.captured().iter().map(Square::index).collect();
-        let args = (m.from().index(), path, captured, m.promotes()).into_pyobject(py)?;
+        let variant = slf.get().variant.name();
+        let args = (m.from().index(), path, captured, m.promotes(), variant).into_pyobject(py)?;
         Ok((slf.get_type().getattr("_from_parts")?, args))
     }
 }
 
-pub(crate) fn wrap(py: Python<'_>, m: CoreMove) -> PyResult<Py<PyMove>> {
-    Py::new(py, PyMove { inner: m })
+/// A Python move of the game `variant`.
+pub(crate) fn wrap(py: Python<'_>, m: CoreMove, variant: Variant) -> PyResult<Py<PyMove>> {
+    Py::new(py, PyMove { inner: m, variant })
 }
 
 /// A piece: colour (`WHITE` is True) and whether it is a king.

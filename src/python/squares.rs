@@ -1,38 +1,63 @@
-//! Square names and numbers.
+//! Square names and numbers, in Russian draughts' numbering or a game's own.
 
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use super::{args, square_arg, SquareError};
-use crate::Square;
+use crate::{Numbering, Square, Variant};
 
-/// Algebraic name of a square index: `square_name(9) == "c3"`.
-#[pyfunction]
-pub(super) fn square_name(square: &Bound<'_, PyAny>) -> PyResult<String> {
-    Ok(square_arg(square)?.name())
+/// The numbering of the game named by a `variant` argument (Russian draughts' by default).
+fn numbering_arg(variant: Option<&str>) -> PyResult<Numbering> {
+    match variant {
+        None => Ok(Numbering::STANDARD),
+        Some(name) => Variant::parse(name)
+            .map(Variant::numbering)
+            .ok_or_else(|| PyValueError::new_err(format!("unknown variant {name:?}"))),
+    }
 }
 
-/// PDN number (1–32) of a square index: `square_number(9) == 22`.
+/// Algebraic name of a square index: `square_name(9) == "c3"`; with `variant`, the name
+/// on that game's board (a turned board's files run the other way).
 #[pyfunction]
-pub(super) fn square_number(square: &Bound<'_, PyAny>) -> PyResult<u8> {
-    Ok(square_arg(square)?.pdn())
+#[pyo3(signature = (square, *, variant = None))]
+pub(super) fn square_name(square: &Bound<'_, PyAny>, variant: Option<&str>) -> PyResult<String> {
+    Ok(numbering_arg(variant)?.name(square_arg(square)?))
 }
 
-/// Square index of a name (`"c3"`) or PDN number (`"22"`); SquareError otherwise.
+/// Number (1–32) of a square index: `square_number(9) == 22` (PDN's for Russian draughts);
+/// with `variant`, that game's number.
 #[pyfunction]
-pub(super) fn parse_square(text: &Bound<'_, PyAny>) -> PyResult<usize> {
+#[pyo3(signature = (square, *, variant = None))]
+pub(super) fn square_number(square: &Bound<'_, PyAny>, variant: Option<&str>) -> PyResult<u8> {
+    Ok(numbering_arg(variant)?.number(square_arg(square)?))
+}
+
+/// Square index of a name (`"c3"`) or number (`"22"`), in Russian draughts' numbering or,
+/// with `variant`, that game's; SquareError otherwise.
+#[pyfunction]
+#[pyo3(signature = (text, *, variant = None))]
+pub(super) fn parse_square(text: &Bound<'_, PyAny>, variant: Option<&str>) -> PyResult<usize> {
+    let numbering = numbering_arg(variant)?;
     let text = args::text(text, "square", SquareError::new_err)?;
-    Square::parse(&text)
+    numbering
+        .parse(&text)
         .map(Square::index)
         .map_err(|e| SquareError::new_err(e.to_string()))
 }
 
-/// Square index of a PDN number (1–32).
+/// Square index of a number (1–32), PDN's for Russian draughts or, with `variant`, that
+/// game's.
 #[pyfunction]
-pub(super) fn square_from_number(number: &Bound<'_, PyAny>) -> PyResult<usize> {
+#[pyo3(signature = (number, *, variant = None))]
+pub(super) fn square_from_number(
+    number: &Bound<'_, PyAny>,
+    variant: Option<&str>,
+) -> PyResult<usize> {
+    let numbering = numbering_arg(variant)?;
     let number = args::int_in(number, "square number", 1, 32, SquareError::new_err)?;
     u32::try_from(number)
         .ok()
-        .and_then(Square::from_pdn)
+        .and_then(|n| numbering.square(n))
         .map(Square::index)
         .ok_or_else(|| SquareError::new_err(format!("square number {number} is not within 1..32")))
 }

@@ -116,6 +116,9 @@ pub fn known_ending(pos: &Position) -> bool {
 
 /// Known endings: `Some(score for White)` when material alone decides the verdict.
 fn ending(pos: &Position, m: &Masks) -> Option<i32> {
+    if !crate::variant::KNOWN_ENDINGS_OF_CODE[usize::from(pos.rules_code())] {
+        return None;
+    }
     let count = |c: Color| (pos.men(c).count(), pos.kings(c).count());
     for strong in [Color::White, Color::Black] {
         let weak = !strong;

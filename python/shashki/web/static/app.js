@@ -123,17 +123,31 @@ function status(text) { $("status").textContent = text || ""; }
 
 // ---- the board ----------------------------------------------------------------------------
 
-function coords(square) {
+// The games on a turned board (the corner at each player's left hand a light square): the
+// server's square indices count files the other way there (the core stores such a board
+// mirrored), so the page mirrors them back.
+const TURNED = new Set(["italian", "spanish", "portuguese"]);
+function turned() { return TURNED.has(S.variant); }
+
+// The file (0 = a) where square index `square` stands on the board as drawn.
+function fileOf(square) {
   const rank = Math.floor(square / 4);
   const file = (square % 4) * 2 + (rank % 2);
+  return turned() ? 7 - file : file;
+}
+
+function coords(square) {
+  const rank = Math.floor(square / 4);
+  const file = fileOf(square);
   return S.flipped ? [7 - file, rank] : [file, 7 - rank];
 }
 
 function squareAt(col, row) {
   const file = S.flipped ? 7 - col : col;
   const rank = S.flipped ? row : 7 - row;
-  if ((file + rank) % 2 !== 0) return null;
-  return rank * 4 + Math.floor(file / 2);
+  if ((file + rank) % 2 !== (turned() ? 1 : 0)) return null;
+  const stored = turned() ? 7 - file : file;
+  return rank * 4 + Math.floor(stored / 2);
 }
 
 function drawBoard() {
@@ -223,15 +237,14 @@ function findMove(node) {
 }
 
 function squareName(square) {
-  const rank = Math.floor(square / 4);
-  const file = (square % 4) * 2 + (rank % 2);
-  return "abcdefgh"[file] + String(rank + 1);
+  return "abcdefgh"[fileOf(square)] + String(Math.floor(square / 4) + 1);
 }
 
 function squareIndex(name) {
   const file = name.charCodeAt(0) - 97;
   const rank = Number(name[1]) - 1;
-  return rank * 4 + Math.floor(file / 2);
+  const stored = turned() ? 7 - file : file;
+  return rank * 4 + Math.floor(stored / 2);
 }
 
 function candidates() {
