@@ -73,9 +73,10 @@ def shashki_steps_with_the_mask(games: int, steps: int, dtype: str = "float32") 
 
 
 def shashki_steps_caller_chooses(games: int, steps: int, variant: str) -> float:
-    """A learning loop as a user writes it: the caller draws its actions from the mask with
-    numpy (a random policy's scores, masked, argmax), so the arrays leave the cache between
-    steps; step + mask + observation, fresh arrays every step."""
+    """A learning loop as a user writes it: the caller draws a uniformly random legal action
+    of each game from the mask with numpy (its legal entries found with ``nonzero``, one
+    drawn per row), so the arrays leave the cache between steps; step + mask + observation,
+    fresh arrays every step."""
     import numpy as np
 
     boards = Boards(games, seed=1, variant=variant)
@@ -85,9 +86,12 @@ def shashki_steps_caller_chooses(games: int, steps: int, variant: str) -> float:
         started = time.perf_counter()
         for _ in range(count):
             mask = boards.legal_action_mask()
-            scores = rng.random(mask.shape, dtype=np.float32)
-            scores[~mask] = -1.0
-            boards.step(scores.argmax(axis=1))
+            rows, cols = np.nonzero(mask)
+            counts = np.bincount(rows, minlength=games)
+            first = np.concatenate(([0], np.cumsum(counts)[:-1]))
+            pick = first + (rng.random(games) * np.maximum(counts, 1)).astype(np.int64)
+            actions = cols[np.minimum(pick, len(cols) - 1)] if len(cols) else np.zeros(games)
+            boards.step(actions)
         rate = games * count / (time.perf_counter() - started)
     return rate
 

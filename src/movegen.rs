@@ -1172,10 +1172,10 @@ pub(crate) fn count_moves<R: Rules>(pos: &Position, counting: Counting) -> u64 {
         // Without kings on the board every capture is a man's taking men: the priority comes
         // down to the most pieces, or to free choice (king first).
         if pos.kings.0 & BOARD == 0 {
-            match single_man_jumps(pos, jumpers) {
-                Some(n) => n,
-                None if most_pieces_without_kings::<R>() => most_pieces::<R>(pos, counting).1,
-                None => count_captures::<R>(pos, counting, jumpers),
+            if most_pieces_without_kings::<R>() {
+                count_most_captures::<R>(pos, counting, jumpers)
+            } else {
+                count_captures::<R>(pos, counting, jumpers)
             }
         } else {
             let mut list = MoveList::new();
@@ -1211,16 +1211,26 @@ fn for_each_capture<R: Rules>(
         };
         search_captures::<_, R>(pos, counting, &mut sink);
     } else if without_kings {
-        let (most, _) = most_pieces::<R>(pos, counting);
+        // The captures taking the most pieces, kept as they are found (one search).
+        let mut most = 0u32;
+        let mut best: smallvec::SmallVec<[(u32, u32, u64, bool); 16]> = smallvec::SmallVec::new();
         let mut sink = MoveSink {
             filter: LongCaptureFilter::new(counting),
             visit: |from: Square, to: u32, captured: u64, promotes: bool| {
-                if captured.count_ones() == most {
-                    visit(from.bit(), to, captured, promotes)
+                let c = captured.count_ones();
+                if c > most {
+                    most = c;
+                    best.clear();
+                }
+                if c == most {
+                    best.push((from.bit(), to, captured, promotes));
                 }
             },
         };
         search_captures::<_, R>(pos, counting, &mut sink);
+        for (from, to, captured, promotes) in best {
+            visit(from, to, captured, promotes);
+        }
     } else {
         let mut list = MoveList::new();
         generate_captures::<R>(pos, counting, &mut list);
@@ -1230,80 +1240,60 @@ fn for_each_capture<R: Rules>(
     }
 }
 
-/// The most pieces a capture takes and the number of captures that take that many (0, 0
-/// without a capture), once a move under the counting convention.
-fn most_pieces<R: Rules>(pos: &Position, counting: Counting) -> (u32, u64) {
-    let us = pos.by_color[pos.turn.index()].0;
-    let them = pos.by_color[1 - pos.turn.index()].0;
-    let empty = BOARD & !(us | them);
-    let men = us & !pos.kings.0;
-    if us & pos.kings.0 == 0 {
-        if let Some(n) = single_man_jumps(pos, man_jumpers::<R>(pos, men, them, empty)) {
-            return (u32::from(n > 0), n);
-        }
-    }
-    let (mut most, mut n) = (0u32, 0u64);
+/// The number of captures, given the men's first jumps per direction.
+#[inline(never)]
+fn count_captures<R: Rules>(pos: &Position, counting: Counting, jumpers: [u64; 4]) -> u64 {
+    let mut count = 0u64;
+    let mut sink = MoveSink {
+        filter: LongCaptureFilter::new(counting),
+        visit: |_: Square, _: u32, _: u64, _: bool| count += 1,
+    };
+    let simple = search_complex_captures::<R, _>(pos, jumpers, &mut sink);
+    drop(sink);
+    count + u64::from(simple)
+}
+
+/// The number of captures taking the most pieces, given the men's first jumps per
+/// direction (the searched captures tell the most; a single jump counted by popcount takes
+/// one).
+#[inline(always)]
+fn count_most_captures<R: Rules>(pos: &Position, counting: Counting, jumpers: [u64; 4]) -> u64 {
+    let (mut most, mut count) = (0u32, 0u64);
     let mut sink = MoveSink {
         filter: LongCaptureFilter::new(counting),
         visit: |_: Square, _: u32, captured: u64, _: bool| {
             let c = captured.count_ones();
             if c > most {
-                (most, n) = (c, 1);
-            } else if c == most {
-                n += 1;
+                (most, count) = (c, 0);
+            }
+            if c == most {
+                count += 1;
             }
         },
     };
-    search_captures::<_, R>(pos, counting, &mut sink);
-    (most, n)
+    let simple = search_complex_captures::<R, _>(pos, jumpers, &mut sink);
+    drop(sink);
+    if most > 1 {
+        count
+    } else {
+        count + u64::from(simple)
+    }
 }
 
-/// The number of the men's captures when every one of them is a single jump (given their
-/// first jumps per direction), or None when one might go on. The test for going on is
-/// generous (as [`count_captures`]'s): a None may be a position of single jumps only.
-fn single_man_jumps(pos: &Position, jumpers: [u64; 4]) -> Option<u64> {
-    let us = pos.by_color[pos.turn.index()].0;
-    let them = pos.by_color[1 - pos.turn.index()].0;
-    let empty = BOARD & !(us | them);
-    let any_jumper = jumpers[0] | jumpers[1] | jumpers[2] | jumpers[3];
-    let landing_empty = empty | any_jumper;
-    let crowning = crowning_mask(pos);
-    let mut count = 0u64;
-    each_direction!(DIR => {
-        let starts = jumpers[DIR.index()];
-        if starts != 0 {
-            let landings = step(step(starts, DIR), DIR);
-            let mut more = landings & crowning;
-            each_direction!(NEXT => {
-                if NEXT.index() != DIR.opposite().index() {
-                    more |= landings
-                        & step(them, NEXT.opposite())
-                        & step(step(landing_empty, NEXT.opposite()), NEXT.opposite());
-                }
-            });
-            if more != 0 {
-                return None;
-            }
-            count += u64::from(landings.count_ones());
-        }
-    });
-    Some(count)
-}
-
-/// The number of captures, given the men's first jumps per direction.
-#[inline(never)]
-fn count_captures<R: Rules>(pos: &Position, counting: Counting, jumpers: [u64; 4]) -> u64 {
+/// Send to `sink` every capture but the men's single jumps with nothing to take next, and
+/// return the number of those (given the men's first jumps per direction).
+#[inline(always)]
+fn search_complex_captures<R: Rules, S: Sink>(
+    pos: &Position,
+    jumpers: [u64; 4],
+    sink: &mut S,
+) -> u32 {
     let us = pos.by_color[pos.turn.index()].0;
     let them = pos.by_color[1 - pos.turn.index()].0;
     let occ = us | them;
     let empty = BOARD & !occ;
     let kings = us & pos.kings.0;
     let any_jumper = jumpers[0] | jumpers[1] | jumpers[2] | jumpers[3];
-    let mut count = 0u64;
-    let mut sink = MoveSink {
-        filter: LongCaptureFilter::new(counting),
-        visit: |_: Square, _: u32, _: u64, _: bool| count += 1,
-    };
     let side = SideFacts::of::<R>(pos, them);
     let crowning = side.crowning;
     // Most man captures are single jumps with nothing to take next: count those with
@@ -1330,7 +1320,7 @@ fn count_captures<R: Rules>(pos: &Position, counting: Counting, jumpers: [u64; 4
                 let landing = complex.trailing_zeros();
                 complex &= complex - 1;
                 let bit = (landing as i32 - 2 * DIR.offset()) as u32;
-                let mut search = CaptureSearch::<_, R>::new(occ, side.man_targets, &side, bit, true, &mut sink);
+                let mut search = CaptureSearch::<_, R>::new(occ, side.man_targets, &side, bit, true, &mut *sink);
                 search.man_jump(bit, DIR, 0);
             }
         }
@@ -1339,15 +1329,14 @@ fn count_captures<R: Rules>(pos: &Position, counting: Counting, jumpers: [u64; 4
     while pieces != 0 {
         let bit = pieces.trailing_zeros();
         pieces &= pieces - 1;
-        let mut search = CaptureSearch::<_, R>::new(occ, them, &side, bit, false, &mut sink);
+        let mut search = CaptureSearch::<_, R>::new(occ, them, &side, bit, false, &mut *sink);
         each_direction!(DIR => {
             if search.king_can_capture(bit, DIR, 0) {
                 search.king_jump(bit, DIR, 0);
             }
         });
     }
-    drop(sink);
-    count + u64::from(simple)
+    simple
 }
 
 /// The leaves two plies below `pos` (perft 2): the sum of the children's move counts.
