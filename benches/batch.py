@@ -72,11 +72,14 @@ def shashki_steps_with_the_mask(games: int, steps: int, dtype: str = "float32") 
     return rate
 
 
-def shashki_steps_caller_chooses(games: int, steps: int, variant: str) -> float:
+def shashki_steps_caller_chooses(
+    games: int, steps: int, variant: str, lists: bool, mask_too: bool = True
+) -> float:
     """A learning loop as a user writes it: the caller draws a uniformly random legal action
-    of each game from the mask with numpy (its legal entries found with ``nonzero``, one
-    drawn per row), so the arrays leave the cache between steps; step + mask + observation,
-    fresh arrays every step."""
+    of each game with numpy, from the mask (its legal entries found with ``nonzero``) or,
+    with ``lists``, from :meth:`Boards.legal_actions` (and with ``mask_too`` takes the mask
+    as well, as a policy masking its logits does); step + mask + observation, fresh arrays
+    every step (they leave the cache between steps)."""
     import numpy as np
 
     boards = Boards(games, seed=1, variant=variant)
@@ -85,13 +88,18 @@ def shashki_steps_caller_chooses(games: int, steps: int, variant: str) -> float:
     for count in (WARMUP, steps):
         started = time.perf_counter()
         for _ in range(count):
-            mask = boards.legal_action_mask()
-            rows, cols = np.nonzero(mask)
-            counts = np.bincount(rows, minlength=games)
-            first = np.concatenate(([0], np.cumsum(counts)[:-1]))
+            if lists:
+                if mask_too:
+                    boards.legal_action_mask()
+                offsets, legal = boards.legal_actions()
+                counts = np.diff(offsets)
+                first = offsets[:-1]
+            else:
+                rows, legal = np.nonzero(boards.legal_action_mask())
+                counts = np.bincount(rows, minlength=games)
+                first = np.concatenate(([0], np.cumsum(counts)[:-1]))
             pick = first + (rng.random(games) * np.maximum(counts, 1)).astype(np.int64)
-            actions = cols[np.minimum(pick, len(cols) - 1)] if len(cols) else np.zeros(games)
-            boards.step(actions)
+            boards.step(legal[np.minimum(pick, len(legal) - 1)])
         rate = games * count / (time.perf_counter() - started)
     return rate
 
@@ -157,14 +165,22 @@ def main() -> None:
     args = parser.parse_args()
     WARMUP = args.warmup
     if args.variant != "russian":
-        rate = shashki_steps_caller_chooses(args.games, args.steps, args.variant)
+        listed = shashki_steps_caller_chooses(args.games, args.steps, args.variant, True)
         print(
             f"shashki.batch: Boards({args.games}, variant={args.variant!r}), the caller "
-            f"choosing from the mask with numpy: {rate:,.0f} steps/s"
+            f"drawing from legal_actions() with numpy, + mask + observation: {listed:,.0f} "
+            "steps/s"
         )
+        bare = shashki_steps_caller_chooses(args.games, args.steps, args.variant, True, False)
+        print(f"shashki.batch: the same without the mask: {bare:,.0f} steps/s")
+        masked = shashki_steps_caller_chooses(args.games, args.steps, args.variant, False)
+        print(f"shashki.batch: the same, drawing from the mask: {masked:,.0f} steps/s")
         if args.spiel_python:
             spiel = open_spiel_steps_elsewhere(args.spiel_python, 20_000)
-            print(f"OpenSpiel checkers, the same loop: {spiel:,.0f} steps/s ({rate / spiel:.0f}×)")
+            print(
+                f"OpenSpiel checkers, one state, step + mask + observation: {spiel:,.0f} "
+                f"steps/s (shashki {listed / spiel:.0f}× and {masked / spiel:.0f}×)"
+            )
         return
     rate = shashki_steps(args.games, args.steps)
     print(f"shashki.batch: Boards({args.games}), step + mask + observation: {rate:,.0f} steps/s")

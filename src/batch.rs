@@ -370,6 +370,27 @@ impl BatchGame {
         }
     }
 
+    /// The legal actions now, ascending and each once, appended to `out`.
+    pub fn legal_action_list(&self, out: &mut Vec<i16>) {
+        let start = out.len();
+        out.extend(
+            self.actions
+                .iter()
+                .filter(|&&a| a != NO_ACTION)
+                .map(|&a| a as i16),
+        );
+        let listed = &mut out[start..];
+        listed.sort_unstable();
+        let mut kept = 0;
+        for i in 0..listed.len() {
+            if i == 0 || listed[i] != listed[kept - 1] {
+                listed[kept] = listed[i];
+                kept += 1;
+            }
+        }
+        out.truncate(start + kept);
+    }
+
     /// Whether `action` is legal now.
     pub fn is_legal(&self, action: usize) -> bool {
         action < ACTIONS && self.actions.contains(&(action as u16))

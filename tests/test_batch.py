@@ -475,3 +475,16 @@ def test_the_learning_example_beats_the_random_mover() -> None:
     trained, _, _ = example.match(example.Learner(weights, lookahead=1), 40, seed=2)
     untrained, _, _ = example.match(example.Learner(0 * weights, lookahead=1), 40, seed=2)
     assert trained > untrained
+
+
+@pytest.mark.parametrize("variant", ["russian", "english", "italian", "thai"])
+def test_legal_actions_lists_what_the_mask_holds(variant: str) -> None:
+    boards = Boards(64, seed=5, variant=variant)
+    for _ in range(60):
+        offsets, actions = boards.legal_actions()
+        mask = boards.legal_action_mask()
+        assert offsets.shape == (65,) and offsets[0] == 0 and offsets[-1] == len(actions)
+        for i in range(64):
+            row = actions[offsets[i] : offsets[i + 1]]
+            assert list(row) == list(np.flatnonzero(mask[i]))
+        boards.step(boards.sample_actions())

@@ -160,6 +160,14 @@ class Boards:
             return self._core.legal_action_mask()
         return self._core.legal_action_mask(_checked_out(out, np.bool_, (len(self), ACTIONS)))
 
+    def legal_actions(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int16]]:
+        """Every game's legal actions as lists, for a loop that draws from them: ``(offsets,
+        actions)``, game ``i``'s being ``actions[offsets[i]:offsets[i + 1]]``, ascending and
+        each once (the mask's row's true entries, without a scan of its :data:`ACTIONS`
+        entries). A uniform random choice of each game: ``offsets[:-1] + (rng.random(n) *
+        np.diff(offsets)).astype(int)`` indexes ``actions``."""
+        return self._core.legal_actions()
+
     def observation(self, out: Optional[npt.NDArray[Any]] = None) -> npt.NDArray[Any]:
         """Every game's planes: array ``(n, PLANES, 8, 8)`` of :attr:`dtype`; with ``out``
         (such an array, C-contiguous, float32, uint8 or bool) written into it and

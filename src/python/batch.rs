@@ -114,6 +114,27 @@ impl PyBatchBoards {
         }
     }
 
+    /// Every game's legal actions as lists: `(offsets, actions)`, game `i`'s being
+    /// `actions[offsets[i]:offsets[i + 1]]`, ascending, each once (what the mask's row
+    /// holds, without a scan of its `ACTIONS` entries).
+    fn legal_actions<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> (Bound<'py, PyArray1<i64>>, Bound<'py, PyArray1<i16>>) {
+        let games = &self.batch.games;
+        let mut offsets = Vec::with_capacity(games.len() + 1);
+        let mut actions: Vec<i16> = Vec::with_capacity(games.len() * 12);
+        offsets.push(0i64);
+        for game in games {
+            game.legal_action_list(&mut actions);
+            offsets.push(actions.len() as i64);
+        }
+        (
+            PyArray1::from_vec(py, offsets),
+            PyArray1::from_vec(py, actions),
+        )
+    }
+
     /// The observations: array (n, PLANES, 8, 8) of `dtype` ("float32", "uint8" or
     /// "bool"), new; or written into `out` (of one of those dtypes) and returned.
     #[pyo3(signature = (out = None, dtype = "float32"))]
