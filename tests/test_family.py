@@ -251,3 +251,31 @@ def test_an_english_pdn_in_its_own_numbers_reads_back_the_same() -> None:
     assert again is not None
     assert again.mainline_moves() == game.mainline_moves()
     assert "1. 11-15 23-19 2. 8-11 22-17" in pdn.write_game(game)
+
+
+def test_a_match_in_another_game_through_the_hub() -> None:
+    """The match runner plays English draughts: shashki in-process against ``shashki hub``
+    told the game by ``set-param``; every game of the PDN reads back as English."""
+    import io
+    import sys
+
+    from shashki.match.players import TimeControl, close_players
+    from shashki.match.runner import play_pair
+    from shashki.openings import load_openings
+
+    openings = load_openings("random", seed=3, variant="english")
+    assert len(openings) >= 50 and all(o.startswith(("W:", "B:")) for o in openings)
+    with pytest.raises(ValueError, match="Russian"):
+        load_openings("ballots", variant="english")
+    hub = f"hub:{sys.executable} -m shashki hub"
+    try:
+        points, texts = play_pair(
+            "shashki", hub, openings[0], TimeControl(depth=2), None, "english"
+        )
+    finally:
+        close_players()
+    assert 0.0 <= points <= 2.0 and len(texts) == 2
+    for text in texts:
+        game = pdn.read_game(io.StringIO(text))
+        assert game is not None and game.variant == "english"
+        assert len(game.mainline_moves()) > 0

@@ -58,9 +58,38 @@ def _valid_fen(fen: str) -> bool:
     return bool(board.legal_moves)
 
 
-def load_openings(kind: str, *, seed: int = 1) -> list[str]:
-    """Openings by name (``ballots``, ``150``, ``builtin``) or a file of FENs or move lists,
-    shuffled with ``seed``; a ValueError when pydraughts is needed and missing."""
+def random_openings(variant: str, *, count: int = 200, plies: int = 4, seed: int = 1) -> list[str]:
+    """``count`` different positions (FENs in the game's numbering) ``plies`` random plies
+    from ``variant``'s start, drawn from ``seed``: openings for the games that have no
+    ballot set here."""
+    import shashki
+
+    rng = random.Random(seed)
+    found: dict[str, None] = {}
+    for _ in range(count * 20):
+        if len(found) >= count:
+            break
+        board = shashki.Board(variant=variant)
+        for _ in range(plies):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+        if not board.is_game_over():
+            found.setdefault(board.fen(), None)
+    return list(found)
+
+
+def load_openings(kind: str, *, seed: int = 1, variant: str = "russian") -> list[str]:
+    """Openings by name (``ballots``, ``150``, ``builtin`` for Russian draughts; ``random``
+    for any game: :func:`random_openings`) or a file of FENs or move lists, shuffled with
+    ``seed``; a ValueError when pydraughts is needed and missing, or when Russian openings
+    are asked for another game."""
+    if kind == "random":
+        return random_openings(variant, seed=seed)
+    russian_sets = ("ballots", "150", "builtin")
+    if variant not in ("russian", "giveaway", "brazilian") and kind in russian_sets:
+        raise ValueError(f"{kind} openings are Russian draughts'; for {variant}: random or a file")
     if kind == "builtin":
         openings = list(BUILTIN_OPENINGS)
     elif kind in ("ballots", "150"):

@@ -8,6 +8,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+import shashki
 from shashki.match.players import TimeControl
 from shashki.match.runner import Adjudication, run_match
 from shashki.match.stats import Results, summary
@@ -34,7 +35,18 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     limit.add_argument("--time", type=float, help="seconds a move")
     limit.add_argument("--tc", help="a clock: BASE+INC seconds")
     limit.add_argument("--depth", type=int, help="plies a move")
-    parser.add_argument("--openings", default="ballots", help="ballots, 150, builtin or a file")
+    parser.add_argument(
+        "--openings",
+        default=None,
+        help="ballots, 150, builtin (Russian draughts), random (any game) or a file; "
+        "default: ballots, or random for the other games",
+    )
+    parser.add_argument(
+        "--variant",
+        choices=shashki.VARIANTS,
+        default="russian",
+        help="the game both players play (default: russian)",
+    )
     parser.add_argument("--pairs", type=int, default=None, help="at most this many pairs")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument(
@@ -69,7 +81,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if args.workers < 1:
         parser.error(f"--workers must be positive, not {args.workers}")
     try:
-        openings = load_openings(args.openings, seed=args.seed)
+        if args.openings is None:
+            args.openings = "ballots" if args.variant == "russian" else "random"
+        openings = load_openings(args.openings, seed=args.seed, variant=args.variant)
     except (OSError, ValueError) as error:
         parser.error(f"--openings {args.openings}: {error}")
     if args.pairs is not None:
@@ -98,8 +112,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             pdn_path=args.pdn,
             report=report,
             adjudication=adjudication,
+            variant=args.variant,
         )
-    print(f"A = {args.a}\nB = {args.b}\n{tc}, openings {args.openings}")
+    print(f"A = {args.a}\nB = {args.b}\n{tc}, {args.variant}, openings {args.openings}")
     print(summary(results, sprt))
     return 0
 

@@ -148,8 +148,9 @@ HUB_TIMEOUT = 30.0
 """Seconds of silence after which a Hub engine counts as hung."""
 
 
-def make_player(spec: str) -> ShashkiPlayer:
-    """A player from its spec (see the module docs)."""
+def make_player(spec: str, variant: str = "russian") -> ShashkiPlayer:
+    """A player from its spec (see the module docs), for games of ``variant`` (a Hub engine
+    is told it with ``set-param name=variant`` unless its spec names one)."""
     kind, _, rest = spec.partition(":")
     if kind == "shashki":
         options = dict(item.split("=", 1) for item in rest.split(",") if item)
@@ -160,6 +161,8 @@ def make_player(spec: str) -> ShashkiPlayer:
             raise ValueError("hub: needs the engine's command")
         ponder = "ponder" in settings
         params = dict(item.split("=", 1) for item in settings if item != "ponder" and "=" in item)
+        if variant != "russian":
+            params.setdefault("variant", variant)
         if any(item != "ponder" and "=" not in item for item in settings):
             raise ValueError(f"hub options are ponder or NAME=VALUE, not {kind!r}")
         return HubPlayer(rest, ponder=ponder, options=params)
@@ -173,15 +176,15 @@ _MADE: list[ShashkiPlayer] = []  # every player of this process, to close
 _MADE_LOCK = threading.Lock()
 
 
-def _player(spec: str) -> ShashkiPlayer:
-    """One player a spec and worker (process or thread), made on first use and kept until
-    :func:`close_players`."""
-    players: dict[str, ShashkiPlayer] = getattr(_LOCAL, "players", {})
+def _player(spec: str, variant: str = "russian") -> ShashkiPlayer:
+    """One player a spec, game and worker (process or thread), made on first use and kept
+    until :func:`close_players`."""
+    players: dict[tuple[str, str], ShashkiPlayer] = getattr(_LOCAL, "players", {})
     _LOCAL.players = players
-    player = players.get(spec)
+    player = players.get((spec, variant))
     with _MADE_LOCK:
         if player is None or player not in _MADE:
-            player = players[spec] = make_player(spec)
+            player = players[(spec, variant)] = make_player(spec, variant)
             _MADE.append(player)
     return player
 

@@ -70,15 +70,16 @@ def play_game(
     tc: TimeControl,
     names: tuple[str, str],
     adjudication: Optional[Adjudication] = None,
+    variant: str = "russian",
 ) -> Game:
-    """One game from an opening (a FEN, or moves from the start), to its end under the
-    FMJD-64 draw rules; a game that reaches 300 plies is adjudicated a draw, a player that
-    loses on time or gives no move loses; with ``adjudication``, the engines' scores may
-    end it earlier."""
+    """One game of ``variant`` from an opening (a FEN in the game's numbering, or moves from
+    the start), to its end under the game's draw rules; a game that reaches 300 plies is
+    adjudicated a draw, a player that loses on time or gives no move loses; with
+    ``adjudication``, the engines' scores may end it earlier."""
     if ":" in opening:
-        game = Game(opening)
+        game = Game(opening, variant=variant)
     else:
-        game = Game()
+        game = Game(variant=variant)
         for text in opening.split():
             game.push_move(text)
     game.headers["White"], game.headers["Black"] = names
@@ -123,15 +124,16 @@ def play_pair(
     opening: str,
     tc: TimeControl,
     adjudication: Optional[Adjudication] = None,
+    variant: str = "russian",
 ) -> tuple[float, list[str]]:
     """A's points in the pair (0 to 2) and the two games' PDN: A with White, then Black."""
-    a, b = _player(spec_a), _player(spec_b)
+    a, b = _player(spec_a, variant), _player(spec_b, variant)
     points = 0.0
     texts = []
     for a_white in (True, False):
         white, black = (a, b) if a_white else (b, a)
         names = ("A " + spec_a, "B " + spec_b) if a_white else ("B " + spec_b, "A " + spec_a)
-        game = play_game(white, black, opening, tc, names, adjudication)
+        game = play_game(white, black, opening, tc, names, adjudication, variant)
         result = game.headers["Result"]
         white_points = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
         points += white_points if a_white else 1 - white_points
@@ -150,10 +152,11 @@ def run_match(
     pdn_path: Optional[str] = None,
     report: Optional[object] = None,
     adjudication: Optional[Adjudication] = None,
+    variant: str = "russian",
 ) -> Results:
-    """Play game pairs over ``openings`` (each with both colours), on ``executor`` (a new
-    process pool of one worker per core when None), until the openings run out or the SPRT
-    decides. ``report(results, opening)`` is called after each pair."""
+    """Play game pairs of ``variant`` over ``openings`` (each with both colours), on
+    ``executor`` (a new process pool of one worker per core when None), until the openings
+    run out or the SPRT decides. ``report(results, opening)`` is called after each pair."""
     own = executor is None
     pool: Executor = ProcessPoolExecutor(os.cpu_count() or 1) if executor is None else executor
     results = Results()
@@ -169,7 +172,7 @@ def run_match(
                 opening = next(queue, None)
                 if opening is None:
                     break
-                future = pool.submit(play_pair, spec_a, spec_b, opening, tc, adjudication)
+                future = pool.submit(play_pair, spec_a, spec_b, opening, tc, adjudication, variant)
                 pending[future] = opening
             if not pending:
                 break
