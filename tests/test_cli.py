@@ -258,3 +258,51 @@ def test_play_greets_thinks_aloud_and_names_the_players(tmp_path) -> None:
     assert "a capture is compulsory" in text or "illegal move" in text
     saved = path.read_text(encoding="utf-8")
     assert '[White "Ann"]' in saved and f'[Black "shashki {shashki.__version__}"]' in saved
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["perft", "10"],
+        ["perft", "8", "--divide"],
+        ["moves", "W:We1:Bd2,b4,d4,f4,f2"],
+        ["perft", "6", "--variant", "english", "--divide"],
+    ],
+)
+def test_a_reader_that_goes_away_stops_the_command_quietly(args: list[str]) -> None:
+    """``shashki perft 10 | head -c 5``: no BrokenPipeError traceback."""
+    import subprocess
+    import sys
+
+    with subprocess.Popen(
+        [sys.executable, "-m", "shashki", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        proc.stdout.read(5)
+        proc.stdout.close()  # the reader goes away
+        err = proc.stderr.read().decode()
+        proc.wait(timeout=60)
+    assert "Traceback" not in err and "BrokenPipeError" not in err, err
+    assert err == ""
+
+
+def test_a_full_disk_is_one_line_of_error() -> None:
+    import os
+    import subprocess
+    import sys
+
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here")
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run(
+            [sys.executable, "-m", "shashki", "perft", "6", "--divide"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    assert proc.returncode != 0
+    assert "Traceback" not in proc.stderr
+    assert proc.stderr.count("\n") == 1 and "No space left" in proc.stderr, proc.stderr

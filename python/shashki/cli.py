@@ -585,7 +585,15 @@ def _hub(args: argparse.Namespace) -> int:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """Run the command line; returns the exit status (2 on a usage error)."""
+    """Run the command line; returns the exit status (2 on a usage error). Output that
+    cannot be written ends it quietly (a closed pipe) or with one line of error (a full
+    disk): ``shashki._streams``."""
+    from shashki._streams import guarded
+
+    return guarded("shashki", lambda: _main(argv))
+
+
+def _main(argv: Optional[Sequence[str]] = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     handlers = {

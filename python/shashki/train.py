@@ -547,6 +547,14 @@ def report(weights: Sequence[float]) -> str:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Run the command; a closed or full output ends it quietly or with one line of error
+    (``shashki._streams``)."""
+    from shashki._streams import guarded
+
+    return guarded("python -m shashki.train", lambda: _main(argv))
+
+
+def _main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m shashki.train", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     play = sub.add_parser("selfplay", help="play games, write positions with results")

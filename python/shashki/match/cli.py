@@ -21,6 +21,14 @@ if TYPE_CHECKING:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Run the command; a closed or full output ends it quietly or with one line of error
+    (``shashki._streams``)."""
+    from shashki._streams import guarded
+
+    return guarded("python -m shashki.match", lambda: _main(argv))
+
+
+def _main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m shashki.match", description=__doc__.splitlines()[0]
     )
