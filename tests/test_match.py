@@ -301,3 +301,10 @@ def test_a_hung_hub_engine_ends_the_match_with_an_error(tmp_path: Path, monkeypa
         match.run_match(
             "shashki:hash=4", f"hub:{sys.executable} {script}", ["c3-d4"], tc, executor=pool
         )
+
+
+def test_an_unknown_player_option_is_refused_not_ignored() -> None:
+    from shashki.match.players import make_player
+
+    with pytest.raises(ValueError, match="unknown shashki player option 'evaluation'"):
+        make_player("shashki:evaluation=classic")

@@ -75,12 +75,36 @@ def _limit(game: Game, tc: TimeControl, clock: float) -> Limit:
     )
 
 
+SHASHKI_OPTIONS = frozenset(
+    {
+        "hash",
+        "threads",
+        "egtb",
+        "egtb-unpack",
+        "eval",
+        "variety",
+        "variety-seed",
+        "ponder",
+        "odds",
+        "overhead",
+    }
+)
+"""The options of a ``shashki:`` player (the module docs of :mod:`shashki.match`)."""
+
+
 class ShashkiPlayer:
     """This package's engine, in the worker's process."""
 
     def __init__(self, options: dict[str, str]) -> None:
         from shashki import egtb
         from shashki.engine import Engine
+
+        unknown = sorted(set(options) - SHASHKI_OPTIONS)
+        if unknown:
+            raise ValueError(
+                f"unknown shashki player option {unknown[0]!r} "
+                f"(one of {', '.join(sorted(SHASHKI_OPTIONS))})"
+            )
 
         tables = options.get("egtb")
         unpack = int(options.get("egtb-unpack", egtb.UNPACK_PIECES))
