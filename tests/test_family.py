@@ -279,3 +279,17 @@ def test_a_match_in_another_game_through_the_hub() -> None:
         game = pdn.read_game(io.StringIO(text))
         assert game is not None and game.variant == "english"
         assert len(game.mainline_moves()) > 0
+
+
+@pytest.mark.parametrize("variant", FAMILY)
+def test_every_move_text_parses_back_in_its_game(variant: str) -> None:
+    for board in random_game(variant, 21, plies=70):
+        for move in board.legal_moves:
+            for text in (
+                str(move),
+                move.text("numeric"),
+                board.move_text(move),
+                board.move_text(move, notation="numeric"),
+                board.move_text(move, notation="numeric", long=True),
+            ):
+                assert board.parse_move(text) == move, (variant, board.fen(), text)

@@ -357,3 +357,40 @@ def test_fuzz_table_files(
     for board in boards:
         value = tables.probe(board)
         assert value is None or value.wdl in (-1, 0, 1)
+
+
+# ---- the 8×8 family's numberings -----------------------------------------------------------
+
+FAMILY = ("english", "italian", "spanish", "portuguese", "czech", "pool", "thai")
+
+
+@given(positions(), st.sampled_from(FAMILY), st.randoms(use_true_random=False))
+def test_fuzz_fens_and_moves_of_every_game(fen: str, variant: str, rng: random.Random) -> None:
+    """FEN and move text in each game's own numbering: a mutated FEN is a FenError or a
+    position that reads back the same in both notations; move text is a legal move or a
+    clear error, the board unchanged."""
+    from shashki import reference
+
+    game_fen = reference.game_fen(fen, variant)
+    board = shashki.Board(game_fen, variant=variant)
+    algebraic = board.fen(notation="algebraic")
+    for i in range(BATCH):
+        text = mutate(game_fen if i % 2 else algebraic, rng, rng.randint(1, 6))
+        try:
+            parsed = shashki.Board(text, variant=variant)
+        except shashki.FenError as error:
+            assert str(error)
+            continue
+        for notation in ("numeric", "algebraic"):
+            assert shashki.Board(parsed.fen(notation=notation), variant=variant) == parsed
+    legal = list(board.legal_moves)
+    for _ in range(BATCH):
+        text = random_move_text(rng, board)
+        before, stack = board.fen(), board.move_stack
+        try:
+            move = board.parse_move(text)
+        except MOVE_ERRORS as error:
+            assert str(error)
+            assert_unchanged(board, before, stack)
+            continue
+        assert move in legal
