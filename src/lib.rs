@@ -2,7 +2,16 @@
 //!
 //! A bitboard move generator, perft and engine for Russian draughts (русские шашки): 8×8,
 //! flying kings, men capturing backwards, mandatory capture with free choice, the Turkish
-//! strike rule, and a man crowned mid-capture capturing on as a king.
+//! strike rule, and a man crowned mid-capture capturing on as a king. The other games of the
+//! 8×8 board are rules types beside [`Russian`] (one move generator compiled per kind of
+//! rules), named by the registry [`GAMES`]: giveaway, Brazilian, the diagonal start, English,
+//! Italian, Spanish, Portuguese, Czech, Pool and Thai draughts.
+//!
+//! ```
+//! use shashki::{perft, Position, RuleSet, Variant};
+//! let english = Position::start_of(RuleSet::new(Variant::English, false));
+//! assert_eq!(perft(&english, 6), 36768);
+//! ```
 //!
 //! The legal moves of the start position:
 //! ```
