@@ -137,7 +137,7 @@ impl Position {
     /// Whether a side without moves wins here (giveaway) rather than loses.
     #[inline]
     pub fn no_moves_wins(&self) -> bool {
-        crate::variant::NO_MOVES_WINS_OF_CODE[usize::from(self.rules_code())]
+        crate::variant::CODE_FACTS[usize::from(self.rules_code())].no_moves_wins
     }
 
     /// Who has won when the side to move has no legal move: the other side, or in a

@@ -340,46 +340,41 @@ impl RuleSet {
     }
 }
 
-/// The move rules of each rules code ([`RuleSet::code`]), for the dispatch: one load.
-pub(crate) static MOVE_RULES_OF_CODE: [MoveRules; 256] = {
-    let mut table = [MoveRules::Russian; 256];
+/// What the hot paths read of a position's rules, by its rules code ([`RuleSet::code`]):
+/// one load where a [`RuleSet`] would be decoded and looked up.
+#[derive(Copy, Clone, Debug)]
+#[repr(C, align(4))]
+pub(crate) struct CodeFacts {
+    /// The move rules (the dispatch of `with_rules!`).
+    pub(crate) moves: MoveRules,
+    /// Whether a side without moves wins.
+    pub(crate) no_moves_wins: bool,
+    /// Whether the evaluation's known endings (a lone king holding against one or two
+    /// pieces, three kings winning off the main road; docs/engine.rst) hold: under Russian
+    /// and Brazilian move rules, where flying kings make them true. Elsewhere (short kings
+    /// win such endings) the search finds the verdict itself.
+    pub(crate) known_endings: bool,
+}
+
+/// [`CodeFacts`] of every rules code (a code naming no game reads as Russian draughts).
+pub(crate) static CODE_FACTS: [CodeFacts; 256] = {
+    let russian = CodeFacts {
+        moves: MoveRules::Russian,
+        no_moves_wins: false,
+        known_endings: true,
+    };
+    let mut table = [russian; 256];
     let mut code = 0;
     while code < 256 {
         let index = code & !(OPTIONAL_BIT as usize);
         if index < GAMES.len() {
-            table[code] = GAMES[index].moves;
+            let game = &GAMES[index];
+            table[code] = CodeFacts {
+                moves: game.moves,
+                no_moves_wins: game.no_moves_wins,
+                known_endings: matches!(game.moves, MoveRules::Russian | MoveRules::Brazilian),
+            };
         }
-        code += 1;
-    }
-    table
-};
-
-/// Whether a side without moves wins, for each rules code.
-pub(crate) static NO_MOVES_WINS_OF_CODE: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut code = 0;
-    while code < 256 {
-        let index = code & !(OPTIONAL_BIT as usize);
-        if index < GAMES.len() {
-            table[code] = GAMES[index].no_moves_wins;
-        }
-        code += 1;
-    }
-    table
-};
-
-/// Whether the evaluation's known endings (a lone king against one or two pieces held,
-/// three kings winning off the main road; docs/engine.rst) hold, for each rules code: in the
-/// games with Russian or Brazilian move rules, where flying kings make them true. Elsewhere
-/// (short kings win such endings) the search finds the verdict itself.
-pub(crate) static KNOWN_ENDINGS_OF_CODE: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut code = 0;
-    while code < 256 {
-        table[code] = matches!(
-            MOVE_RULES_OF_CODE[code],
-            MoveRules::Russian | MoveRules::Brazilian
-        );
         code += 1;
     }
     table
@@ -408,7 +403,7 @@ macro_rules! with_rules {
                 }
             }};
         }
-        match $crate::variant::MOVE_RULES_OF_CODE[usize::from(code)] {
+        match $crate::variant::CODE_FACTS[usize::from(code)].moves {
             $crate::variant::MoveRules::Russian => arm!($crate::Russian),
             $crate::variant::MoveRules::Brazilian => arm!($crate::Brazilian),
             $crate::variant::MoveRules::English => arm!($crate::English),
@@ -427,15 +422,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_dispatch_tables_agree_with_the_registry() {
+    fn the_dispatch_table_agrees_with_the_registry() {
         assert_eq!(OPTIONAL_BIT, 0x80); // with_rules! reads this bit directly
         for game in GAMES {
             for optional in [false, true] {
-                let code = RuleSet::new(game.variant, optional).code();
-                assert_eq!(MOVE_RULES_OF_CODE[usize::from(code)], game.moves);
-                assert_eq!(NO_MOVES_WINS_OF_CODE[usize::from(code)], game.no_moves_wins);
+                let facts = CODE_FACTS[usize::from(RuleSet::new(game.variant, optional).code())];
+                assert_eq!(facts.moves, game.moves);
+                assert_eq!(facts.no_moves_wins, game.no_moves_wins);
             }
         }
+        assert!(CODE_FACTS[usize::from(RuleSet::RUSSIAN.code())].known_endings);
+        let english = RuleSet::new(Variant::English, false).code();
+        assert!(!CODE_FACTS[usize::from(english)].known_endings);
     }
 
     #[test]

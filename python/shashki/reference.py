@@ -23,6 +23,7 @@ as in Russian draughts; :data:`START` holds each variant's start position.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Optional, Protocol
 
@@ -223,18 +224,7 @@ def from_game_fen(fen: str, variant: str) -> str:
 def game_fen(fen: str, variant: str) -> str:
     """A numeric FEN of this module's coordinates rewritten in the game's own numbering."""
     numbers = game_numbers(variant)
-    state = parse_fen(fen)
-    parts = [state.turn]
-    for color in ("W", "B"):
-        items = []
-        for rank in range(8):
-            for file in range(8):
-                piece = state.grid[rank][file]
-                if piece is not None and piece.upper() == color:
-                    n = numbers[square_index(file, rank)]
-                    items.append((n, ("K" if piece.isupper() else "") + str(n)))
-        parts.append(color + ",".join(text for _, text in sorted(items)))
-    return ":".join(parts)
+    return write_fen(parse_fen(fen), lambda file, rank: numbers[square_index(file, rank)])
 
 
 def _diagonal_start() -> str:
@@ -345,8 +335,9 @@ def parse_fen(fen: str) -> State:
     return State(grid, turn)
 
 
-def write_fen(state: State) -> str:
-    """Numeric FEN with squares in PDN order and ``K`` before kings."""
+def write_fen(state: State, number: Callable[[int, int], int] = pdn_number) -> str:
+    """Numeric FEN with squares in PDN order (or the order of ``number(file, rank)``, a
+    game's numbering) and ``K`` before kings."""
     parts = [state.turn]
     for color in ("W", "B"):
         items = []
@@ -354,8 +345,8 @@ def write_fen(state: State) -> str:
             for file in range(8):
                 piece = state.grid[rank][file]
                 if piece is not None and piece.upper() == color:
-                    number = pdn_number(file, rank)
-                    items.append((number, ("K" if piece.isupper() else "") + str(number)))
+                    n = number(file, rank)
+                    items.append((n, ("K" if piece.isupper() else "") + str(n)))
         parts.append(color + ",".join(text for _, text in sorted(items)))
     return ":".join(parts)
 

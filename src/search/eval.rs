@@ -116,7 +116,7 @@ pub fn known_ending(pos: &Position) -> bool {
 
 /// Known endings: `Some(score for White)` when material alone decides the verdict.
 fn ending(pos: &Position, m: &Masks) -> Option<i32> {
-    if !crate::variant::KNOWN_ENDINGS_OF_CODE[usize::from(pos.rules_code())] {
+    if !crate::variant::CODE_FACTS[usize::from(pos.rules_code())].known_endings {
         return None;
     }
     let count = |c: Color| (pos.men(c).count(), pos.kings(c).count());
