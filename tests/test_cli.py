@@ -306,3 +306,42 @@ def test_a_full_disk_is_one_line_of_error() -> None:
     assert proc.returncode != 0
     assert "Traceback" not in proc.stderr
     assert proc.stderr.count("\n") == 1 and "No space left" in proc.stderr, proc.stderr
+
+
+def test_the_hub_engine_stops_quietly_when_its_client_has_gone() -> None:
+    import subprocess
+    import sys
+    import time
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "shashki", "hub"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    try:
+        proc.stdin.write(b"hub\ninit\nlevel move-time=0.5\ngo think\n")
+        proc.stdin.flush()
+        proc.stdout.read(10)
+        proc.stdout.close()  # the client's end of the engine's output is gone
+        time.sleep(1.0)  # the search ends and its answer finds no reader
+        try:
+            proc.stdin.write(b"go think\n")
+            proc.stdin.flush()
+            time.sleep(1.0)
+            proc.stdin.close()
+        except BrokenPipeError:
+            pass  # the engine has already stopped
+        err = proc.stderr.read().decode()
+        proc.wait(timeout=30)
+    finally:
+        proc.stderr.close()
+        try:
+            proc.stdin.close()
+        except BrokenPipeError:
+            pass
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert "Traceback" not in err and "BrokenPipeError" not in err, err
