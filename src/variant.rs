@@ -62,6 +62,8 @@ pub struct GameInfo {
     pub start: StartKind,
     /// Whether a side without pieces or moves wins (giveaway) rather than loses.
     pub no_moves_wins: bool,
+    /// Whether the game's PDN notation is numeric (the GameType's `N`); otherwise algebraic.
+    pub numeric: bool,
 }
 
 /// Declares the games once: the [`Variant`] enum, [`Variant::ALL`] and the registry table
@@ -95,69 +97,69 @@ games! {
     Russian {
         name: "russian", aliases: &["shashki", "шашки"], game_type: Some(25), first: White,
         moves: MoveRules::Russian, numbering: Numbering::STANDARD, start: StartKind::ThreeRows,
-        no_moves_wins: false,
+        no_moves_wins: false, numeric: false,
     }
     /// Поддавки (giveaway): Russian moves, the goal reversed: a side that has lost all its
     /// pieces, or cannot move, wins.
     Giveaway {
         name: "giveaway", aliases: &["poddavki", "поддавки"], game_type: None, first: White,
         moves: MoveRules::Russian, numbering: Numbering::STANDARD, start: StartKind::ThreeRows,
-        no_moves_wins: true,
+        no_moves_wins: true, numeric: false,
     }
     /// Brazilian draughts: international rules on 8×8 (majority capture, no crowning
     /// mid-capture), PDN GameType 26.
     Brazilian {
         name: "brazilian", aliases: &[], game_type: Some(26), first: White,
         moves: MoveRules::Brazilian, numbering: Numbering::STANDARD, start: StartKind::ThreeRows,
-        no_moves_wins: false,
+        no_moves_wins: false, numeric: false,
     }
     /// Diagonal draughts («Діагональні шашки», docs/rules.rst): Russian rules; the main road
     /// a1–h8 starts empty, each side's twelve men fill the triangle on its side of it.
     Diagonal {
         name: "diagonal", aliases: &[], game_type: None, first: White,
         moves: MoveRules::Russian, numbering: Numbering::STANDARD, start: StartKind::Diagonal,
-        no_moves_wins: false,
+        no_moves_wins: false, numeric: false,
     }
     /// English draughts, American checkers (GameType 21): men move and capture forward only,
     /// kings one square at a time in every direction, free choice of capture; Black first.
     English {
         name: "english", aliases: &["american", "checkers"], game_type: Some(21), first: Black,
         moves: MoveRules::English, numbering: Numbering::new(Black, 1, false),
-        start: StartKind::ThreeRows, no_moves_wins: false,
+        start: StartKind::ThreeRows, no_moves_wins: false, numeric: true,
     }
     /// Italian draughts (GameType 22): men forward only and never take a king, short kings,
     /// the capture priorities of the Italian federation; the board turned.
     Italian {
         name: "italian", aliases: &["dama"], game_type: Some(22), first: White,
         moves: MoveRules::Italian, numbering: Numbering::new(White, 2, true),
-        start: StartKind::ThreeRows, no_moves_wins: false,
+        start: StartKind::ThreeRows, no_moves_wins: false, numeric: true,
     }
     /// Spanish draughts (GameType 24): men forward only, flying kings, the most pieces then
     /// the most kings; the board turned, numbered from White's right-hand corner.
     Spanish {
         name: "spanish", aliases: &[], game_type: Some(24), first: White,
         moves: MoveRules::Spanish, numbering: Numbering::new(White, 1, true),
-        start: StartKind::ThreeRows, no_moves_wins: false,
+        start: StartKind::ThreeRows, no_moves_wins: false, numeric: true,
     }
     /// Portuguese draughts (GameType 28): Spanish move rules, board and numbering.
     Portuguese {
         name: "portuguese", aliases: &[], game_type: Some(28), first: White,
         moves: MoveRules::Spanish, numbering: Numbering::new(White, 1, true),
-        start: StartKind::ThreeRows, no_moves_wins: false,
+        start: StartKind::ThreeRows, no_moves_wins: false, numeric: true,
     }
     /// Czech draughts (GameType 29): men forward only, flying kings, a king must capture
     /// when a king can.
     Czech {
         name: "czech", aliases: &[], game_type: Some(29), first: White,
         moves: MoveRules::Czech, numbering: Numbering::STANDARD,
-        start: StartKind::ThreeRows, no_moves_wins: false,
+        start: StartKind::ThreeRows, no_moves_wins: false, numeric: false,
     }
     /// Pool checkers (GameType 23): men capture backwards, flying kings, free choice; a man
     /// crossing the far row during a capture goes on as a man; Black first.
     Pool {
         name: "pool", aliases: &["american-pool", "pool-checkers"], game_type: Some(23),
         first: Black, moves: MoveRules::Pool, numbering: Numbering::new(Black, 1, false),
-        start: StartKind::ThreeRows, no_moves_wins: false,
+        start: StartKind::ThreeRows, no_moves_wins: false, numeric: true,
     }
     /// Thai draughts, mak-hot (GameType 31): eight men each on two rows, men forward only,
     /// kings fly but land directly behind the piece taken, pieces taken leave the board at
@@ -165,7 +167,7 @@ games! {
     Thai {
         name: "thai", aliases: &["makhos", "mak-hot"], game_type: Some(31), first: Black,
         moves: MoveRules::Thai, numbering: Numbering::new(Black, 2, false),
-        start: StartKind::TwoRows, no_moves_wins: false,
+        start: StartKind::TwoRows, no_moves_wins: false, numeric: true,
     }
 }
 

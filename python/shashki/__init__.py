@@ -47,19 +47,7 @@ SQUARE_NAMES: list[str] = [square_name(sq) for sq in SQUARES]
 
 STARTING_FEN = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
 
-VARIANTS: tuple[str, ...] = (
-    "russian",
-    "giveaway",
-    "brazilian",
-    "diagonal",
-    "english",
-    "italian",
-    "spanish",
-    "portuguese",
-    "czech",
-    "pool",
-    "thai",
-)
+VARIANTS: tuple[str, ...] = tuple(name for name, _, _, _, _ in _core.games())
 """The games a :class:`Board` plays (its ``variant``; docs/variants.md has the table)."""
 
 

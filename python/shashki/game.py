@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import MutableMapping
 
-from shashki import Board, Move
+from shashki import Board, Move, _core
 from shashki.draw import (
     DrawCounter,
     DrawRules,
@@ -54,16 +54,12 @@ RESULTS = {"1-0": True, "0-1": False, "1/2-1/2": None}
 
 
 GAME_TYPES: dict[str, str] = {
-    "21": "english",
-    "22": "italian",
-    "23": "pool",
-    "24": "spanish",
-    "26": "brazilian",
-    "28": "portuguese",
-    "29": "czech",
-    "31": "thai",
+    str(number): name
+    for name, number, _, _, _ in _core.games()
+    if number is not None and name != "russian"
 }
-"""The PDN GameType numbers of the games shashki plays besides Russian draughts (25)."""
+"""The PDN GameType numbers of the games shashki plays besides Russian draughts (25), from
+the core's registry of games."""
 
 GAME_TYPE_OF: dict[str, str] = {variant: number for number, variant in GAME_TYPES.items()}
 """The GameType number of each variant that has its own (giveaway and the diagonal start

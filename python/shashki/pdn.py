@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 import weakref
 
-from shashki import Board, Move
+from shashki import Board, Move, _core
 from shashki.game import GAME_TYPE_OF, GAME_TYPES, Game, GameNode, GameOverError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
@@ -253,7 +253,7 @@ def _read_lines(handle: TextIO) -> tuple[list[tuple[int, str]], list[tuple[int, 
     return tags, moves
 
 
-_NUMERIC_GAMES = frozenset({"english", "italian", "spanish", "portuguese", "pool", "thai"})
+_NUMERIC_GAMES = frozenset(name for name, _, _, numeric, _ in _core.games() if numeric)
 """The games whose PDN GameType gives numeric notation (N); the others' is algebraic (A)."""
 
 

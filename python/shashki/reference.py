@@ -200,25 +200,13 @@ def from_game_fen(fen: str, variant: str) -> str:
     """A numeric FEN in the game's own numbering rewritten in this module's coordinates
     (ranges such as ``W1-12`` allowed)."""
     squares = {n: sq for sq, n in game_numbers(variant).items()}
-    fields = fen.strip().split(":")
-    out = [fields[0].strip()]
-    for field in fields[1:]:
-        field = field.strip()
-        if not field or field[0].upper() not in "WB":
-            continue
-        items = []
-        for token in field[1:].split(","):
-            token = token.strip()
-            if not token:
-                continue
-            king = token[0] in "Kk"
-            body = token[1:] if king else token
-            lo, _, hi = body.partition("-")
-            for n in range(int(lo), int(hi or lo) + 1):
-                file, rank = square_coords(squares[n])
-                items.append(("K" if king else "") + str(pdn_number(file, rank)))
-        out.append(field[0].upper() + ",".join(items))
-    return ":".join(out)
+
+    def coords(number: int) -> tuple[int, int]:
+        if number not in squares:
+            raise ValueError(f"square number {number} is not within 1-32")
+        return square_coords(squares[number])
+
+    return write_fen(parse_fen(fen, coords))
 
 
 def game_fen(fen: str, variant: str) -> str:
@@ -288,9 +276,11 @@ def pdn_coords(number: int) -> tuple[int, int]:
 # ---- FEN (docs/formats.rst) ----------------------------------------------------------------------
 
 
-def _parse_square(token: str) -> tuple[int, int]:
+def _parse_square(
+    token: str, coords: Callable[[int], tuple[int, int]] = pdn_coords
+) -> tuple[int, int]:
     if token.isdigit():
-        return pdn_coords(int(token))
+        return coords(int(token))
     if len(token) == 2 and token[0] in "abcdefgh" and token[1] in "12345678":
         file, rank = ord(token[0]) - ord("a"), int(token[1]) - 1
         if not is_dark(file, rank):
@@ -299,8 +289,9 @@ def _parse_square(token: str) -> tuple[int, int]:
     raise ValueError(f"bad square {token!r}")
 
 
-def parse_fen(fen: str) -> State:
-    """§5: ``W:W21,22,K30:B1-12`` or algebraic squares; lidraughts' H/F fields are ignored."""
+def parse_fen(fen: str, coords: Callable[[int], tuple[int, int]] = pdn_coords) -> State:
+    """§5: ``W:W21,22,K30:B1-12`` or algebraic squares; lidraughts' H/F fields are ignored.
+    ``coords``: the (file, rank) of a square number (PDN's by default, or a game's)."""
     text = fen.strip()
     if text.startswith("[FEN"):
         text = text[4:].strip().rstrip("]").strip().strip('"')
@@ -324,9 +315,9 @@ def parse_fen(fen: str) -> State:
             body = token[1:] if king else token
             if "-" in body:
                 lo, hi = (int(x) for x in body.split("-"))
-                cells = [pdn_coords(n) for n in range(lo, hi + 1)]
+                cells = [coords(n) for n in range(lo, hi + 1)]
             else:
-                cells = [_parse_square(body)]
+                cells = [_parse_square(body, coords)]
             for file, rank in cells:
                 if grid[rank][file] is not None:
                     raise ValueError(f"square given twice in {fen!r}")

@@ -61,3 +61,21 @@ pub(super) fn square_from_number(
         .map(Square::index)
         .ok_or_else(|| SquareError::new_err(format!("square number {number} is not within 1..32")))
 }
+
+/// The games shashki plays, in the registry's order: `(name, GameType or None, White moves
+/// first, numeric PDN notation, turned board)` each.
+#[pyfunction]
+pub(super) fn games() -> Vec<(&'static str, Option<u8>, bool, bool, bool)> {
+    crate::GAMES
+        .iter()
+        .map(|g| {
+            (
+                g.name,
+                g.game_type,
+                g.first == crate::Color::White,
+                g.numeric,
+                g.numbering.inverted(),
+            )
+        })
+        .collect()
+}

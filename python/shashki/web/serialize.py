@@ -5,7 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import shashki
-from shashki import Board, Game
+from shashki import Board, Game, _core
+
+_TURNED = frozenset(name for name, _, _, _, turned in _core.games() if turned)
+"""The games on the turned board (drawn mirrored by the page: the core stores them so)."""
 
 
 def move_json(board: Board, move: shashki.Move) -> dict[str, Any]:
@@ -38,6 +41,7 @@ def state_json(game: Game) -> dict[str, Any]:
         "fen": board.fen(),
         "start_fen": game.start_fen,
         "variant": game.variant,
+        "turned": game.variant in _TURNED,
         "captures_optional": game.captures_optional,
         "turn": "white" if board.turn else "black",
         "pieces": pieces,

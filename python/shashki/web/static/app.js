@@ -123,11 +123,10 @@ function status(text) { $("status").textContent = text || ""; }
 
 // ---- the board ----------------------------------------------------------------------------
 
-// The games on a turned board (the corner at each player's left hand a light square): the
-// server's square indices count files the other way there (the core stores such a board
-// mirrored), so the page mirrors them back.
-const TURNED = new Set(["italian", "spanish", "portuguese"]);
-function turned() { return TURNED.has(S.variant); }
+// A game on the turned board (the corner at each player's left hand a light square; the
+// state says so): the server's square indices count files the other way there (the core
+// stores such a board mirrored), so the page mirrors them back.
+function turned() { return Boolean(S.state && S.state.turned); }
 
 // The file (0 = a) where square index `square` stands on the board as drawn.
 function fileOf(square) {
