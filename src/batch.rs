@@ -103,13 +103,13 @@ static JUMPS: [[u16; 32]; 32] = {
 };
 
 /// [`JUMPS`] by internal bits, as White sees the board (`[0]`) and as Black does (`[1]`).
-static JUMPS_BY_BIT: [[[u16; 36]; 36]; 2] = {
-    let mut table = [[[NO_ACTION; 36]; 36]; 2];
+static JUMPS_BY_BIT: [[[u16; 43]; 43]; 2] = {
+    let mut table = [[[NO_ACTION; 43]; 43]; 2];
     let mut from = 0;
     while from < 32 {
         let mut to = 0;
         while to < 32 {
-            if let (Some(f), Some(t)) = (Square::new(from), Square::new(to)) {
+            if let (Some(f), Some(t)) = (Square::from_index8(from), Square::from_index8(to)) {
                 let (fb, tb) = (f.bit() as usize, t.bit() as usize);
                 table[0][fb][tb] = JUMPS[from as usize][to as usize];
                 table[1][fb][tb] = JUMPS[31 - from as usize][31 - to as usize];
@@ -143,8 +143,8 @@ static ACTION_SQUARES: [(u32, u32); ACTIONS] = {
 /// The action of the jump `from` → `to` for the side `turn`.
 pub fn action_of(turn: Color, from: Square, to: Square) -> Option<usize> {
     let (from, to) = match turn {
-        Color::White => (from.index(), to.index()),
-        Color::Black => (31 - from.index(), 31 - to.index()),
+        Color::White => (from.index8()?, to.index8()?),
+        Color::Black => (31 - from.index8()?, 31 - to.index8()?),
     };
     match JUMPS[from][to] {
         NO_ACTION => None,
@@ -315,7 +315,7 @@ impl BatchGame {
             Color::White => (from, to),
             Color::Black => (31u32.checked_sub(from)?, 31u32.checked_sub(to)?),
         };
-        let (from, to) = (Square::new(from)?, Square::new(to)?);
+        let (from, to) = (Square::from_index8(from)?, Square::from_index8(to)?);
         let far_rank = match pos.turn() {
             Color::White => 7,
             Color::Black => 0,
@@ -339,7 +339,7 @@ impl BatchGame {
                     } else {
                         path[jumps - 1]
                     };
-                    let (from, to) = (from.index(), to.index());
+                    let (from, to) = (from.index8_unchecked(), to.index8_unchecked());
                     if black {
                         JUMPS[31 - from][31 - to]
                     } else {
@@ -558,13 +558,11 @@ static PLANE_CELLS: [[u8; 64]; 2] = {
     let mut out = [[0u8; 64]; 2];
     let mut i = 0usize;
     while i < 32 {
-        let rank = i / 4;
-        // Rank r's four squares sit at bit 4r + ceil(r / 2) (the board's padded layout).
-        let bit = i + rank.div_ceil(2);
-        out[0][bit] = (rank * 8 + (i % 4) * 2 + rank % 2) as u8;
-        let turned = 31 - i;
-        let rank = turned / 4;
-        out[1][bit] = (rank * 8 + (turned % 4) * 2 + rank % 2) as u8;
+        if let Some(sq) = Square::from_index8(i as u32) {
+            let bit = sq.bit() as usize;
+            out[0][bit] = sq.rank() * 8 + sq.file();
+            out[1][bit] = (7 - sq.rank()) * 8 + (7 - sq.file());
+        }
         i += 1;
     }
     out

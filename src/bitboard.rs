@@ -1,9 +1,14 @@
-//! Sets of squares as bits of a `u64`, in a padded diagonal layout.
+//! Sets of squares as bits of a `u64`, in a padded diagonal layout shared by the boards.
 //!
-//! Square (rank `r`, column `c` = file / 2) lives at bit `4r + c + ⌈r/2⌉`. The four unused
-//! "ghost" bits (4, 13, 22, 31) pad the board so that every diagonal step is one fixed shift
-//! for every square: up-left +4, up-right +5, down-left −5, down-right −4. A step off the
-//! board lands on a ghost bit or outside bits 0..=35, both of which [`Bitboard::BOARD`] masks.
+//! Square (rank `r`, column `c` = file / 2) lives at bit `5r + c + ⌈r/2⌉`: five columns a
+//! rank, and one unused "ghost" bit after each even rank (5, 16, 27, 38, 49), so that every
+//! diagonal step is one fixed shift for every square of every board: up-left +5, up-right +6,
+//! down-left −6, down-right −5. The 10×10 board fills bits 0..=54 but the ghosts; the 8×8
+//! board is its corner (files a–h, ranks 1–8: columns 0–3 of ranks 0–7), so a step off the
+//! 8×8 board lands on a ghost bit, on column 4, on rank 8 or below bit 0, each of which the
+//! board's mask ([`Geometry::board`](crate::Geometry::board)) removes. Along a diagonal the
+//! file and the rank only grow or only shrink, so a ray that has left a board never comes
+//! back onto it.
 
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
@@ -40,10 +45,10 @@ impl Direction {
     #[inline]
     pub const fn offset(self) -> i32 {
         match self {
-            Direction::UpLeft => 4,
-            Direction::UpRight => 5,
-            Direction::DownLeft => -5,
-            Direction::DownRight => -4,
+            Direction::UpLeft => 5,
+            Direction::UpRight => 6,
+            Direction::DownLeft => -6,
+            Direction::DownRight => -5,
         }
     }
 
@@ -83,47 +88,21 @@ impl Direction {
 impl Bitboard {
     /// No squares.
     pub const EMPTY: Bitboard = Bitboard(0);
-    /// All 32 playable squares.
-    pub const BOARD: Bitboard = {
-        let mut b = 0u64;
-        let mut i = 0;
-        while i < 32 {
-            b |= 1u64 << Square::ALL[i].bit();
-            i += 1;
-        }
-        Bitboard(b)
-    };
+    /// Every square of the largest board (10×10), which holds the others.
+    pub const ALL: Bitboard = Bitboard(crate::square::Geometry::TEN.board().0);
 
-    /// The main road (большак), the long diagonal a1–h8: a1 b2 c3 d4 e5 f6 g7 h8.
+    /// The main road (большак) of the 8×8 board, the long diagonal a1–h8.
     pub const MAIN_ROAD: Bitboard = {
         let mut b = 0u64;
         let mut i = 0;
-        while i < 32 {
-            if Square::ALL[i].rank() == Square::ALL[i].file() {
-                b |= 1u64 << Square::ALL[i].bit();
+        while i < 8 {
+            if let Some(sq) = Square::from_coords(i, i) {
+                b |= 1u64 << sq.bit();
             }
             i += 1;
         }
         Bitboard(b)
     };
-
-    /// The squares of each rank, rank 1 first.
-    const RANKS: [Bitboard; 8] = {
-        let mut ranks = [Bitboard(0); 8];
-        let mut i = 0;
-        while i < 32 {
-            let sq = Square::ALL[i];
-            ranks[sq.rank() as usize].0 |= 1u64 << sq.bit();
-            i += 1;
-        }
-        ranks
-    };
-
-    /// The squares of rank `rank` (0..=7): a table lookup, not worked out at each call.
-    #[inline]
-    pub const fn rank(rank: u8) -> Bitboard {
-        Bitboard::RANKS[rank as usize]
-    }
 
     /// The raw bits (internal layout).
     #[inline]
@@ -173,7 +152,8 @@ impl Bitboard {
         Bitboard(self.0 & !(1u64 << sq.bit()))
     }
 
-    /// Every square moved one step in `dir`; squares stepping off the board vanish.
+    /// Every square moved one step in `dir`; squares stepping off the 10×10 board vanish
+    /// (mask the result with a smaller board's squares for that board).
     #[inline]
     pub const fn shift(self, dir: Direction) -> Bitboard {
         let off = dir.offset();
@@ -182,7 +162,7 @@ impl Bitboard {
         } else {
             self.0 >> (-off)
         };
-        Bitboard(b & Bitboard::BOARD.0)
+        Bitboard(b & Bitboard::ALL.0)
     }
 
     /// The lowest square (by internal bit), if any.
@@ -268,10 +248,11 @@ bit_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
 
 impl Not for Bitboard {
     type Output = Bitboard;
-    /// The complement within the 32 playable squares.
+    /// The complement within the squares of the largest board (mask it with a smaller
+    /// board's squares for that board).
     #[inline]
     fn not(self) -> Bitboard {
-        Bitboard(!self.0 & Bitboard::BOARD.0)
+        Bitboard(!self.0 & Bitboard::ALL.0)
     }
 }
 
@@ -284,35 +265,47 @@ impl fmt::Debug for Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::square::Geometry;
 
     #[test]
     fn every_step_is_a_fixed_shift() {
-        for sq in Square::ALL {
-            for dir in Direction::ALL {
-                let (df, dr): (i8, i8) = match dir {
-                    Direction::UpLeft => (-1, 1),
-                    Direction::UpRight => (1, 1),
-                    Direction::DownLeft => (-1, -1),
-                    Direction::DownRight => (1, -1),
-                };
-                let f = sq.file() as i8 + df;
-                let r = sq.rank() as i8 + dr;
-                let expected = if (0..8).contains(&f) && (0..8).contains(&r) {
-                    Square::from_coords(f as u8, r as u8).map(Bitboard::from)
-                } else {
-                    None
+        for g in [Geometry::EIGHT, Geometry::TEN] {
+            let n = g.size() as i8;
+            for &sq in g.squares() {
+                for dir in Direction::ALL {
+                    let (df, dr): (i8, i8) = match dir {
+                        Direction::UpLeft => (-1, 1),
+                        Direction::UpRight => (1, 1),
+                        Direction::DownLeft => (-1, -1),
+                        Direction::DownRight => (1, -1),
+                    };
+                    let f = sq.file() as i8 + df;
+                    let r = sq.rank() as i8 + dr;
+                    let expected = if (0..n).contains(&f) && (0..n).contains(&r) {
+                        Square::from_coords(f as u8, r as u8).map(Bitboard::from)
+                    } else {
+                        None
+                    }
+                    .unwrap_or(Bitboard::EMPTY);
+                    assert_eq!(
+                        sq.bitboard().shift(dir) & g.board(),
+                        expected,
+                        "{sq} {dir:?}"
+                    );
                 }
-                .unwrap_or(Bitboard::EMPTY);
-                assert_eq!(sq.bitboard().shift(dir), expected, "{sq} {dir:?}");
             }
         }
     }
 
     #[test]
-    fn board_has_32_squares() {
-        assert_eq!(Bitboard::BOARD.count(), 32);
-        assert_eq!(!Bitboard::EMPTY, Bitboard::BOARD);
-        let all: Vec<Square> = Bitboard::BOARD.iter().collect();
-        assert_eq!(all, Square::ALL.to_vec());
+    fn boards_have_their_squares() {
+        assert_eq!(Geometry::EIGHT.board().count(), 32);
+        assert_eq!(Geometry::TEN.board().count(), 50);
+        assert_eq!(!Bitboard::EMPTY, Bitboard::ALL);
+        let all: Vec<Square> = Bitboard::ALL.iter().collect();
+        assert_eq!(all, Geometry::TEN.squares().to_vec());
+        let eight: Vec<Square> = Geometry::EIGHT.board().iter().collect();
+        assert_eq!(eight, Geometry::EIGHT.squares().to_vec());
+        assert_eq!(Bitboard::MAIN_ROAD.count(), 8);
     }
 }

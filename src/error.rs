@@ -36,6 +36,8 @@ pub enum PositionError {
     SquareTwice(crate::Square),
     /// A man standing on the rank where it would have been crowned.
     ManOnCrowningRank(crate::Square),
+    /// A piece on a square the game's board does not have (a 10×10 square in an 8×8 game).
+    OffBoard(crate::Square),
 }
 
 impl fmt::Display for PositionError {
@@ -46,6 +48,9 @@ impl fmt::Display for PositionError {
                 f,
                 "a man on {sq} stands on its own crowning rank (it would be a king)"
             ),
+            PositionError::OffBoard(sq) => {
+                write!(f, "square {sq} is not on the game's board")
+            }
         }
     }
 }

@@ -172,7 +172,11 @@ pub fn parse_fen_numbered(text: &str, numbering: Numbering) -> Result<Fen, FenEr
                         ),
                     ));
                 }
-                if !king && sq.rank() == color.crowning_rank() {
+                let crowning_rank = match color {
+                    Color::White => numbering.geometry().size() - 1,
+                    Color::Black => 0,
+                };
+                if !king && sq.rank() == crowning_rank {
                     return Err(FenError::new(
                         field_no,
                         token,
@@ -208,7 +212,7 @@ pub fn parse_fen_numbered(text: &str, numbering: Numbering) -> Result<Fen, FenEr
     }
     // Both checks above cover what validate() checks; keep the two in step.
     setup
-        .validate()
+        .validate_on(numbering.geometry())
         .map_err(|e| FenError::new(0, "", e.to_string()))?;
     Ok(Fen {
         setup,
@@ -231,15 +235,19 @@ fn parse_squares(text: &str, numbering: Numbering) -> Result<Bitboard, String> {
         let (a, b) = (a.trim(), b.trim());
         let lo = parse_number(a, 2).ok_or_else(|| format!("bad range start {a:?}"))?;
         let hi = parse_number(b, 2).ok_or_else(|| format!("bad range end {b:?}"))?;
-        if lo == 0 || hi > 32 || lo > hi {
+        let last = numbering.count();
+        if lo == 0 || hi > last || lo > hi {
             return Err(format!(
-                "range {lo}-{hi} is not within 1-32 in ascending order"
+                "range {lo}-{hi} is not within 1-{last} in ascending order"
             ));
         }
         return Ok((lo..=hi).filter_map(|n| numbering.square(n)).collect());
     }
     if text.starts_with(|c: char| c.is_ascii_digit()) && parse_number(text, 2).is_none() {
-        return Err(format!("bad square number {text:?} (1-32)"));
+        return Err(format!(
+            "bad square number {text:?} (1-{})",
+            numbering.count()
+        ));
     }
     numbering
         .parse(text)
@@ -256,9 +264,7 @@ pub fn position_from_fen(text: &str) -> Result<Position, FenError> {
 /// Parse a FEN of a game (in its numbering) into a position played under `rules`.
 pub fn position_from_fen_in(text: &str, rules: RuleSet) -> Result<Position, FenError> {
     let fen = parse_fen_numbered(text, rules.variant.numbering())?;
-    Position::from_setup(&fen.setup)
-        .map(|p| p.with_rules(rules))
-        .map_err(|e| FenError::new(0, "", e.to_string()))
+    Position::from_setup_in(&fen.setup, rules).map_err(|e| FenError::new(0, "", e.to_string()))
 }
 
 /// Write the position as a FEN, squares in the order of its game's numbering, kings marked

@@ -85,5 +85,5 @@ pub use perft::{
 };
 pub use piece::{Color, Piece, Role};
 pub use position::{Position, Setup};
-pub use square::{Numbering, Square};
+pub use square::{Geometry, Numbering, Square};
 pub use variant::{GameInfo, MoveRules, RuleSet, StartKind, Variant, GAMES};

@@ -11,7 +11,7 @@
 use crate::bitboard::{Bitboard, Direction};
 use crate::mv::{Move, MoveList, MAX_PATH};
 use crate::position::Position;
-use crate::square::Square;
+use crate::square::{Geometry, Square};
 
 /// How capture sequences are counted as moves.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash, Default)]
@@ -67,6 +67,8 @@ pub trait Rules: Copy + Send + Sync + 'static {
     /// crossed again in the same move. Otherwise they stay until the move ends (the
     /// Turkish strike rule) and block.
     const REMOVE_DURING_MOVE: bool;
+    /// The board the game is played on (the 8×8 one unless a rules type says otherwise).
+    const GEOMETRY: &'static Geometry = Geometry::EIGHT;
 }
 
 /// Declares a move-rules type and its constants.
@@ -199,35 +201,14 @@ impl<R: Rules + Default> Rules for CapturesOptional<R> {
     const MAN_TAKES_KING: bool = R::MAN_TAKES_KING;
     const KING_LANDS_BEHIND: bool = R::KING_LANDS_BEHIND;
     const REMOVE_DURING_MOVE: bool = R::REMOVE_DURING_MOVE;
+    const GEOMETRY: &'static Geometry = R::GEOMETRY;
 }
 
-const BOARD: u64 = Bitboard::BOARD.0;
-
-/// `RAYS[bit][dir]`: the squares from `bit` (exclusive) to the edge in `dir`.
-static RAYS: [[u64; 4]; 64] = {
-    let mut rays = [[0u64; 4]; 64];
-    let mut i = 0;
-    while i < 32 {
-        let sq = Square::ALL[i];
-        let mut d = 0;
-        while d < 4 {
-            let dir = Direction::ALL[d];
-            let mut ray = 0u64;
-            let mut cur = 1u64 << sq.bit();
-            loop {
-                cur = Bitboard(cur).shift(dir).0;
-                if cur == 0 {
-                    break;
-                }
-                ray |= cur;
-            }
-            rays[sq.bit() as usize][d] = ray;
-            d += 1;
-        }
-        i += 1;
-    }
-    rays
-};
+/// The squares of the board `R` is played on: a constant of each compiled generator.
+#[inline(always)]
+fn board<R: Rules>() -> u64 {
+    const { R::GEOMETRY.board().0 }
+}
 
 /// Run `$body` once per direction with `$d` bound to a constant, so that each step compiles
 /// to a single shift (a loop over a direction array keeps a jump table in the hot path).
@@ -253,8 +234,8 @@ macro_rules! each_direction {
 }
 
 #[inline(always)]
-fn ray(bit: u32, dir: Direction) -> u64 {
-    RAYS[bit as usize & 63][dir.index()]
+fn ray<R: Rules>(bit: u32, dir: Direction) -> u64 {
+    R::GEOMETRY.rays[bit as usize & 63][dir.index()]
 }
 
 /// One diagonal step, without the board mask of [`Bitboard::shift`]: every use intersects
@@ -274,8 +255,8 @@ fn step(bb: u64, dir: Direction) -> u64 {
 
 /// The nearest occupied bit from `bit` in `dir`, if any.
 #[inline(always)]
-fn first_blocker(bit: u32, dir: Direction, occ: u64) -> Option<u32> {
-    let b = ray(bit, dir) & occ;
+fn first_blocker<R: Rules>(bit: u32, dir: Direction, occ: u64) -> Option<u32> {
+    let b = ray::<R>(bit, dir) & occ;
     if b == 0 {
         None
     } else if dir.is_up() {
@@ -287,30 +268,39 @@ fn first_blocker(bit: u32, dir: Direction, occ: u64) -> Option<u32> {
 
 /// The empty squares a king on `bit` reaches in `dir` before the first blocker.
 #[inline(always)]
-fn king_run(bit: u32, dir: Direction, occ: u64) -> u64 {
-    let r = ray(bit, dir);
-    match first_blocker(bit, dir, occ) {
+fn king_run<R: Rules>(bit: u32, dir: Direction, occ: u64) -> u64 {
+    let r = ray::<R>(bit, dir);
+    match first_blocker::<R>(bit, dir, occ) {
         None => r,
-        Some(x) => r & !(ray(x, dir) | (1u64 << x)),
+        Some(x) => r & !(ray::<R>(x, dir) | (1u64 << x)),
     }
 }
 
-const WHITE_CROWNING: u64 = Bitboard::rank(7).0;
-const BLACK_CROWNING: u64 = Bitboard::rank(0).0;
-
+/// White's crowning rank on the board of `R`.
 #[inline(always)]
-fn crowning_mask(pos: &Position) -> u64 {
+fn white_crowning<R: Rules>() -> u64 {
+    const { R::GEOMETRY.rank(R::GEOMETRY.size() - 1).0 }
+}
+
+/// The side to move's crowning rank.
+#[inline(always)]
+fn crowning_mask<R: Rules>(pos: &Position) -> u64 {
     match pos.turn {
-        crate::Color::White => WHITE_CROWNING,
-        crate::Color::Black => BLACK_CROWNING,
+        crate::Color::White => white_crowning::<R>(),
+        crate::Color::Black => const { R::GEOMETRY.rank(0).0 },
     }
 }
 
 /// Call `f(from, to, promotes)` for every quiet step of the side to move's men, with one
 /// loop per forward direction so that each shift is a constant.
 #[inline(always)]
-fn for_each_man_step(pos: &Position, men: u64, empty: u64, mut f: impl FnMut(u32, u32, bool)) {
-    let crowning = crowning_mask(pos);
+fn for_each_man_step<R: Rules>(
+    pos: &Position,
+    men: u64,
+    empty: u64,
+    mut f: impl FnMut(u32, u32, bool),
+) {
+    let crowning = crowning_mask::<R>(pos);
     macro_rules! steps {
         ($dir:expr) => {{
             const DIR: Direction = $dir;
@@ -342,9 +332,9 @@ fn for_each_man_step(pos: &Position, men: u64, empty: u64, mut f: impl FnMut(u32
 #[inline(always)]
 fn king_moves<R: Rules>(bit: u32, dir: Direction, occ: u64) -> u64 {
     if R::FLYING_KINGS {
-        king_run(bit, dir, occ)
+        king_run::<R>(bit, dir, occ)
     } else {
-        step(1u64 << bit, dir) & BOARD & !occ
+        step(1u64 << bit, dir) & board::<R>() & !occ
     }
 }
 
@@ -383,7 +373,7 @@ pub(crate) fn has_captures<R: Rules>(pos: &Position) -> bool {
     let us = pos.by_color[pos.turn.index()].0;
     let them = pos.by_color[1 - pos.turn.index()].0;
     let occ = us | them;
-    let empty = BOARD & !occ;
+    let empty = board::<R>() & !occ;
     let men = us & !pos.kings.0;
     let targets = man_targets::<R>(them, pos.kings.0);
     let white = pos.turn == crate::Color::White;
@@ -406,7 +396,7 @@ pub(crate) fn has_captures<R: Rules>(pos: &Position) -> bool {
         let k = kings.trailing_zeros();
         kings &= kings - 1;
         each_direction!(DIR => {
-            if let Some(x) = first_blocker(k, DIR, occ) {
+            if let Some(x) = first_blocker::<R>(k, DIR, occ) {
                 if them & (1u64 << x) != 0 && step(1u64 << x, DIR) & empty != 0 {
                     return true;
                 }
@@ -558,9 +548,9 @@ pub(crate) fn for_each_child<R: Rules, const HASH: bool>(
     }
     let us = pos.by_color[pos.turn.index()].0;
     let occ = pos.occupied().0;
-    let empty = BOARD & !occ;
+    let empty = board::<R>() & !occ;
     let men = us & !pos.kings.0;
-    for_each_man_step(pos, men, empty, |from, to, promotes| {
+    for_each_man_step::<R>(pos, men, empty, |from, to, promotes| {
         let mut child = *pos;
         child.apply::<HASH>(from, to, 0, promotes);
         visit(&child);
@@ -595,7 +585,7 @@ impl SideFacts {
     fn of<R: Rules>(pos: &Position, them: u64) -> SideFacts {
         SideFacts {
             man_targets: man_targets::<R>(them, pos.kings.0),
-            crowning: crowning_mask(pos),
+            crowning: crowning_mask::<R>(pos),
         }
     }
 }
@@ -646,13 +636,13 @@ impl<'a, S: Sink, R: Rules> CaptureSearch<'a, S, R> {
 
     #[inline(always)]
     fn empty(&self) -> u64 {
-        BOARD & !self.occ
+        board::<R>() & !self.occ
     }
 
     /// Whether the mover is White (its men capture upwards where men capture only forwards).
     #[inline(always)]
     fn white(&self) -> bool {
-        self.crowning == WHITE_CROWNING
+        self.crowning == white_crowning::<R>()
     }
 
     #[inline(always)]
@@ -754,7 +744,7 @@ impl<'a, S: Sink, R: Rules> CaptureSearch<'a, S, R> {
     #[inline(always)]
     fn king_victim(&self, bit: u32, dir: Direction, captured: u64) -> Option<u32> {
         if R::FLYING_KINGS {
-            let x = first_blocker(bit, dir, self.occ)?;
+            let x = first_blocker::<R>(bit, dir, self.occ)?;
             let xb = 1u64 << x;
             (xb & self.them & !captured != 0 && step(xb, dir) & self.empty() != 0).then_some(x)
         } else {
@@ -767,7 +757,7 @@ impl<'a, S: Sink, R: Rules> CaptureSearch<'a, S, R> {
     #[inline(always)]
     fn king_can_capture(&self, bit: u32, dir: Direction, captured: u64) -> bool {
         if R::FLYING_KINGS {
-            match first_blocker(bit, dir, self.occ) {
+            match first_blocker::<R>(bit, dir, self.occ) {
                 Some(x) => {
                     let xb = 1u64 << x;
                     xb & self.them & !captured != 0 && step(xb, dir) & self.empty() != 0
@@ -785,11 +775,11 @@ impl<'a, S: Sink, R: Rules> CaptureSearch<'a, S, R> {
         if !R::FLYING_KINGS || R::KING_LANDS_BEHIND {
             return self.king_jump_behind(bit, dir, captured);
         }
-        let Some(x) = first_blocker(bit, dir, self.occ) else {
+        let Some(x) = first_blocker::<R>(bit, dir, self.occ) else {
             return;
         };
         let captured = captured | (1u64 << x);
-        let run = king_run(x, dir, self.occ);
+        let run = king_run::<R>(x, dir, self.occ);
         let mut continued = false;
         // Straight on: from every landing square the next piece along the line is the same,
         // so that continuation is one branch, whatever the intermediate landing square.
@@ -877,7 +867,7 @@ fn search_captures<S: Sink, R: Rules>(pos: &Position, counting: Counting, sink: 
     let us = pos.by_color[pos.turn.index()].0;
     let them = pos.by_color[1 - pos.turn.index()].0;
     let all_occ = us | them;
-    let empty = BOARD & !all_occ;
+    let empty = board::<R>() & !all_occ;
     let men = us & !pos.kings.0;
     let kings = us & pos.kings.0;
     let dedup = counting == Counting::Distinct;
@@ -1024,9 +1014,9 @@ pub(crate) fn for_each_quiet_move(pos: &Position, f: impl FnMut(u32, u32, bool))
 fn for_each_quiet_move_under<R: Rules>(pos: &Position, mut f: impl FnMut(u32, u32, bool)) {
     let us = pos.by_color[pos.turn.index()].0;
     let occ = pos.occupied().0;
-    let empty = BOARD & !occ;
+    let empty = board::<R>() & !occ;
     let men = us & !pos.kings.0;
-    for_each_man_step(pos, men, empty, &mut f);
+    for_each_man_step::<R>(pos, men, empty, &mut f);
     let mut kings = us & pos.kings.0;
     while kings != 0 {
         let k = kings.trailing_zeros();
@@ -1057,7 +1047,7 @@ pub(crate) fn quiet_move_count(pos: &Position) -> u32 {
 /// The quiet moves of `men` and `kings` of the side `turn` among the occupied squares `occ`.
 #[inline(always)]
 fn count_quiet<R: Rules>(turn: crate::Color, men: u64, kings: u64, occ: u64) -> u32 {
-    let empty = BOARD & !occ;
+    let empty = board::<R>() & !occ;
     let mut n = match turn {
         crate::Color::White => {
             (step(men, Direction::UpLeft) & empty).count_ones()
@@ -1079,7 +1069,7 @@ fn count_quiet<R: Rules>(turn: crate::Color, men: u64, kings: u64, occ: u64) -> 
         let k = kings.trailing_zeros();
         kings &= kings - 1;
         each_direction!(DIR => {
-            n += king_run(k, DIR, occ).count_ones();
+            n += king_run::<R>(k, DIR, occ).count_ones();
         });
     }
     n
@@ -1104,9 +1094,9 @@ pub(crate) fn nth_quiet_move(pos: &Position, index: u32) -> Option<Move> {
 fn nth_quiet_move_under<R: Rules>(pos: &Position, index: u32) -> Option<Move> {
     let us = pos.by_color[pos.turn.index()].0;
     let occ = pos.occupied().0;
-    let empty = BOARD & !occ;
+    let empty = board::<R>() & !occ;
     let men = us & !pos.kings.0;
-    let crowning = crowning_mask(pos);
+    let crowning = crowning_mask::<R>(pos);
     let mut left = index;
     let dirs = match pos.turn {
         crate::Color::White => [Direction::UpLeft, Direction::UpRight],
@@ -1157,7 +1147,7 @@ pub(crate) fn count_moves<R: Rules>(pos: &Position, counting: Counting) -> u64 {
     let us = pos.by_color[pos.turn.index()].0;
     let them = pos.by_color[1 - pos.turn.index()].0;
     let occ = us | them;
-    let empty = BOARD & !occ;
+    let empty = board::<R>() & !occ;
     let men = us & !pos.kings.0;
     let kings = us & pos.kings.0;
 
@@ -1171,7 +1161,7 @@ pub(crate) fn count_moves<R: Rules>(pos: &Position, counting: Counting) -> u64 {
     let captures = if ranks_captures::<R>() {
         // Without kings on the board every capture is a man's taking men: the priority comes
         // down to the most pieces, or to free choice (king first).
-        if pos.kings.0 & BOARD == 0 {
+        if pos.kings.0 & board::<R>() == 0 {
             if most_pieces_without_kings::<R>() {
                 count_most_captures::<R>(pos, counting, jumpers)
             } else {
@@ -1201,7 +1191,7 @@ fn for_each_capture<R: Rules>(
     counting: Counting,
     mut visit: impl FnMut(u32, u32, u64, bool),
 ) {
-    let without_kings = pos.kings.0 & BOARD == 0;
+    let without_kings = pos.kings.0 & board::<R>() == 0;
     if !ranks_captures::<R>() || (without_kings && !most_pieces_without_kings::<R>()) {
         let mut sink = MoveSink {
             filter: LongCaptureFilter::new(counting),
@@ -1291,7 +1281,7 @@ fn search_complex_captures<R: Rules, S: Sink>(
     let us = pos.by_color[pos.turn.index()].0;
     let them = pos.by_color[1 - pos.turn.index()].0;
     let occ = us | them;
-    let empty = BOARD & !occ;
+    let empty = board::<R>() & !occ;
     let kings = us & pos.kings.0;
     let any_jumper = jumpers[0] | jumpers[1] | jumpers[2] | jumpers[3];
     let side = SideFacts::of::<R>(pos, them);
@@ -1348,7 +1338,7 @@ fn search_complex_captures<R: Rules, S: Sink>(
 pub(crate) fn count_two_plies<R: Rules>(pos: &Position, counting: Counting) -> u64 {
     let us = pos.by_color[pos.turn.index()].0;
     let them = pos.by_color[1 - pos.turn.index()].0;
-    let kings = pos.kings.0 & BOARD;
+    let kings = pos.kings.0 & board::<R>();
     if them & kings != 0 {
         let mut n = 0;
         for_each_child::<R, false>(pos, counting, |child| {
@@ -1363,7 +1353,7 @@ pub(crate) fn count_two_plies<R: Rules>(pos: &Position, counting: Counting) -> u
     let replies = |from: u32, to: u32, captured: u64, promotes: bool| -> u64 {
         let us = (us & !(1u64 << from)) | (1u64 << to);
         let them_men = them & !captured;
-        let empty = BOARD & !(us | them_men);
+        let empty = board::<R>() & !(us | them_men);
         let mut jumps = 0u64;
         each_direction!(DIR => {
             jumps |= step(step(empty, DIR.opposite()) & us, DIR.opposite());
@@ -1396,8 +1386,8 @@ pub(crate) fn count_two_plies<R: Rules>(pos: &Position, counting: Counting) -> u
         }
     }
     let men = us & !kings;
-    let empty = BOARD & !(us | them);
-    for_each_man_step(pos, men, empty, |from, to, _promotes| {
+    let empty = board::<R>() & !(us | them);
+    for_each_man_step::<R>(pos, men, empty, |from, to, _promotes| {
         n += replies(from, to, 0, false)
     });
     let occ = us | them;

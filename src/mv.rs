@@ -112,8 +112,8 @@ impl Move {
     pub(crate) fn key(&self) -> (u64, u8, u8, bool) {
         (
             self.captured.0,
-            self.from.index() as u8,
-            self.to.index() as u8,
+            self.from.bit() as u8,
+            self.to.bit() as u8,
             self.promotes,
         )
     }

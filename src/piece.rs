@@ -18,7 +18,7 @@ impl Color {
         self as usize
     }
 
-    /// The rank (0..=7) where this side's men are crowned.
+    /// The rank (0..=7) where this side's men are crowned on the 8×8 board.
     #[inline]
     pub const fn crowning_rank(self) -> u8 {
         match self {

@@ -5,7 +5,7 @@ use crate::error::{IllegalMoveError, PositionError};
 use crate::movegen::{self, Counting};
 use crate::mv::{Move, MoveList};
 use crate::piece::{Color, Piece, Role};
-use crate::square::Square;
+use crate::square::{Geometry, Square};
 use crate::variant::RuleSet;
 use crate::zobrist;
 
@@ -25,19 +25,37 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// The start position: White on ranks 1–3, Black on ranks 6–8, White to move.
+    /// The start position of the 8×8 board: White on ranks 1–3, Black on ranks 6–8, White to
+    /// move.
     pub fn start() -> Setup {
+        Setup::rows(Geometry::EIGHT, 3)
+    }
+
+    /// Men on the `rows` nearest ranks of each side of `geometry`'s board, White to move.
+    pub fn rows(geometry: &Geometry, rows: u8) -> Setup {
+        let mut white = Bitboard::EMPTY;
+        let mut black = Bitboard::EMPTY;
+        for r in 0..rows {
+            white |= geometry.rank(r);
+            black |= geometry.rank(geometry.size() - 1 - r);
+        }
         Setup {
-            white_men: Bitboard::rank(0) | Bitboard::rank(1) | Bitboard::rank(2),
+            white_men: white,
             white_kings: Bitboard::EMPTY,
-            black_men: Bitboard::rank(5) | Bitboard::rank(6) | Bitboard::rank(7),
+            black_men: black,
             black_kings: Bitboard::EMPTY,
             turn: Some(Color::White),
         }
     }
 
-    /// Check the setup: no square twice, no man on its own crowning rank.
+    /// Check the setup on the 8×8 board ([`Setup::validate_on`]).
     pub fn validate(&self) -> Result<(), PositionError> {
+        self.validate_on(Geometry::EIGHT)
+    }
+
+    /// Check the setup on `geometry`'s board: every piece on the board, no square twice, no
+    /// man on its own crowning rank.
+    pub fn validate_on(&self, geometry: &Geometry) -> Result<(), PositionError> {
         let sets = [
             self.white_men,
             self.white_kings,
@@ -51,10 +69,13 @@ impl Setup {
             }
             seen |= set;
         }
-        if let Some(sq) = (self.white_men & Bitboard::rank(Color::White.crowning_rank())).first() {
+        if let Some(sq) = (seen & !geometry.board()).first() {
+            return Err(PositionError::OffBoard(sq));
+        }
+        if let Some(sq) = (self.white_men & geometry.rank(geometry.size() - 1)).first() {
             return Err(PositionError::ManOnCrowningRank(sq));
         }
-        if let Some(sq) = (self.black_men & Bitboard::rank(Color::Black.crowning_rank())).first() {
+        if let Some(sq) = (self.black_men & geometry.rank(0)).first() {
             return Err(PositionError::ManOnCrowningRank(sq));
         }
         Ok(())
@@ -92,12 +113,24 @@ impl Position {
         Position::from_setup(&Setup::start()).unwrap_or_else(|_| unreachable!())
     }
 
-    /// The position of a setup, or what is wrong with it.
+    /// The position of a setup on the 8×8 board under Russian rules, or what is wrong with it.
     pub fn from_setup(setup: &Setup) -> Result<Position, PositionError> {
-        setup.validate()?;
-        let mut pos = Position::from_valid_setup_unhashed(setup);
+        Position::from_setup_in(setup, RuleSet::RUSSIAN)
+    }
+
+    /// The position of a setup played under `rules` (on their game's board), or what is
+    /// wrong with it.
+    pub fn from_setup_in(setup: &Setup, rules: RuleSet) -> Result<Position, PositionError> {
+        setup.validate_on(rules.variant.geometry())?;
+        let mut pos = Position::from_valid_setup_unhashed(setup).with_rules(rules);
         pos.hash = pos.compute_hash();
         Ok(pos)
+    }
+
+    /// The board the position is played on.
+    #[inline]
+    pub fn geometry(&self) -> &'static Geometry {
+        self.rules().variant.geometry()
     }
 
     /// The position of a setup known to be valid, without its hash (0): for the endgame
@@ -117,9 +150,8 @@ impl Position {
 
     /// The start position of a rule set's variant, played under those rules.
     pub fn start_of(rules: RuleSet) -> Position {
-        Position::from_setup(&rules.variant.start_setup())
+        Position::from_setup_in(&rules.variant.start_setup(), rules)
             .unwrap_or_else(|_| unreachable!())
-            .with_rules(rules)
     }
 
     /// The rules the position is played under.
@@ -370,9 +402,10 @@ impl Position {
     }
 
     fn mirror_setup(&self) -> Setup {
+        let geometry = self.geometry();
         let turn = |set: Bitboard| -> Bitboard {
             set.iter()
-                .filter_map(|sq| Square::new(31 - sq.index() as u32))
+                .map(|sq| geometry.turned(sq))
                 .fold(Bitboard::EMPTY, |b, sq| b.with(sq))
         };
         Setup {

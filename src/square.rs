@@ -1,139 +1,298 @@
-//! The 32 dark squares of the board.
+//! The playable (dark) squares, of every board shashki plays.
 //!
-//! A [`Square`] is numbered 0..=31 from White's side, rank by rank, left to right:
-//! 0 = a1, 1 = c1, 2 = e1, 3 = g1, 4 = b2, … 31 = h8. Two other numberings are
-//! offered as conversions: algebraic names (`"c3"`) and PDN numbers 1..=32
-//! (1 = b8 … 29 = a1, 32 = g1), the numbering of PDN files, lidraughts and FEN.
+//! A [`Square`] is a dark square of a board up to 10×10, stored as its bit in the shared
+//! internal layout (see [`crate::Bitboard`]): rank `r` (0 = White's back rank) and column
+//! `c` = file / 2 at bit `5r + c + ⌈r/2⌉`. The 8×8 board is the corner of files a–h and
+//! ranks 1–8 of the same layout, so a square's bit, rank, file and algebraic name do not
+//! depend on the board; which squares exist, their index (0 = a1, then rank by rank, left to
+//! right) and their numbers do: a [`Geometry`] and a [`Numbering`] give those.
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Bitboard, Direction};
 use crate::error::SquareError;
 
-/// One of the 32 playable (dark) squares.
+/// One dark square (of the 10×10 board; the 8×8 board's squares are among them).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 
+/// The largest board side the layout holds.
+pub const MAX_SIZE: u8 = 10;
+
+/// `(file, rank)` of each bit, or `GHOST` for a bit that is no square.
+const BIT_COORDS: [(u8, u8); 64] = {
+    let mut t = [(GHOST, GHOST); 64];
+    let mut rank = 0u8;
+    while rank < MAX_SIZE {
+        let mut file = rank % 2;
+        while file < MAX_SIZE {
+            t[layout_bit(file, rank) as usize] = (file, rank);
+            file += 2;
+        }
+        rank += 1;
+    }
+    t
+};
+
+/// The layout's bit of the dark square at (file, rank).
+const fn layout_bit(file: u8, rank: u8) -> u32 {
+    5 * rank as u32 + (file / 2) as u32 + (rank as u32).div_ceil(2)
+}
+
 impl Square {
-    /// Every square, in index order (a1, c1, e1, g1, b2, …, h8).
-    pub const ALL: [Square; 32] = {
-        let mut all = [Square(0); 32];
-        let mut i = 0;
-        while i < 32 {
-            all[i] = Square(i as u8);
-            i += 1;
-        }
-        all
-    };
-
-    /// The square with this index (0..=31), or `None`.
+    /// The index of `self` on the 8×8 board, as Russian draughts numbers its squares 0..=31
+    /// (a1, c1, e1, g1, b2, …, h8); `None` for a square off that board.
     #[inline]
-    pub const fn new(index: u32) -> Option<Square> {
-        if index < 32 {
-            Some(Square(index as u8))
-        } else {
-            None
-        }
+    pub const fn index8(self) -> Option<usize> {
+        Geometry::EIGHT.index(self)
     }
 
-    /// The index 0..=31 (0 = a1, 31 = h8).
+    /// [`Square::index8`] of a square known to be on the 8×8 board.
     #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
+    pub(crate) const fn index8_unchecked(self) -> usize {
+        EIGHT.index_of[self.0 as usize & 63] as usize & 31
     }
 
-    /// Rank 0..=7 (0 is White's back rank, rank "1").
+    /// The 8×8 board's square of index `index` (0..=31), or `None`.
+    #[inline]
+    pub const fn from_index8(index: u32) -> Option<Square> {
+        Geometry::EIGHT.square(index as usize)
+    }
+
+    /// Rank 0..=9 (0 is White's back rank, rank "1").
     #[inline]
     pub const fn rank(self) -> u8 {
-        self.0 / 4
+        BIT_COORDS[self.0 as usize & 63].1
     }
 
-    /// File 0..=7 (0 is file "a").
+    /// File 0..=9 (0 is file "a").
     #[inline]
     pub const fn file(self) -> u8 {
-        (self.0 % 4) * 2 + (self.rank() & 1)
+        BIT_COORDS[self.0 as usize & 63].0
     }
 
-    /// The dark square at (file, rank), both 0..=7; `None` for a light square or off the board.
+    /// The dark square at (file, rank), both 0..=9; `None` for a light square or off the
+    /// 10×10 board (a board's own bounds are its [`Geometry`]'s).
     pub const fn from_coords(file: u8, rank: u8) -> Option<Square> {
-        if file >= 8 || rank >= 8 || (file + rank) % 2 != 0 {
+        if file >= MAX_SIZE || rank >= MAX_SIZE || (file + rank) % 2 != 0 {
             None
         } else {
-            Some(Square(rank * 4 + file / 2))
+            Some(Square(layout_bit(file, rank) as u8))
         }
     }
 
-    /// The PDN number 1..=32 (1 = b8, 4 = h8, 29 = a1, 32 = g1).
+    /// The PDN number in Russian draughts' numbering of the 8×8 board (1 = b8, 4 = h8,
+    /// 29 = a1, 32 = g1); 0 for a square off that board.
     #[inline]
-    pub const fn pdn(self) -> u8 {
-        (7 - self.rank()) * 4 + self.0 % 4 + 1
+    pub fn pdn(self) -> u8 {
+        Numbering::STANDARD.number(self)
     }
 
-    /// The square with PDN number `number` (1..=32), or `None`.
-    pub const fn from_pdn(number: u32) -> Option<Square> {
-        if number == 0 || number > 32 {
-            return None;
-        }
-        let n = (number - 1) as u8;
-        Some(Square((7 - n / 4) * 4 + n % 4))
+    /// The 8×8 square with Russian PDN number `number` (1..=32), or `None`.
+    pub fn from_pdn(number: u32) -> Option<Square> {
+        Numbering::STANDARD.square(number)
     }
 
-    /// Algebraic name such as `"c3"`.
+    /// Algebraic name such as `"c3"` or `"j10"`.
     pub fn name(self) -> String {
-        let mut s = String::with_capacity(2);
+        let mut s = String::with_capacity(3);
         s.push((b'a' + self.file()) as char);
-        s.push((b'1' + self.rank()) as char);
+        s.push_str(&(self.rank() + 1).to_string());
         s
     }
 
     /// The bit of this square in the internal board layout (see [`Bitboard`]).
     #[inline]
     pub const fn bit(self) -> u32 {
-        self.0 as u32 + (self.rank() as u32).div_ceil(2)
+        self.0 as u32
     }
 
-    /// The square whose internal bit is `bit`, if `bit` is a playable square.
+    /// The square whose internal bit is `bit`, if `bit` is a dark square of the 10×10 board.
     #[inline]
     pub const fn from_bit(bit: u32) -> Option<Square> {
-        if bit >= 36 {
-            return None;
-        }
-        let s = BIT_TO_SQUARE[bit as usize];
-        if s == GHOST {
+        if bit >= 64 || BIT_COORDS[bit as usize].0 == GHOST {
             None
         } else {
-            Some(Square(s))
+            Some(Square(bit as u8))
         }
     }
 
-    /// Fast inverse of [`Square::bit`] for bits known to be playable squares.
+    /// [`Square::from_bit`] for bits known to be squares.
     #[inline]
     pub(crate) const fn from_bit_unchecked(bit: u32) -> Square {
-        Square(BIT_TO_SQUARE[bit as usize & 63])
+        Square(bit as u8)
     }
 
     /// A bitboard holding only this square.
     #[inline]
     pub const fn bitboard(self) -> Bitboard {
-        Bitboard(1u64 << self.bit())
+        Bitboard(1u64 << self.0)
     }
 
-    /// Parse an algebraic name (`"c3"`) or a PDN number (`"22"`).
+    /// Parse an algebraic name (`"c3"`) or a PDN number (`"22"`) of the 8×8 board, in
+    /// Russian draughts' numbering.
     pub fn parse(text: &str) -> Result<Square, SquareError> {
         Numbering::STANDARD.parse(text)
     }
 }
 
-/// How a game numbers and names the 32 squares (the PDN GameType's notation and inverted
+/// A board: its size, which squares it has, their indices, its ranks and the rays of its
+/// flying kings. The move generator reads these as constants of its rules type; the rest of
+/// the crate asks a position for its geometry.
+#[derive(Debug)]
+pub struct Geometry {
+    size: u8,
+    board: u64,
+    count: u8,
+    ranks: [u64; MAX_SIZE as usize],
+    index_of: [u8; 64],
+    squares: [Square; 50],
+    /// `rays[bit][dir]`: the squares from `bit` (exclusive) to the board's edge in `dir`.
+    pub(crate) rays: [[u64; 4]; 64],
+}
+
+impl Geometry {
+    /// The 8×8 board: 32 squares.
+    pub const EIGHT: &'static Geometry = &EIGHT;
+    /// The 10×10 board: 50 squares.
+    pub const TEN: &'static Geometry = &TEN;
+
+    const fn new(size: u8) -> Geometry {
+        let mut g = Geometry {
+            size,
+            board: 0,
+            count: 0,
+            ranks: [0; MAX_SIZE as usize],
+            index_of: [GHOST; 64],
+            squares: [Square(0); 50],
+            rays: [[0; 4]; 64],
+        };
+        let mut rank = 0u8;
+        while rank < size {
+            let mut file = rank % 2;
+            while file < size {
+                let bit = layout_bit(file, rank);
+                g.board |= 1u64 << bit;
+                g.ranks[rank as usize] |= 1u64 << bit;
+                g.index_of[bit as usize] = g.count;
+                g.squares[g.count as usize] = Square(bit as u8);
+                g.count += 1;
+                file += 2;
+            }
+            rank += 1;
+        }
+        let mut i = 0;
+        while i < g.count as usize {
+            let bit = g.squares[i].0 as u32;
+            let mut d = 0;
+            while d < 4 {
+                let off = Direction::ALL[d].offset();
+                let mut ray = 0u64;
+                let mut cur = 1u64 << bit;
+                loop {
+                    cur = if off > 0 { cur << off } else { cur >> -off } & g.board;
+                    if cur == 0 {
+                        break;
+                    }
+                    ray |= cur;
+                }
+                g.rays[bit as usize][d] = ray;
+                d += 1;
+            }
+            i += 1;
+        }
+        g
+    }
+
+    /// The number of files (and ranks): 8 or 10.
+    #[inline]
+    pub const fn size(&self) -> u8 {
+        self.size
+    }
+
+    /// The number of playable squares: 32 or 50.
+    #[inline]
+    pub const fn square_count(&self) -> usize {
+        self.count as usize
+    }
+
+    /// Every playable square.
+    #[inline]
+    pub const fn board(&self) -> Bitboard {
+        Bitboard(self.board)
+    }
+
+    /// The squares of rank `rank` (0 = White's back rank; empty beyond the board).
+    #[inline]
+    pub const fn rank(&self, rank: u8) -> Bitboard {
+        if rank < MAX_SIZE {
+            Bitboard(self.ranks[rank as usize])
+        } else {
+            Bitboard(0)
+        }
+    }
+
+    /// The squares in index order (a1 first, then along the rank, rank by rank).
+    #[inline]
+    pub fn squares(&self) -> &[Square] {
+        &self.squares[..self.count as usize]
+    }
+
+    /// The index of `sq` on this board (0 = a1), or `None` when it is off the board.
+    #[inline]
+    pub const fn index(&self, sq: Square) -> Option<usize> {
+        match self.index_of[sq.0 as usize & 63] {
+            GHOST => None,
+            i => Some(i as usize),
+        }
+    }
+
+    /// [`Geometry::index`] of a square known to be on this board.
+    #[inline]
+    pub(crate) const fn index_on_board(&self, sq: Square) -> usize {
+        self.index_of[sq.0 as usize & 63] as usize
+    }
+
+    /// The square of index `index`, or `None`.
+    #[inline]
+    pub const fn square(&self, index: usize) -> Option<Square> {
+        if index < self.count as usize {
+            Some(self.squares[index])
+        } else {
+            None
+        }
+    }
+
+    /// Whether `sq` is on this board.
+    #[inline]
+    pub const fn contains(&self, sq: Square) -> bool {
+        self.board & (1u64 << sq.0) != 0
+    }
+
+    /// The square turned half round (seen from the other side).
+    #[inline]
+    pub fn turned(&self, sq: Square) -> Square {
+        let last = self.size - 1;
+        Square(layout_bit(last - sq.file(), last - sq.rank()) as u8)
+    }
+}
+
+static EIGHT: Geometry = Geometry::new(8);
+static TEN: Geometry = Geometry::new(10);
+
+/// How a game numbers and names its squares (the PDN GameType's notation and inverted
 /// flag): square 1 sits in a corner of the board as the side that moves first sees it, and
 /// the numbers run along the rows from there. On a turned board (the corner at each
-/// player's left hand is a light square) the position is stored mirrored, file a to h, so
-/// that one move generator plays every game; names and numbers undo the mirror.
+/// player's left hand is a light square) the position is stored mirrored, file a to the
+/// last, so that one move generator plays every game; names and numbers undo the mirror.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Numbering {
-    numbers: [u8; 32],
-    squares: [u8; 32],
+    /// Each square's number by its bit (0 off the board).
+    numbers: [u8; 64],
+    /// The bit of each number (number − 1).
+    squares: [u8; 50],
+    size: u8,
     inverted: bool,
 }
 
@@ -141,36 +300,52 @@ impl Numbering {
     /// Russian draughts' numbering (PDN's for 8×8 games): 1 = b8 … 4 = h8, 29 = a1, 32 = g1.
     pub const STANDARD: Numbering = Numbering::new(crate::Color::White, 2, false);
 
-    /// The numbering with square 1 in `corner` (0 bottom left, 1 bottom right, 2 top left,
-    /// 3 top right) as the side `first` sees the board, on a turned board if `inverted`.
+    /// The numbering of the 8×8 board with square 1 in `corner` (0 bottom left, 1 bottom
+    /// right, 2 top left, 3 top right) as the side `first` sees the board, on a turned board
+    /// if `inverted`.
     pub const fn new(first: crate::Color, corner: u8, inverted: bool) -> Numbering {
-        let mut numbers = [0u8; 32];
-        let mut squares = [0u8; 32];
-        let mut i = 0;
-        while i < 32 {
-            let sq = Square(i as u8);
-            // The board as it stands (a turned board's files mirrored back).
-            let file = if inverted { 7 - sq.file() } else { sq.file() };
-            let rank = sq.rank();
-            // The board as the first side sees it.
-            let (vf, vr) = match first {
-                crate::Color::White => (file, rank),
-                crate::Color::Black => (7 - file, 7 - rank),
-            };
-            let row = if corner >= 2 { 7 - vr } else { vr };
-            let k = if corner % 2 == 0 {
-                vf / 2
-            } else {
-                (7 - vf) / 2
-            };
-            let n = row * 4 + k;
-            numbers[i] = n + 1;
-            squares[n as usize] = i as u8;
-            i += 1;
+        Numbering::on(8, first, corner, inverted)
+    }
+
+    /// [`Numbering::new`] on the board of side `size` (8 or 10).
+    pub const fn on(size: u8, first: crate::Color, corner: u8, inverted: bool) -> Numbering {
+        let mut numbers = [0u8; 64];
+        let mut squares = [0u8; 50];
+        let last = size - 1;
+        let per_row = size / 2;
+        let mut rank = 0u8;
+        while rank < size {
+            let mut stored_file = rank % 2;
+            while stored_file < size {
+                // The board as it stands (a turned board's files mirrored back).
+                let file = if inverted {
+                    last - stored_file
+                } else {
+                    stored_file
+                };
+                // The board as the first side sees it.
+                let (vf, vr) = match first {
+                    crate::Color::White => (file, rank),
+                    crate::Color::Black => (last - file, last - rank),
+                };
+                let row = if corner >= 2 { last - vr } else { vr };
+                let k = if corner % 2 == 0 {
+                    vf / 2
+                } else {
+                    (last - vf) / 2
+                };
+                let n = row * per_row + k;
+                let bit = layout_bit(stored_file, rank) as u8;
+                numbers[bit as usize] = n + 1;
+                squares[n as usize] = bit;
+                stored_file += 2;
+            }
+            rank += 1;
         }
         Numbering {
             numbers,
             squares,
+            size,
             inverted,
         }
     }
@@ -180,15 +355,29 @@ impl Numbering {
         self.inverted
     }
 
-    /// The number 1..=32 of `sq`.
-    #[inline]
-    pub const fn number(self, sq: Square) -> u8 {
-        self.numbers[sq.0 as usize]
+    /// The board numbered.
+    pub const fn geometry(self) -> &'static Geometry {
+        if self.size == 10 {
+            Geometry::TEN
+        } else {
+            Geometry::EIGHT
+        }
     }
 
-    /// The square numbered `number` (1..=32), or `None`.
+    /// The highest number (32 or 50).
+    pub const fn count(self) -> u32 {
+        self.size as u32 * self.size as u32 / 2
+    }
+
+    /// The number of `sq` (0 when it is off the board).
+    #[inline]
+    pub const fn number(self, sq: Square) -> u8 {
+        self.numbers[sq.0 as usize & 63]
+    }
+
+    /// The square numbered `number`, or `None`.
     pub const fn square(self, number: u32) -> Option<Square> {
-        if number == 0 || number > 32 {
+        if number == 0 || number > self.count() {
             None
         } else {
             Some(Square(self.squares[(number - 1) as usize]))
@@ -198,13 +387,13 @@ impl Numbering {
     /// The algebraic name of `sq` on the board as it stands (`"c3"`).
     pub fn name(self, sq: Square) -> String {
         let file = if self.inverted {
-            7 - sq.file()
+            self.size - 1 - sq.file()
         } else {
             sq.file()
         };
-        let mut s = String::with_capacity(2);
+        let mut s = String::with_capacity(3);
         s.push((b'a' + file) as char);
-        s.push((b'1' + sq.rank()) as char);
+        s.push_str(&(sq.rank() + 1).to_string());
         s
     }
 
@@ -215,28 +404,40 @@ impl Numbering {
         if bytes.is_empty() {
             return Err(SquareError::new(text, "empty square"));
         }
+        let (range, name_hint) = if self.size == 10 {
+            (
+                "square number out of range 1-50",
+                "expected a square name like c3 or a number 1-50",
+            )
+        } else {
+            (
+                "square number out of range 1-32",
+                "expected a square name like c3 or a number 1-32",
+            )
+        };
         if bytes[0].is_ascii_digit() {
             let n: u32 = t
                 .parse()
                 .map_err(|_| SquareError::new(text, "not a square number"))?;
-            return self
-                .square(n)
-                .ok_or_else(|| SquareError::new(text, "square number out of range 1-32"));
+            return self.square(n).ok_or_else(|| SquareError::new(text, range));
         }
-        if bytes.len() != 2 {
-            return Err(SquareError::new(
-                text,
-                "expected a square name like c3 or a number 1-32",
-            ));
+        if !(2..=3).contains(&bytes.len()) || !bytes[1..].iter().all(u8::is_ascii_digit) {
+            return Err(SquareError::new(text, name_hint));
         }
         let file = bytes[0].to_ascii_lowercase();
-        let rank = bytes[1];
-        if !(b'a'..=b'h').contains(&file) || !(b'1'..=b'8').contains(&rank) {
+        let rank: u8 = t[1..]
+            .parse()
+            .map_err(|_| SquareError::new(text, "square off the board"))?;
+        if !(b'a'..b'a' + self.size).contains(&file) || !(1..=self.size).contains(&rank) {
             return Err(SquareError::new(text, "square off the board"));
         }
         let file = file - b'a';
-        let file = if self.inverted { 7 - file } else { file };
-        Square::from_coords(file, rank - b'1')
+        let file = if self.inverted {
+            self.size - 1 - file
+        } else {
+            file
+        };
+        Square::from_coords(file, rank - 1)
             .ok_or_else(|| SquareError::new(text, "light square (pieces stand on dark squares)"))
     }
 }
@@ -248,16 +449,6 @@ impl Default for Numbering {
 }
 
 const GHOST: u8 = 255;
-
-const BIT_TO_SQUARE: [u8; 64] = {
-    let mut t = [GHOST; 64];
-    let mut i = 0;
-    while i < 32 {
-        t[Square(i as u8).bit() as usize] = i as u8;
-        i += 1;
-    }
-    t
-};
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -290,12 +481,43 @@ mod tests {
         assert_eq!(Square::parse("g1").unwrap().pdn(), 32);
         assert_eq!(Square::parse("b8").unwrap().pdn(), 1);
         assert_eq!(Square::parse("h8").unwrap().pdn(), 4);
-        for s in Square::ALL {
+        for (i, &s) in Geometry::EIGHT.squares().iter().enumerate() {
+            assert_eq!(s.index8(), Some(i));
             assert_eq!(Square::from_pdn(s.pdn() as u32), Some(s));
             assert_eq!(Square::parse(&s.name()), Ok(s));
             assert_eq!(Square::from_bit(s.bit()), Some(s));
             assert_eq!((s.file() + s.rank()) % 2, 0, "{s} must be dark");
         }
+    }
+
+    #[test]
+    fn the_boards_share_one_layout() {
+        for g in [Geometry::EIGHT, Geometry::TEN] {
+            let n = usize::from(g.size());
+            assert_eq!(g.square_count(), n * n / 2);
+            assert_eq!(g.board().count() as usize, n * n / 2);
+            for (i, &s) in g.squares().iter().enumerate() {
+                assert_eq!(g.index(s), Some(i));
+                assert_eq!(Square::from_coords(s.file(), s.rank()), Some(s));
+                assert!(s.file() < g.size() && s.rank() < g.size());
+                assert_eq!(g.turned(g.turned(s)), s);
+                assert!(g.contains(g.turned(s)));
+            }
+        }
+        // Index order: a1 first, then along the rank.
+        assert_eq!(Geometry::TEN.square(5).map(|s| s.name()), Some("b2".into()));
+        assert_eq!(
+            Geometry::TEN.square(49).map(|s| s.name()),
+            Some("j10".into())
+        );
+        assert_eq!(
+            Geometry::EIGHT.square(31).map(|s| s.name()),
+            Some("h8".into())
+        );
+        assert_eq!(
+            Geometry::EIGHT.index(Square::from_coords(9, 9).unwrap()),
+            None
+        );
     }
 
     #[test]
@@ -305,12 +527,9 @@ mod tests {
             Numbering::STANDARD,
             Numbering::new(crate::Color::White, 2, false)
         );
-        for s in Square::ALL {
-            assert_eq!(Numbering::STANDARD.number(s), s.pdn());
-        }
         // English: 1 = b8 seen from Black's side (its bottom right), as Russian's.
         let english = Numbering::new(crate::Color::Black, 1, false);
-        for s in Square::ALL {
+        for &s in Geometry::EIGHT.squares() {
             assert_eq!(english.number(s), s.pdn());
         }
         // Italian: the board turned, 1 = a8, 32 = h1.
@@ -336,21 +555,38 @@ mod tests {
             (name(thai, 1), name(thai, 4), name(thai, 32)),
             ("g1".into(), "a1".into(), "b8".into())
         );
-        for n in [english, italian, spanish, thai] {
-            for k in 1..=32 {
+        // International (10×10): 1 = b10, 5 = j10, 46 = a1, 50 = i1.
+        let international = Numbering::on(10, crate::Color::White, 2, false);
+        assert_eq!(
+            (
+                name(international, 1),
+                name(international, 5),
+                name(international, 46),
+                name(international, 50)
+            ),
+            ("b10".into(), "j10".into(), "a1".into(), "i1".into())
+        );
+        for n in [english, italian, spanish, thai, international] {
+            for k in 1..=n.count() {
                 let sq = n.square(k).unwrap();
                 assert_eq!(u32::from(n.number(sq)), k);
                 assert_eq!(n.parse(&n.name(sq)), Ok(sq));
                 assert_eq!(n.parse(&k.to_string()), Ok(sq));
             }
+            assert!(n.square(n.count() + 1).is_none());
         }
         assert!(italian.parse("a1").is_err());
         assert!(italian.parse("h1").is_ok());
+        assert!(international.parse("j10").is_ok());
+        assert!(international.parse("k1").is_err());
+        assert!(international.parse("a11").is_err());
     }
 
     #[test]
     fn bad_squares_are_refused() {
-        for bad in ["", "a2", "i1", "a9", "0", "33", "c33", "-1", "zz"] {
+        for bad in [
+            "", "a2", "i1", "a9", "0", "33", "c33", "-1", "zz", "b10", "a1x", "a01x",
+        ] {
             assert!(Square::parse(bad).is_err(), "{bad:?}");
         }
     }

@@ -6,7 +6,7 @@
 use crate::bitboard::Bitboard;
 use crate::piece::Color;
 use crate::position::Setup;
-use crate::square::{Numbering, Square};
+use crate::square::{Geometry, Numbering};
 
 /// The kinds of move rules: one compile-time [`Rules`](crate::Rules) type each. Several
 /// games share one (giveaway and the diagonal start move as Russian; Portuguese as Spanish).
@@ -37,6 +37,8 @@ pub enum StartKind {
     ThreeRows,
     /// Eight men each on the two nearest ranks (Thai).
     TwoRows,
+    /// Men on the four nearest ranks of each side (20 each on 10×10).
+    FourRows,
     /// The main road a1–h8 empty, each side's twelve men in the triangle on its side of it.
     Diagonal,
 }
@@ -221,6 +223,11 @@ impl Variant {
         self.info().numbering
     }
 
+    /// The board the game is played on.
+    pub const fn geometry(self) -> &'static Geometry {
+        self.info().numbering.geometry()
+    }
+
     /// The game's index in [`Variant::ALL`] (what a position's rules code stores).
     #[inline]
     pub const fn index(self) -> usize {
@@ -230,18 +237,13 @@ impl Variant {
     /// The start position of the game, its first side to move.
     pub fn start_setup(self) -> Setup {
         let mut setup = match self.info().start {
-            StartKind::ThreeRows => Setup::start(),
-            StartKind::TwoRows => Setup {
-                white_men: Bitboard::rank(0) | Bitboard::rank(1),
-                white_kings: Bitboard::EMPTY,
-                black_men: Bitboard::rank(6) | Bitboard::rank(7),
-                black_kings: Bitboard::EMPTY,
-                turn: Some(Color::White),
-            },
+            StartKind::ThreeRows => Setup::rows(self.geometry(), 3),
+            StartKind::TwoRows => Setup::rows(self.geometry(), 2),
+            StartKind::FourRows => Setup::rows(self.geometry(), 4),
             StartKind::Diagonal => {
                 let mut white = Bitboard::EMPTY;
                 let mut black = Bitboard::EMPTY;
-                for sq in Square::ALL {
+                for &sq in self.geometry().squares() {
                     let (file, rank) = (sq.file(), sq.rank());
                     if file > rank {
                         white |= Bitboard::from(sq);

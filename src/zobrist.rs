@@ -11,8 +11,10 @@ const fn splitmix64(state: u64) -> (u64, u64) {
     (state, z ^ (z >> 31))
 }
 
-/// Keys indexed by `[color * 2 + role][internal bit]`.
-const PIECE_KEYS: [[u64; 64]; 4] = {
+/// The keys first drawn, by the bit a square had in the 8×8-only layout of earlier
+/// versions (`4r + c + ⌈r/2⌉`): the 8×8 squares keep them, so that hashes (and with them
+/// the search's transposition table, and its node counts) are those of earlier versions.
+const FIRST_KEYS: [[u64; 64]; 4] = {
     let mut keys = [[0u64; 64]; 4];
     let mut state = 0x5348_4153_484B_4931u64; // "SHASHKI1"
     let mut p = 0;
@@ -23,6 +25,33 @@ const PIECE_KEYS: [[u64; 64]; 4] = {
             state = s;
             keys[p][b] = k;
             b += 1;
+        }
+        p += 1;
+    }
+    keys
+};
+
+/// Keys indexed by `[color * 2 + role][internal bit]`: an 8×8 square's first key, the other
+/// squares' keys drawn from a second stream.
+const PIECE_KEYS: [[u64; 64]; 4] = {
+    let mut keys = [[0u64; 64]; 4];
+    let mut state = 0x5348_4153_484B_4932u64; // "SHASHKI2"
+    let mut p = 0;
+    while p < 4 {
+        let mut bit = 0u32;
+        while bit < 64 {
+            keys[p][bit as usize] = match crate::square::Square::from_bit(bit) {
+                Some(sq) if sq.file() < 8 && sq.rank() < 8 => {
+                    let (r, c) = (sq.rank() as u32, sq.file() as u32 / 2);
+                    FIRST_KEYS[p][(4 * r + c + r.div_ceil(2)) as usize]
+                }
+                _ => {
+                    let (s, k) = splitmix64(state);
+                    state = s;
+                    k
+                }
+            };
+            bit += 1;
         }
         p += 1;
     }

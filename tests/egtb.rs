@@ -33,7 +33,7 @@ fn kings(white: &[u32], black: &[u32], turn: Color) -> Option<Position> {
     let set = |squares: &[u32]| {
         squares
             .iter()
-            .filter_map(|s| Square::new(*s))
+            .filter_map(|s| Square::from_index8(*s))
             .fold(shashki::Bitboard::EMPTY, |b, s| b.with(s))
     };
     Position::from_setup(&Setup {

@@ -13,7 +13,7 @@ fn setups() -> impl Strategy<Value = Position> {
             turn: Some(if black { Color::Black } else { Color::White }),
             ..Setup::default()
         };
-        for (sq, cell) in Square::ALL.iter().zip(cells) {
+        for (sq, cell) in shashki::Geometry::EIGHT.squares().iter().zip(cells) {
             let b = Bitboard::from(*sq);
             match cell {
                 1 if sq.rank() != 7 => s.white_men |= b,

@@ -181,7 +181,7 @@ impl Material {
             };
             let mut rank = 0u64;
             for (i, sq) in set.iter().enumerate() {
-                rank += C[local[sq.index()] as usize][i + 1];
+                rank += C[local[sq.index8_unchecked()] as usize][i + 1];
             }
             index = index * radix + rank;
         }
@@ -218,7 +218,7 @@ impl Material {
                 }
                 top -= 1;
                 rank -= C[top][i];
-                let sq = Square::new(squares[top] as u32)?;
+                let sq = Square::from_index8(squares[top] as u32)?;
                 if (sets[0] | sets[1] | sets[2] | sets[3]).contains(sq) {
                     return None;
                 }

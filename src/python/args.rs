@@ -130,12 +130,16 @@ pub(crate) fn interruptible<T: Send>(
 
 // ---- the arguments of the library's own types ------------------------------------------
 
-pub(crate) fn square_arg(sq: &Bound<'_, PyAny>) -> PyResult<Square> {
-    let index = int_in(sq, "square index", 0, 31, SquareError::new_err)?;
-    u32::try_from(index)
+/// A square index of `geometry`'s board (0 = a1, then along the rank).
+pub(crate) fn square_arg_on(sq: &Bound<'_, PyAny>, geometry: &crate::Geometry) -> PyResult<Square> {
+    let last = geometry.square_count() as i64 - 1;
+    let index = int_in(sq, "square index", 0, last, SquareError::new_err)?;
+    usize::try_from(index)
         .ok()
-        .and_then(Square::new)
-        .ok_or_else(|| SquareError::new_err(format!("square index {index} is not within 0..31")))
+        .and_then(|i| geometry.square(i))
+        .ok_or_else(|| {
+            SquareError::new_err(format!("square index {index} is not within 0..{last}"))
+        })
 }
 
 pub(crate) fn fen_text(obj: &Bound<'_, PyAny>) -> PyResult<String> {

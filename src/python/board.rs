@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple, PyType};
 
 use super::{
-    args, color_bool, fen_text, move_text_arg, move_text_err, notation_arg, square_arg, wrap,
+    args, color_bool, fen_text, move_text_arg, move_text_err, notation_arg, square_arg_on, wrap,
     FenError, IllegalMoveError, PushedMoves, PyMove, PyPiece,
 };
 use crate::draw::{DrawRule, DrawRules};
@@ -203,8 +203,9 @@ impl PyBoard {
     /// Set up an edited position and clear the stack; ValueError (board unchanged) when it
     /// is not a legal setup.
     fn set_setup(&mut self, setup: &crate::Setup) -> PyResult<()> {
-        let pos = Position::from_setup(setup).map_err(|e| PyValueError::new_err(e.to_string()))?;
-        self.set_root(pos.with_rules(self.position().rules()), (0, 1));
+        let pos = Position::from_setup_in(setup, self.position().rules())
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        self.set_root(pos, (0, 1));
         Ok(())
     }
 
@@ -235,12 +236,13 @@ pub(crate) fn parse_fen_with_clocks(
 ) -> PyResult<(Position, (u32, u32))> {
     let parsed = fen::parse_fen_numbered(text, rules.variant.numbering())
         .map_err(|e| FenError::new_err(e.to_string()))?;
-    let pos = Position::from_setup(&parsed.setup).map_err(|e| FenError::new_err(e.to_string()))?;
+    let pos = Position::from_setup_in(&parsed.setup, rules)
+        .map_err(|e| FenError::new_err(e.to_string()))?;
     let clocks = (
         parsed.halfmove_clock.unwrap_or(0),
         parsed.fullmove_number.unwrap_or(1).max(1),
     );
-    Ok((pos.with_rules(rules), clocks))
+    Ok((pos, clocks))
 }
 
 /// The rules named by a `variant` and `captures_optional` argument pair.
@@ -355,7 +357,7 @@ impl PyBoard {
         square: &Bound<'_, PyAny>,
         piece: Option<PyRef<'_, PyPiece>>,
     ) -> PyResult<()> {
-        let sq = square_arg(square)?;
+        let sq = square_arg_on(square, self.position().geometry())?;
         let mut setup = self.position().setup();
         for set in [
             &mut setup.white_men,
@@ -584,7 +586,7 @@ impl PyBoard {
 
     /// The piece on `square`, or None.
     fn piece_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<PyPiece>> {
-        let sq = square_arg(square)?;
+        let sq = square_arg_on(square, self.board.position().geometry())?;
         Ok(self.board.position().piece_at(sq).map(|p| PyPiece {
             color: color_bool(p.color),
             king: p.role == Role::King,
@@ -655,7 +657,8 @@ impl PyBoard {
             Some(true) => self.board.position().kings(c),
             Some(false) => self.board.position().men(c),
         };
-        set.iter().map(Square::index).collect()
+        let geometry = self.board.position().geometry();
+        set.iter().map(|sq| geometry.index_on_board(sq)).collect()
     }
 
     /// A copy; `stack=False` leaves out the move history.
@@ -711,12 +714,18 @@ impl PyBoard {
 
 /// ASCII board, White at the bottom.
 fn diagram(pos: &Position) -> String {
-    let mut out = String::with_capacity(220);
-    out.push_str("  +-----------------+\n");
-    for rank in (0..8u8).rev() {
-        out.push((b'1' + rank) as char);
-        out.push_str(" |");
-        for file in 0..8u8 {
+    let n = pos.geometry().size();
+    let w = if n > 9 { 2 } else { 1 };
+    let border = format!(
+        "{}+{}+\n",
+        " ".repeat(w + 1),
+        "-".repeat(2 * usize::from(n) + 1)
+    );
+    let mut out = String::with_capacity(400);
+    out.push_str(&border);
+    for rank in (0..n).rev() {
+        out.push_str(&format!("{:>w$} |", rank + 1));
+        for file in 0..n {
             out.push(' ');
             out.push(match Square::from_coords(file, rank) {
                 None => ' ',
@@ -725,7 +734,10 @@ fn diagram(pos: &Position) -> String {
         }
         out.push_str(" |\n");
     }
-    out.push_str("  +-----------------+\n    a b c d e f g h");
+    out.push_str(&border);
+    out.push_str(&" ".repeat(w + 3));
+    let files: Vec<String> = (0..n).map(|f| ((b'a' + f) as char).to_string()).collect();
+    out.push_str(&files.join(" "));
     out
 }
 

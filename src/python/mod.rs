@@ -12,7 +12,7 @@ mod perft;
 mod squares;
 mod training;
 
-pub(crate) use args::{fen_text, move_text_arg, notation_arg, square_arg};
+pub(crate) use args::{fen_text, move_text_arg, notation_arg, square_arg_on};
 pub(crate) use board::{
     parse_fen_arg, parse_fen_arg_in, rules_arg, LegalMoves, PyBoard, PyDrawRules,
 };
@@ -53,7 +53,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "MAIN_ROAD",
         crate::Bitboard::MAIN_ROAD
             .iter()
-            .map(|sq| sq.index())
+            .filter_map(|sq| sq.index8())
             .collect::<Vec<_>>(),
     )?;
     m.add_class::<engine::PySearchEngine>()?;

@@ -3,7 +3,8 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyFrozenSet, PyTuple};
 
-use super::{notation_arg, square_arg};
+use super::args::square_arg_on;
+use super::notation_arg;
 use pyo3::exceptions::PyValueError;
 
 use crate::{Color, Move as CoreMove, Notation, Square, Variant};
@@ -25,6 +26,11 @@ pub struct PyMove {
 }
 
 impl PyMove {
+    /// The index of `sq` on the move's board.
+    fn index(&self, sq: Square) -> usize {
+        self.variant.geometry().index_on_board(sq)
+    }
+
     /// The move with every landing square, in its game's names or numbers.
     fn written(&self, notation: Notation) -> String {
         let numbering = self.variant.numbering();
@@ -52,28 +58,28 @@ impl PyMove {
 
 #[pymethods]
 impl PyMove {
-    /// Start square (0 = a1 … 31 = h8).
+    /// Start square (0 = a1 … 31 = h8 on the 8×8 board, … 49 = j10 on the 10×10 one).
     #[getter]
     fn start(&self) -> usize {
-        self.inner.from().index()
+        self.index(self.inner.from())
     }
 
     /// End square.
     #[getter]
     fn end(&self) -> usize {
-        self.inner.to().index()
+        self.index(self.inner.to())
     }
 
     /// The squares of the captured pieces.
     #[getter]
     fn captured<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyFrozenSet>> {
-        PyFrozenSet::new(py, self.inner.captured().iter().map(Square::index))
+        PyFrozenSet::new(py, self.inner.captured().iter().map(|s| self.index(s)))
     }
 
     /// The landing squares in order, ending with `end`.
     #[getter]
     fn path<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.inner.path().iter().map(|s| s.index()))
+        PyTuple::new(py, self.inner.path().iter().map(|&s| self.index(s)))
     }
 
     /// Whether a man is crowned by this move.
@@ -126,11 +132,13 @@ impl PyMove {
     ) -> PyResult<PyMove> {
         let variant = Variant::parse(variant)
             .ok_or_else(|| PyValueError::new_err(format!("unknown variant {variant:?}")))?;
-        let from = square_arg(start)?;
-        let path: Vec<Square> = path.iter().map(square_arg).collect::<PyResult<_>>()?;
+        let geometry = variant.geometry();
+        let square = |s: &Bound<'_, PyAny>| square_arg_on(s, geometry);
+        let from = square(start)?;
+        let path: Vec<Square> = path.iter().map(square).collect::<PyResult<_>>()?;
         let captured: crate::Bitboard = captured
             .iter()
-            .map(square_arg)
+            .map(square)
             .collect::<PyResult<Vec<Square>>>()?
             .into_iter()
             .collect();
@@ -143,11 +151,13 @@ impl PyMove {
         slf: &Bound<'py, Self>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let py = slf.py();
-        let m = slf.get().inner;
-        let path: Vec<usize> = m.path().iter().map(|s| s.index()).collect();
-        let captured: Vec<usize> = m.captured().iter().map(Square::index).collect();
-        let variant = slf.get().variant.name();
-        let args = (m.from().index(), path, captured, m.promotes(), variant).into_pyobject(py)?;
+        let this = slf.get();
+        let m = this.inner;
+        let path: Vec<usize> = m.path().iter().map(|&s| this.index(s)).collect();
+        let captured: Vec<usize> = m.captured().iter().map(|s| this.index(s)).collect();
+        let variant = this.variant.name();
+        let args =
+            (this.index(m.from()), path, captured, m.promotes(), variant).into_pyobject(py)?;
         Ok((slf.get_type().getattr("_from_parts")?, args))
     }
 }

@@ -3,8 +3,9 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use super::{args, square_arg, SquareError};
-use crate::{Numbering, Square, Variant};
+use super::args::square_arg_on;
+use super::{args, SquareError};
+use crate::{Numbering, Variant};
 
 /// The numbering of the game named by a `variant` argument (Russian draughts' by default).
 fn numbering_arg(variant: Option<&str>) -> PyResult<Numbering> {
@@ -21,7 +22,8 @@ fn numbering_arg(variant: Option<&str>) -> PyResult<Numbering> {
 #[pyfunction]
 #[pyo3(signature = (square, *, variant = None))]
 pub(super) fn square_name(square: &Bound<'_, PyAny>, variant: Option<&str>) -> PyResult<String> {
-    Ok(numbering_arg(variant)?.name(square_arg(square)?))
+    let numbering = numbering_arg(variant)?;
+    Ok(numbering.name(square_arg_on(square, numbering.geometry())?))
 }
 
 /// Number (1–32) of a square index: `square_number(9) == 22` (PDN's for Russian draughts);
@@ -29,7 +31,8 @@ pub(super) fn square_name(square: &Bound<'_, PyAny>, variant: Option<&str>) -> P
 #[pyfunction]
 #[pyo3(signature = (square, *, variant = None))]
 pub(super) fn square_number(square: &Bound<'_, PyAny>, variant: Option<&str>) -> PyResult<u8> {
-    Ok(numbering_arg(variant)?.number(square_arg(square)?))
+    let numbering = numbering_arg(variant)?;
+    Ok(numbering.number(square_arg_on(square, numbering.geometry())?))
 }
 
 /// Square index of a name (`"c3"`) or number (`"22"`), in Russian draughts' numbering or,
@@ -41,7 +44,7 @@ pub(super) fn parse_square(text: &Bound<'_, PyAny>, variant: Option<&str>) -> Py
     let text = args::text(text, "square", SquareError::new_err)?;
     numbering
         .parse(&text)
-        .map(Square::index)
+        .map(|sq| numbering.geometry().index_on_board(sq))
         .map_err(|e| SquareError::new_err(e.to_string()))
 }
 
@@ -54,12 +57,21 @@ pub(super) fn square_from_number(
     variant: Option<&str>,
 ) -> PyResult<usize> {
     let numbering = numbering_arg(variant)?;
-    let number = args::int_in(number, "square number", 1, 32, SquareError::new_err)?;
+    let last = numbering.count();
+    let number = args::int_in(
+        number,
+        "square number",
+        1,
+        i64::from(last),
+        SquareError::new_err,
+    )?;
     u32::try_from(number)
         .ok()
         .and_then(|n| numbering.square(n))
-        .map(Square::index)
-        .ok_or_else(|| SquareError::new_err(format!("square number {number} is not within 1..32")))
+        .map(|sq| numbering.geometry().index_on_board(sq))
+        .ok_or_else(|| {
+            SquareError::new_err(format!("square number {number} is not within 1..{last}"))
+        })
 }
 
 /// The games shashki plays, in the registry's order: `(name, GameType or None, White moves

@@ -3,7 +3,7 @@
 use crate::bitboard::Bitboard;
 use crate::piece::Color;
 use crate::position::Position;
-use crate::square::Square;
+use crate::square::{Geometry, Square};
 
 /// Every weight of the evaluation, in one place so they can be tuned.
 #[derive(Clone, Copy, Debug)]
@@ -62,14 +62,14 @@ const MASKS: Masks = Masks {
     // c5 d4 e5 f4
     center: mask(&[(2, 4), (3, 3), (4, 4), (5, 3)]),
     ranks: [
-        Bitboard::rank(0),
-        Bitboard::rank(1),
-        Bitboard::rank(2),
-        Bitboard::rank(3),
-        Bitboard::rank(4),
-        Bitboard::rank(5),
-        Bitboard::rank(6),
-        Bitboard::rank(7),
+        Geometry::EIGHT.rank(0),
+        Geometry::EIGHT.rank(1),
+        Geometry::EIGHT.rank(2),
+        Geometry::EIGHT.rank(3),
+        Geometry::EIGHT.rank(4),
+        Geometry::EIGHT.rank(5),
+        Geometry::EIGHT.rank(6),
+        Geometry::EIGHT.rank(7),
     ],
 };
 
@@ -88,7 +88,7 @@ fn side_score(pos: &Position, color: Color, w: &Weights, m: &Masks) -> i32 {
         s += w.back_rank * (men & m.ranks[back]).count() as i32;
     }
     s += w.king_main_road * (kings & m.main_road).count() as i32;
-    let empty = !pos.occupied();
+    let empty = Bitboard(Geometry::EIGHT.board().0 & !pos.occupied().0);
     let (fwd, pre_crown) = match color {
         Color::White => (
             [crate::Direction::UpLeft, crate::Direction::UpRight],
@@ -228,7 +228,7 @@ pub fn evaluate_giveaway(pos: &Position) -> i32 {
     let them = !us;
     let burden = |c: Color| MAN * pos.men(c).count() as i32 + KING * pos.kings(c).count() as i32;
     let steps = |c: Color| {
-        let empty = !pos.occupied();
+        let empty = Bitboard(Geometry::EIGHT.board().0 & !pos.occupied().0);
         let men = pos.men(c);
         let fwd = match c {
             Color::White => [crate::Direction::UpLeft, crate::Direction::UpRight],

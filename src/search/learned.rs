@@ -12,6 +12,7 @@ use super::learned_weights::{END, MID, PATTERNS, SCALE};
 use crate::bitboard::{Bitboard, Direction};
 use crate::piece::Color;
 use crate::position::Position;
+use crate::square::Geometry;
 
 /// Features of one side: men by own square (32), kings by own square (32), whether it has a
 /// king, its men's free forward steps, its kings' free squares, its men that have a free path
@@ -70,7 +71,7 @@ static BLOCK_START: [u32; BLOCKS] = {
 
 /// Where a block's eight squares are, from its lower left square's bit.
 #[cfg(test)]
-const BLOCK_OFFSETS: [u32; 8] = [0, 1, 5, 6, 9, 10, 14, 15];
+const BLOCK_OFFSETS: [u32; 8] = [0, 1, 6, 7, 11, 12, 17, 18];
 
 /// An 8-bit set read as a base-3 number of 0/1 digits (`Σ 3^i` over its bits).
 static TERNARY: [u16; 256] = {
@@ -96,7 +97,7 @@ static TERNARY: [u16; 256] = {
 #[inline]
 fn block_rank_bits(x: u64, start: u32) -> usize {
     let z = x >> start;
-    ((z & 0xF) | ((z >> 1) & 0xFF0) | ((z >> 2) & 0xF000)) as usize
+    ((z & 0xF) | ((z >> 2) & 0xF0) | ((z >> 3) & 0xF00) | ((z >> 5) & 0xF000)) as usize
 }
 
 /// [`TERNARY`] for the eight bits of `0x3333` (bit `4n + j` is a block's square `2n + j`).
@@ -166,7 +167,7 @@ fn block_difference(weights: &[i16]) -> Box<[i16]> {
 }
 
 /// A region is the diamond of dark squares beside a light square: its left square at internal
-/// bit `L`, the right one at `L + 1`, the upper one at `L + 5` and the lower one at `L - 4`
+/// bit `L`, the right one at `L + 1`, the upper one at `L + 6` and the lower one at `L - 5`
 /// (the board's padded layout). The 18 regions in three groups (the first, second and third
 /// light square of each rank), so that within a group the regions' bits `L..L + 3` never
 /// overlap and one word holds every region's 4-bit key.
@@ -205,16 +206,16 @@ static GROUP_MASK: [u64; 3] = {
     out
 };
 
-/// The board turned half round: internal bit `b` goes to `35 - b`.
+/// The 8×8 board turned half round: internal bit `b` goes to `42 - b`.
 #[inline]
 fn turned(bits: u64) -> u64 {
-    bits.reverse_bits() >> (64 - 36)
+    bits.reverse_bits() >> (64 - 43)
 }
 
 /// Every region of a group's 4-bit key (left, right, up, down) at its bits `L..L + 3`.
 #[inline]
 fn nibbles(x: u64, mask: u64) -> u64 {
-    (x & (mask | (mask << 1))) | (((x >> 5) & mask) << 2) | (((x << 4) & mask) << 3)
+    (x & (mask | (mask << 1))) | (((x >> 6) & mask) << 2) | (((x << 5) & mask) << 3)
 }
 
 /// `color`'s and the other side's bits from `color`'s point of view (Black's board turned
@@ -393,10 +394,10 @@ fn king_squares(kings: Bitboard, empty: Bitboard) -> u32 {
 
 /// Men one step from crowning with a free square ahead.
 fn about_to_crown(pos: &Position, color: Color) -> u32 {
-    let empty = !pos.occupied();
+    let empty = Bitboard(Geometry::EIGHT.board().0 & !pos.occupied().0);
     let near = match color {
-        Color::White => Bitboard::rank(6),
-        Color::Black => Bitboard::rank(1),
+        Color::White => Geometry::EIGHT.rank(6),
+        Color::Black => Geometry::EIGHT.rank(1),
     };
     let [a, b] = forward(color);
     ((empty.shift(a.opposite()) | empty.shift(b.opposite())) & pos.men(color) & near).count()
@@ -408,19 +409,19 @@ fn back_rank_guards(pos: &Position, color: Color) -> u32 {
         return 0;
     }
     let back = match color {
-        Color::White => Bitboard::rank(0),
-        Color::Black => Bitboard::rank(7),
+        Color::White => Geometry::EIGHT.rank(0),
+        Color::Black => Geometry::EIGHT.rank(7),
     };
     (pos.men(color) & back).count()
 }
 
 /// Men one or two ranks from crowning with a free square ahead: a cheap runaway test.
 fn runaways(pos: &Position, color: Color) -> u32 {
-    let empty = !pos.occupied();
+    let empty = Bitboard(Geometry::EIGHT.board().0 & !pos.occupied().0);
     let men = pos.men(color);
     let near = match color {
-        Color::White => Bitboard::rank(5) | Bitboard::rank(6),
-        Color::Black => Bitboard::rank(1) | Bitboard::rank(2),
+        Color::White => Geometry::EIGHT.rank(5) | Geometry::EIGHT.rank(6),
+        Color::Black => Geometry::EIGHT.rank(1) | Geometry::EIGHT.rank(2),
     };
     let [a, b] = forward(color);
     let free = (empty.shift(a.opposite()) | empty.shift(b.opposite())) & men & near;
@@ -430,13 +431,13 @@ fn runaways(pos: &Position, color: Color) -> u32 {
 /// Counts of one side's features (from its own point of view).
 fn side(pos: &Position, color: Color, out: &mut [i32; SIDE_FEATURES]) {
     for sq in pos.men(color).iter() {
-        out[MAN_SQUARE + own_square(color, sq.index())] += 1;
+        out[MAN_SQUARE + own_square(color, sq.index8_unchecked())] += 1;
     }
     let kings = pos.kings(color);
     for sq in kings.iter() {
-        out[KING_SQUARE + own_square(color, sq.index())] += 1;
+        out[KING_SQUARE + own_square(color, sq.index8_unchecked())] += 1;
     }
-    let empty = !pos.occupied();
+    let empty = Bitboard(Geometry::EIGHT.board().0 & !pos.occupied().0);
     let men = pos.men(color);
     let [a, b] = forward(color);
     out[HAS_KING] += i32::from(kings.any());
@@ -492,20 +493,18 @@ static BLENDED: [[i32; SIDE_FEATURES]; 25] = {
 
 /// Blended man and king weights by internal bit, for each phase and colour (the square seen
 /// from that colour's side): `[phase][colour][bit]`, men then kings.
-static BY_BIT: [[[[i32; 36]; 2]; 2]; 25] = {
-    let mut out = [[[[0i32; 36]; 2]; 2]; 25];
+static BY_BIT: [[[[i32; 43]; 2]; 2]; 25] = {
+    let mut out = [[[[0i32; 43]; 2]; 2]; 25];
     let mut phase = 0;
     while phase <= 24 {
         let mut color = 0;
         while color < 2 {
             let mut bit = 0;
-            while bit < 36 {
-                if let Some(sq) = crate::square::Square::from_bit(bit as u32) {
-                    let own = if color == 0 {
-                        sq.index()
-                    } else {
-                        31 - sq.index()
-                    };
+            while bit < 43 {
+                if let Some(index) = crate::square::Geometry::EIGHT
+                    .index(crate::square::Square::from_bit_unchecked(bit as u32))
+                {
+                    let own = if color == 0 { index } else { 31 - index };
                     out[phase][0][color][bit] = BLENDED[phase][MAN_SQUARE + own];
                     out[phase][1][color][bit] = BLENDED[phase][KING_SQUARE + own];
                 }
@@ -535,7 +534,7 @@ fn side_sum(pos: &Position, color: Color, phase: usize) -> i32 {
         sum += BY_BIT[phase][1][c][king_bits.trailing_zeros() as usize];
         king_bits &= king_bits - 1;
     }
-    let empty = !pos.occupied();
+    let empty = Bitboard(Geometry::EIGHT.board().0 & !pos.occupied().0);
     let men = pos.men(color);
     let [a, b] = forward(color);
     if kings.any() {
@@ -585,7 +584,7 @@ mod tests {
         use crate::square::Square;
         for group in REGION_LEFT.iter() {
             for &left in group {
-                for bit in [left, left + 1, left + 5, left - 4] {
+                for bit in [left, left + 1, left + 6, left - 5] {
                     assert!(Square::from_bit(bit).is_some(), "bit {bit}");
                 }
             }
@@ -602,11 +601,14 @@ mod tests {
                     let (g, r) = (region / 6, region % 6);
                     let left = REGION_LEFT[g][r];
                     let key = i - region * REGION_KEYS;
-                    for (k, bit) in [left, left + 1, left + 5, left - 4].into_iter().enumerate() {
+                    for (k, bit) in [left, left + 1, left + 6, left - 5].into_iter().enumerate() {
                         let sq = Square::from_bit(bit).expect("square");
                         let seen = match color {
                             Color::White => sq,
-                            Color::Black => Square::new(31 - sq.index() as u32).expect("square"),
+                            Color::Black => {
+                                Square::from_index8(31 - sq.index8().expect("square") as u32)
+                                    .expect("square")
+                            }
                         };
                         let own = pos.pieces(color).contains(seen);
                         let enemy = pos.pieces(!color).contains(seen);
@@ -784,7 +786,10 @@ mod tests {
                         let sq = Square::from_bit(BLOCK_START[b] + o).expect("square");
                         let seen = match color {
                             Color::White => sq,
-                            Color::Black => Square::new(31 - sq.index() as u32).expect("square"),
+                            Color::Black => {
+                                Square::from_index8(31 - sq.index8().expect("square") as u32)
+                                    .expect("square")
+                            }
                         };
                         let digit = if pos.men(color).contains(seen) {
                             1

@@ -21,13 +21,13 @@ impl Worker<'_> {
             } else if m.is_capture() {
                 (1 << 20) + 1000 * m.captured().count() as i32
             } else {
-                let k = (m.from().index() as u8, m.to().index() as u8);
+                let k = (m.from().bit() as u8, m.to().bit() as u8);
                 if self.killers[ply][0] == k {
                     1 << 19
                 } else if self.killers[ply][1] == k {
                     (1 << 19) - 1
                 } else {
-                    self.history[m.from().index()][m.to().index()]
+                    self.history[m.from().bit() as usize][m.to().bit() as usize]
                 }
             };
             (key, i as u8)

@@ -43,7 +43,7 @@ pub(super) struct Worker<'a> {
     aborted: bool,
     hashes: Vec<u64>,
     pub(super) killers: Vec<[(u8, u8); 2]>,
-    pub(super) history: Vec<[i32; 32]>,
+    pub(super) history: Vec<[i32; 64]>,
     pv: Vec<[Option<Move>; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     /// The draw rules' clocks of the position at each ply.
@@ -176,7 +176,7 @@ impl<'a> Worker<'a> {
             aborted: false,
             hashes,
             killers: vec![[(255, 255); 2]; MAX_PLY],
-            history: vec![[0; 32]; 32],
+            history: vec![[0; 64]; 64],
             pv: scratch.pv,
             pv_len: [0; MAX_PLY],
             clocks: vec![shared.clocks; MAX_PLY + 2],
@@ -614,7 +614,7 @@ impl<'a> Worker<'a> {
             self.hashes.push(pos.hash());
             self.clocks[ply + 1] = self.clocks[ply].after(pos, m, &child);
             let quiet = !captures;
-            let k = (m.from().index() as u8, m.to().index() as u8);
+            let k = (m.from().bit() as u8, m.to().bit() as u8);
             let is_killer = self.killers[ply].contains(&k);
             let score = if i == 0 {
                 -self.search(&child, depth - 1, -beta, -alpha, ply + 1)
@@ -654,7 +654,8 @@ impl<'a> Worker<'a> {
                                 self.killers[ply][1] = self.killers[ply][0];
                                 self.killers[ply][0] = k;
                             }
-                            let h = &mut self.history[m.from().index()][m.to().index()];
+                            let h =
+                                &mut self.history[m.from().bit() as usize][m.to().bit() as usize];
                             *h = (*h + depth * depth).min(1 << 18);
                         }
                         break;
