@@ -503,6 +503,31 @@ impl DrawRules {
         )
     }
 
+    /// International draughts (FMJD rules 6.1–6.4): threefold repetition; 25 moves of each
+    /// side with only kings moved and nothing taken; three pieces with a king against a king,
+    /// 16 moves; two pieces or one against a king, 5 moves.
+    pub fn international() -> DrawRules {
+        DrawRules::new(
+            vec![
+                DrawRule::Repetition { times: 3 },
+                DrawRule::PiecesVsKing {
+                    pieces: 3,
+                    moves: 16,
+                },
+                DrawRule::PiecesVsKing {
+                    pieces: 2,
+                    moves: 5,
+                },
+                DrawRule::PiecesVsKing {
+                    pieces: 1,
+                    moves: 5,
+                },
+                DrawRule::KingsOnly { moves: 25 },
+            ],
+            Vec::new(),
+        )
+    }
+
     /// Giveaway: threefold repetition, 15 moves of kings only.
     pub fn giveaway() -> DrawRules {
         DrawRules::new(
@@ -565,6 +590,7 @@ impl DrawRules {
             Variant::English => DrawRules::english(),
             Variant::Italian => DrawRules::italian(),
             Variant::Pool => DrawRules::pool(),
+            Variant::International => DrawRules::international(),
             Variant::Spanish | Variant::Portuguese | Variant::Czech | Variant::Thai => {
                 DrawRules::threefold()
             }
@@ -572,7 +598,7 @@ impl DrawRules {
     }
 
     /// A built-in set by name: `fmjd64`, `forty_moves`, `historical`, `brazilian`,
-    /// `giveaway`, `english`, `italian`, `pool`, `threefold`, `none`.
+    /// `giveaway`, `english`, `italian`, `pool`, `international`, `threefold`, `none`.
     pub fn parse(name: &str) -> Option<DrawRules> {
         Some(match name {
             "fmjd64" => DrawRules::fmjd64(),
@@ -583,6 +609,7 @@ impl DrawRules {
             "english" => DrawRules::english(),
             "italian" => DrawRules::italian(),
             "pool" => DrawRules::pool(),
+            "international" => DrawRules::international(),
             "threefold" => DrawRules::threefold(),
             "none" | "repetition" => DrawRules::none(),
             _ => return None,

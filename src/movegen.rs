@@ -76,7 +76,7 @@ macro_rules! rules_type {
     ($(#[$doc:meta])* $name:ident {
         crown: $crown:expr, priority: $priority:ident, backwards: $back:expr,
         flying: $fly:expr, man_takes_king: $mtk:expr, lands_behind: $behind:expr,
-        remove_during_move: $remove:expr $(,)?
+        remove_during_move: $remove:expr $(, board: $board:expr)? $(,)?
     }) => {
         $(#[$doc])*
         #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -91,6 +91,7 @@ macro_rules! rules_type {
             const MAN_TAKES_KING: bool = $mtk;
             const KING_LANDS_BEHIND: bool = $behind;
             const REMOVE_DURING_MOVE: bool = $remove;
+            $(const GEOMETRY: &'static Geometry = $board;)?
         }
     };
 }
@@ -111,6 +112,16 @@ rules_type! {
     Brazilian {
         crown: false, priority: Majority, backwards: true, flying: true, man_takes_king: true,
         lands_behind: false, remove_during_move: false,
+    }
+}
+
+rules_type! {
+    /// International draughts (FMJD), on the 10×10 board: men capture backwards, flying
+    /// kings, the capture taking the most pieces is compulsory (kings and men count one), a
+    /// man crossing the far rank during a capture goes on as a man.
+    International {
+        crown: false, priority: Majority, backwards: true, flying: true, man_takes_king: true,
+        lands_behind: false, remove_during_move: false, board: Geometry::TEN,
     }
 }
 

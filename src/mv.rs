@@ -5,9 +5,12 @@ use std::fmt;
 use crate::bitboard::Bitboard;
 use crate::square::Square;
 
-/// The most landing squares one move can have: each capture takes a piece standing off the
-/// board's edge, and there are 18 such squares.
-pub const MAX_PATH: usize = 18;
+/// The most landing squares a move keeps: each capture takes a piece standing off the
+/// board's edge, and the 8×8 board has 18 such squares; on the 10×10 board, twenty (a side's
+/// men at the start). A composed 10×10 position where one move takes more than twenty pieces
+/// keeps that move's first twenty landings (its start, end and captures stay exact). Twenty
+/// keeps a [`Move`] at 32 bytes.
+pub const MAX_PATH: usize = 20;
 
 /// A move: start, end, the captured pieces, the landing squares, and whether a man is crowned.
 ///
@@ -178,3 +181,12 @@ impl fmt::Debug for Move {
 
 /// A list of moves, on the stack for the usual sizes.
 pub type MoveList = smallvec::SmallVec<[Move; 48]>;
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_move_stays_small() {
+        assert_eq!(std::mem::size_of::<super::Move>(), 32);
+        assert_eq!(std::mem::size_of::<crate::Position>(), 40);
+    }
+}

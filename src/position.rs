@@ -172,6 +172,13 @@ impl Position {
         crate::variant::CODE_FACTS[usize::from(self.rules_code())].no_moves_wins
     }
 
+    /// Whether the 8×8 evaluations leave this position to an evaluation of its own
+    /// (giveaway, the 10×10 games).
+    #[inline]
+    pub(crate) fn own_evaluation(&self) -> bool {
+        crate::variant::CODE_FACTS[usize::from(self.rules_code())].own_evaluation
+    }
+
     /// Who has won when the side to move has no legal move: the other side, or in a
     /// variant where having no move wins (giveaway), the side to move.
     pub fn winner_without_moves(&self) -> Color {

@@ -248,9 +248,9 @@ impl Geometry {
         }
     }
 
-    /// [`Geometry::index`] of a square known to be on this board.
+    /// [`Geometry::index`] of a square known to be on this board (255 for one off it).
     #[inline]
-    pub(crate) const fn index_on_board(&self, sq: Square) -> usize {
+    pub const fn index_on_board(&self, sq: Square) -> usize {
         self.index_of[sq.0 as usize & 63] as usize
     }
 

@@ -28,6 +28,8 @@ pub enum MoveRules {
     Pool,
     /// [`Thai`](crate::Thai).
     Thai,
+    /// [`International`](crate::International).
+    International,
 }
 
 /// Where a game's men stand at the start.
@@ -72,7 +74,7 @@ pub struct GameInfo {
 /// [`GAMES`] come from the same list, so a game cannot be half-wired.
 macro_rules! games {
     ($($(#[$doc:meta])* $variant:ident { $($field:ident : $value:expr),* $(,)? })*) => {
-        /// A draughts game of the 8×8 board.
+        /// A draughts game (of the 8×8 board, or of the 10×10 one).
         #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[repr(u8)]
         pub enum Variant {
@@ -170,6 +172,15 @@ games! {
         name: "thai", aliases: &["makhos", "mak-hot"], game_type: Some(31), first: Black,
         moves: MoveRules::Thai, numbering: Numbering::new(Black, 2, false),
         start: StartKind::TwoRows, no_moves_wins: false, numeric: true,
+    }
+    /// International draughts (GameType 20), the game of the world federation (FMJD) on the
+    /// 10×10 board: twenty men each, men capture backwards, flying kings, the capture taking
+    /// the most pieces is compulsory, a man crossing the far rank mid-capture goes on as a man.
+    International {
+        name: "international", aliases: &["standard", "fmjd", "10x10"], game_type: Some(20),
+        first: White, moves: MoveRules::International,
+        numbering: Numbering::on(10, White, 2, false), start: StartKind::FourRows,
+        no_moves_wins: false, numeric: true,
     }
 }
 
@@ -358,6 +369,9 @@ pub(crate) struct CodeFacts {
     /// and Brazilian move rules, where flying kings make them true. Elsewhere (short kings
     /// win such endings) the search finds the verdict itself.
     pub(crate) known_endings: bool,
+    /// Whether the 8×8 evaluations (classic and learned) leave the position to one of its
+    /// own: giveaway (its goal reversed) and the games of the 10×10 board.
+    pub(crate) own_evaluation: bool,
 }
 
 /// [`CodeFacts`] of every rules code (a code naming no game reads as Russian draughts).
@@ -366,6 +380,7 @@ pub(crate) static CODE_FACTS: [CodeFacts; 256] = {
         moves: MoveRules::Russian,
         no_moves_wins: false,
         known_endings: true,
+        own_evaluation: false,
     };
     let mut table = [russian; 256];
     let mut code = 0;
@@ -377,6 +392,7 @@ pub(crate) static CODE_FACTS: [CodeFacts; 256] = {
                 moves: game.moves,
                 no_moves_wins: game.no_moves_wins,
                 known_endings: matches!(game.moves, MoveRules::Russian | MoveRules::Brazilian),
+                own_evaluation: game.no_moves_wins || game.numbering.geometry().size() != 8,
             };
         }
         code += 1;
@@ -416,6 +432,7 @@ macro_rules! with_rules {
             $crate::variant::MoveRules::Czech => arm!($crate::Czech),
             $crate::variant::MoveRules::Pool => arm!($crate::Pool),
             $crate::variant::MoveRules::Thai => arm!($crate::Thai),
+            $crate::variant::MoveRules::International => arm!($crate::International),
         }
     }};
 }
@@ -459,6 +476,6 @@ mod tests {
         }
         assert_eq!(RuleSet::RUSSIAN.code(), 0);
         assert_eq!(Variant::parse("chess"), None);
-        assert_eq!(Variant::from_game_type(20), None);
+        assert_eq!(Variant::from_game_type(30), None);
     }
 }

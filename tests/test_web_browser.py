@@ -539,3 +539,26 @@ def test_an_italian_game_on_the_turned_board(browser, base) -> None:
     wait(lambda: len(state(browser)["moves"]) == 1, what="the move")
     assert state(browser)["moves"][0]["long"] == "b3-a4"
     shot(browser, "20-italian")
+
+
+def test_an_international_game_on_the_ten_by_ten_board(browser, base) -> None:
+    """The 10×10 board: fifty dark squares named a1 … j10, twenty men a side, and a move
+    entered by clicks is the move the server lists."""
+    open_page(browser, base)
+    start(browser, variant="international", opponent="human", fen="")
+    labels = browser.execute_script(
+        "return [...document.querySelectorAll('rect[data-square]')]"
+        ".map(r => r.getAttribute('aria-label'))"
+    )
+    assert len(labels) == 50
+    assert any(label.startswith("j10") for label in labels)
+    view = browser.execute_script("return document.getElementById('board').getAttribute('viewBox')")
+    assert view == "0 0 1000 1000"
+    first = state(browser)
+    assert first["variant"] == "international" and first["size"] == 10
+    assert len(first["pieces"]) == 40
+    move = next(m for m in first["legal"] if m["long"] == "d4-e5")
+    play_by_clicks(browser, move)
+    wait(lambda: len(state(browser)["moves"]) == 1, what="the move")
+    assert state(browser)["moves"][0]["long"] == "d4-e5"
+    shot(browser, "21-international")

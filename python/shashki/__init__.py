@@ -47,7 +47,9 @@ SQUARE_NAMES: list[str] = [square_name(sq) for sq in SQUARES]
 
 STARTING_FEN = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
 
-VARIANTS: tuple[str, ...] = tuple(name for name, _, _, _, _ in _core.games())
+VARIANTS: tuple[str, ...] = tuple(name for name, *_ in _core.games())
+BOARD_SIZES: dict[str, int] = {name: size for name, *_, size in _core.games()}
+"""Each game's board side: 8, or 10 for International draughts."""
 """The games a :class:`Board` plays (its ``variant``; docs/variants.md has the table)."""
 
 
@@ -211,6 +213,7 @@ __all__ = [
     "SQUARE_NAMES",
     "STARTING_FEN",
     "VARIANTS",
+    "BOARD_SIZES",
     "SquareError",
     "Termination",
     "WHITE",

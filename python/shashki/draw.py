@@ -102,6 +102,7 @@ class Termination(enum.Enum, metaclass=_TerminationType):
     BRAZILIAN_THREE_PIECES = "three pieces with a king against a king, 16 moves"
     BRAZILIAN_SMALL_ENDING = "two pieces with a king against a king, 5 moves"
     GIVEAWAY_KINGS_ONLY = "giveaway: 15 moves of kings only"
+    INTERNATIONAL_KINGS_ONLY = "25 moves of kings only"
     NO_MAN_MOVE_OR_CAPTURE = "moves without a man moved or a piece taken"
     """The 8×8 family's progress rules (English 40 moves each, Italian 40, Pool 30: the
     counter's ``article`` says which)."""
@@ -629,6 +630,34 @@ POOL = DrawRules(
 """Pool checkers: the same position a third time; 30 moves of each side without a man moved
 or a piece taken."""
 
+INTERNATIONAL = DrawRules(
+    [
+        Repetition(article="FMJD international rules 6.1"),
+        PiecesVsKing(pieces=3, moves=16),
+        PiecesVsKing(
+            pieces=2,
+            moves=5,
+            termination=Termination.BRAZILIAN_SMALL_ENDING,
+            article="FMJD international rules 6.4",
+        ),
+        PiecesVsKing(
+            pieces=1,
+            moves=5,
+            termination=Termination.BRAZILIAN_SMALL_ENDING,
+            article="FMJD international rules 6.4",
+        ),
+        KingsOnly(
+            moves=25,
+            termination=Termination.INTERNATIONAL_KINGS_ONLY,
+            article="FMJD international rules 6.2",
+        ),
+    ],
+    name="International (FMJD 6.1-6.4)",
+)
+"""International draughts (10×10): the same position a third time; 25 moves of each side
+with only kings moved and nothing taken; three pieces with a king against a king, 16 moves;
+two pieces or one against a king, 5 moves (FMJD international rules 6.1–6.4)."""
+
 THREEFOLD = DrawRules([Repetition(article="the same position a third time")], name="threefold")
 """Spanish, Portuguese, Czech and Thai draughts: the same position a third time (the
 federations' further rules are not yet applied; docs/variants.md)."""
@@ -639,6 +668,7 @@ _DEFAULTS = {
     "english": ENGLISH,
     "italian": ITALIAN,
     "pool": POOL,
+    "international": INTERNATIONAL,
     "spanish": THREEFOLD,
     "portuguese": THREEFOLD,
     "czech": THREEFOLD,

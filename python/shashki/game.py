@@ -55,7 +55,7 @@ RESULTS = {"1-0": True, "0-1": False, "1/2-1/2": None}
 
 GAME_TYPES: dict[str, str] = {
     str(number): name
-    for name, number, _, _, _ in _core.games()
+    for name, number, *_ in _core.games()
     if number is not None and name != "russian"
 }
 """The PDN GameType numbers of the games shashki plays besides Russian draughts (25), from

@@ -1,7 +1,10 @@
 """``shashki hub``: a Hub protocol (Scan's engine protocol, version 2) engine on stdin/stdout.
 
 Draughts GUIs and bot frameworks (lidraughts bots among them) speak it through pydraughts.
-Square numbers as pydraughts uses them for Russian draughts — all conversions are here:
+Square numbers as pydraughts uses them for Russian draughts — all conversions are here.
+International draughts (10×10) is spoken as Scan speaks it: positions of ``W``/``B`` and 50
+characters in the game's order (1 = b10 … 50 = i1) and moves in those numbers; a 50-square
+``pos`` with no variant set (or ``normal``) plays it.
 
 - ``pos pos=…``: ``W`` or ``B`` (side to move), then one character per square in PDN order
   (square 1 = b8 … 32 = g1): ``w``/``b`` men, ``W``/``B`` kings, ``e`` empty.
@@ -30,8 +33,8 @@ Guarantees a GUI can rely on:
   ``go think`` thinks for :data:`DEFAULT_MOVE_TIME` seconds; ``level infinite`` thinks
   until ``stop``.
 - ``set-param name=variant value=russian|brazilian|giveaway|diagonal|english|italian|spanish|
-  portuguese|czech|pool|thai`` (also pydraughts' and Scan's names: ``normal``, ``losing``,
-  ``antidraughts``, ``poddavki``, ``american``, ``checkers``) and
+  portuguese|czech|pool|thai|international`` (also pydraughts' and Scan's names: ``normal``,
+  ``standard``, ``losing``, ``antidraughts``, ``poddavki``, ``american``, ``checkers``) and
   ``name=captures-optional value=true|false`` choose the game; the position goes back to
   the variant's start (send ``pos`` after them).
 - ``set-param name=evaluation value=learned|classic`` chooses the evaluation (the learned
@@ -85,6 +88,9 @@ PIECE_CHARS = {"w": (True, False), "b": (False, False), "W": (True, True), "B": 
 # ---- numbering: all conversions between the Hub protocol and shashki live here ----------
 
 
+_TEN_BY_TEN = frozenset({"international"})
+"""The games of the 10×10 board (positions of 50 squares)."""
+
 _INDEX_NUMBERED = frozenset({"russian", "brazilian", "giveaway", "diagonal"})
 """The games whose Hub move numbers are the square index plus one (a1 = 1 … h8 = 32, as
 pydraughts numbers its Russian-rules boards); the others use their own PDN numbers."""
@@ -98,9 +104,15 @@ def hub_square(square: int, variant: str = "russian") -> int:
     return square_number(square, variant=variant)
 
 
+def square_count(variant: str) -> int:
+    """The number of squares of the variant's board (32, or 50 on 10×10)."""
+    return 50 if variant in _TEN_BY_TEN else 32
+
+
 def square_from_hub(number: int, variant: str = "russian") -> int:
-    if not 1 <= number <= 32:
-        raise ValueError(f"square {number} is not within 1-32")
+    count = square_count(variant)
+    if not 1 <= number <= count:
+        raise ValueError(f"square {number} is not within 1-{count}")
     if variant in _INDEX_NUMBERED:
         return number - 1
     return square_from_number(number, variant=variant)
@@ -137,9 +149,13 @@ def move_from_hub(board: Board, text: str) -> Move:
 
 
 def board_from_hub(text: str, variant: str = "russian", captures_optional: bool = False) -> Board:
-    """A board from a Hub position string (``W`` + 32 characters in PDN order)."""
-    if len(text) != 33 or text[0] not in "WB":
-        raise ValueError(f"position must be W or B and 32 squares, got {text!r}")
+    """A board from a Hub position string (``W`` + 32 characters in PDN order, or 50 on the
+    10×10 board)."""
+    count = square_count(variant)
+    if len(text) != count + 1 or text[0] not in "WB":
+        raise ValueError(
+            f"position must be W or B and {count} squares for {variant}, got {text[:60]!r}"
+        )
     white: list[str] = []
     black: list[str] = []
     for number, char in enumerate(text[1:], start=1):
@@ -175,16 +191,24 @@ HUB_VARIANTS = {
     "pool": "pool",
     "american pool": "pool",
     "thai": "thai",
+    "international": "international",
+    "standard": "international",
+    "fmjd": "international",
 }
 """Hub variant names (ours, pydraughts' and Scan's ``normal``/``losing``) → our variants. A
-position is ``W``/``B`` and 32 characters in the game's own square order; move numbers are
-:func:`hub_square`'s."""
+position is ``W``/``B`` and 32 characters in the game's own square order (50 on the 10×10
+board); move numbers are :func:`hub_square`'s. ``normal`` names the board's main game: Russian
+draughts for 32-square positions, International draughts for 50-square ones (Scan's
+meaning)."""
+
+BOARD_RELATIVE = frozenset({"normal"})
+"""Variant names whose game follows the board of the positions sent (``normal``)."""
 
 
 def board_to_hub(board: Board) -> str:
     """The Hub position string of a board."""
     chars = []
-    for number in range(1, 33):
+    for number in range(1, square_count(board.variant) + 1):
         piece = board.piece_at(square_from_number(number, variant=board.variant))
         chars.append("e" if piece is None else piece.symbol())
     return ("W" if board.turn else "B") + "".join(chars)
@@ -237,6 +261,7 @@ class HubServer:
         self.params: dict[str, int] = {"hash": 64, "threads": 1}
         self.engine: Optional[Engine] = None
         self.variant = "russian"
+        self.board_relative = True  # no variant set, or ``normal``: the positions' board decides
         self.captures_optional = False
         self.evaluation = "learned"
         self.variety = (0, 0)  # opening moves to vary, and the seed of the choices
@@ -299,7 +324,7 @@ class HubServer:
             self.send(
                 "param name=variant value=russian type=enum "
                 'values="russian brazilian giveaway diagonal english italian spanish portuguese '
-                'czech pool thai"'
+                'czech pool thai international normal"'
             )
             self.send("param name=captures-optional value=false type=bool")
             self.send('param name=evaluation value=learned type=enum values="learned classic"')
@@ -327,6 +352,7 @@ class HubServer:
             if "start" in args or "pos" not in args:
                 board = self.start_board()
             else:
+                self.follow_board(args["pos"])
                 board = board_from_hub(args["pos"], self.variant, self.captures_optional)
             for text in args.get("moves", "").split():
                 board.push(move_from_hub(board, text))
@@ -351,6 +377,16 @@ class HubServer:
         else:
             raise ValueError(f"unknown command {command!r}")
 
+    def follow_board(self, position: str) -> None:
+        """With no variant set (or ``normal``), take the main game of the position's board:
+        a 50-square position plays International draughts, a 32-square one Russian."""
+        if not self.board_relative:
+            return
+        if len(position) == 51 and self.variant not in _TEN_BY_TEN:
+            self.variant = "international"
+        elif len(position) == 33 and self.variant in _TEN_BY_TEN:
+            self.variant = "russian"
+
     def set_param(self, name: str, value: str) -> None:
         if name == "variant":
             variant = HUB_VARIANTS.get(value.lower())
@@ -360,6 +396,7 @@ class HubServer:
                 )
             self.stop_search()
             self.variant = variant
+            self.board_relative = value.lower() in BOARD_RELATIVE
             self.board = self.start_board()
         elif name == "evaluation":
             if value not in ("learned", "classic"):

@@ -253,7 +253,7 @@ def _read_lines(handle: TextIO) -> tuple[list[tuple[int, str]], list[tuple[int, 
     return tags, moves
 
 
-_NUMERIC_GAMES = frozenset(name for name, _, _, numeric, _ in _core.games() if numeric)
+_NUMERIC_GAMES = frozenset(name for name, _, _, numeric, *_ in _core.games() if numeric)
 """The games whose PDN GameType gives numeric notation (N); the others' is algebraic (A)."""
 
 

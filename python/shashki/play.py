@@ -22,8 +22,10 @@ HELP = (
 
 def render(board: shashki.Board, *, flipped: bool, ascii_only: bool) -> str:
     """The board with coordinates; White at the bottom unless ``flipped``."""
-    ranks = range(8) if flipped else range(7, -1, -1)
-    files = list(range(7, -1, -1)) if flipped else list(range(8))
+    n = shashki.BOARD_SIZES.get(board.variant, 8)
+    ranks = range(n) if flipped else range(n - 1, -1, -1)
+    files = list(range(n - 1, -1, -1)) if flipped else list(range(n))
+    width = len(str(n))
     lines = []
     for rank in ranks:
         cells = []
@@ -31,15 +33,15 @@ def render(board: shashki.Board, *, flipped: bool, ascii_only: bool) -> str:
             if (file + rank) % 2:
                 cells.append(" ")
                 continue
-            square = rank * 4 + file // 2
+            square = rank * (n // 2) + file // 2
             piece = board.piece_at(square)
             if piece is None:
                 cells.append(".")
             else:
                 symbol = piece.symbol()
                 cells.append(symbol if ascii_only else UNICODE[symbol])
-        lines.append(f"{rank + 1} " + " ".join(cells))
-    lines.append("  " + " ".join("abcdefgh"[f] for f in files))
+        lines.append(f"{rank + 1:>{width}} " + " ".join(cells))
+    lines.append(" " * (width + 1) + " ".join("abcdefghij"[f] for f in files))
     return "\n".join(lines)
 
 

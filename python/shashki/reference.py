@@ -83,7 +83,7 @@ class Rules:
     the square just behind the piece (Thai). ``remove_during_move``: pieces taken leave the
     board at once, and a king never turns straight back (Thai). ``priority``: ``"free"``,
     ``"majority"``, ``"pieces_then_kings"`` (Spanish), ``"italian"`` (the FID's order) or
-    ``"king_first"`` (Czech).
+    ``"king_first"`` (Czech). ``size``: the board's side (8, or 10 for International).
     """
 
     crown_during_capture: bool = True
@@ -95,6 +95,7 @@ class Rules:
     king_lands_behind: bool = False
     remove_during_move: bool = False
     priority: str = "free"
+    size: int = 8
 
 
 RUSSIAN = Rules()
@@ -144,12 +145,20 @@ _GAME_RULES: dict[str, dict[str, object]] = {
         "king_lands_behind": True,
         "remove_during_move": True,
     },
+    # International (FMJD, 10×10): Brazilian's rules on the larger board.
+    "international": {
+        "crown_during_capture": False,
+        "majority": True,
+        "priority": "majority",
+        "size": 10,
+    },
 }
 
 
 def rules_for(variant: str = "russian", captures_optional: bool = False) -> Rules:
     """The move rules of a game: ``russian``, ``giveaway``, ``brazilian``, ``diagonal``,
-    ``english``, ``italian``, ``spanish``, ``portuguese``, ``czech``, ``pool``, ``thai``."""
+    ``english``, ``italian``, ``spanish``, ``portuguese``, ``czech``, ``pool``, ``thai``,
+    ``international``."""
     if variant not in _GAME_RULES:
         raise ValueError(f"unknown variant {variant!r}")
     fields = dict(_GAME_RULES[variant])
@@ -172,6 +181,7 @@ GAME_NUMBERING: dict[str, tuple[str, int, bool]] = {
     "spanish": ("W", 1, True),
     "portuguese": ("W", 1, True),
     "thai": ("B", 2, False),
+    "international": ("W", 2, False),
 }
 
 
@@ -179,20 +189,24 @@ def game_numbers(variant: str) -> dict[int, int]:
     """Each square index (this module's coordinates, the generator's: a turned board stored
     mirrored, file a for h) to the game's own square number."""
     first, corner, turned = GAME_NUMBERING[variant]
+    n = rules_for(variant).size
+    last = n - 1
     numbers: dict[int, int] = {}
     count = 0
-    rows = range(8) if corner in (0, 1) else range(7, -1, -1)
+    rows = range(n) if corner in (0, 1) else range(last, -1, -1)
     for seen_rank in rows:
-        cols = range(8) if corner in (0, 2) else range(7, -1, -1)
+        cols = range(n) if corner in (0, 2) else range(last, -1, -1)
         for seen_file in cols:
             # From the first side's seat to the board as White sees it.
-            file, rank = (seen_file, seen_rank) if first == "W" else (7 - seen_file, 7 - seen_rank)
+            file, rank = (
+                (seen_file, seen_rank) if first == "W" else (last - seen_file, last - seen_rank)
+            )
             playable = (file + rank) % 2 == (1 if turned else 0)
             if not playable:
                 continue
             count += 1
-            stored_file = 7 - file if turned else file
-            numbers[square_index(stored_file, rank)] = count
+            stored_file = last - file if turned else file
+            numbers[square_index(stored_file, rank, n)] = count
     return numbers
 
 
@@ -200,19 +214,23 @@ def from_game_fen(fen: str, variant: str) -> str:
     """A numeric FEN in the game's own numbering rewritten in this module's coordinates
     (ranges such as ``W1-12`` allowed)."""
     squares = {n: sq for sq, n in game_numbers(variant).items()}
+    size = rules_for(variant).size
 
     def coords(number: int) -> tuple[int, int]:
         if number not in squares:
-            raise ValueError(f"square number {number} is not within 1-32")
-        return square_coords(squares[number])
+            raise ValueError(f"square number {number} is not within 1-{len(squares)}")
+        return square_coords(squares[number], size)
 
-    return write_fen(parse_fen(fen, coords))
+    return write_fen(parse_fen(fen, coords, size))
 
 
 def game_fen(fen: str, variant: str) -> str:
     """A numeric FEN of this module's coordinates rewritten in the game's own numbering."""
     numbers = game_numbers(variant)
-    return write_fen(parse_fen(fen), lambda file, rank: numbers[square_index(file, rank)])
+    size = rules_for(variant).size
+    return write_fen(
+        parse_fen(fen, size=size), lambda file, rank: numbers[square_index(file, rank, size)]
+    )
 
 
 def _diagonal_start() -> str:
@@ -243,32 +261,36 @@ def is_dark(file: int, rank: int) -> bool:
     return (file + rank) % 2 == 0
 
 
-def on_board(file: int, rank: int) -> bool:
-    return 0 <= file < 8 and 0 <= rank < 8
+def on_board(file: int, rank: int, size: int = 8) -> bool:
+    return 0 <= file < size and 0 <= rank < size
 
 
-def square_index(file: int, rank: int) -> int:
-    """The API's square number: rank by rank from White's side, four dark squares a rank."""
-    return rank * 4 + file // 2
+def square_index(file: int, rank: int, size: int = 8) -> int:
+    """The API's square number: rank by rank from White's side, ``size / 2`` dark squares
+    a rank (0 = a1)."""
+    return rank * (size // 2) + file // 2
 
 
-def square_coords(index: int) -> tuple[int, int]:
-    rank = index // 4
-    file = (index % 4) * 2 + (rank % 2)
+def square_coords(index: int, size: int = 8) -> tuple[int, int]:
+    half = size // 2
+    rank = index // half
+    file = (index % half) * 2 + (rank % 2)
     return file, rank
 
 
-def pdn_number(file: int, rank: int) -> int:
-    """§1: PDN numbers run from b8 (1) to g1 (32), rank by rank from Black's side."""
-    return (7 - rank) * 4 + file // 2 + 1
+def pdn_number(file: int, rank: int, size: int = 8) -> int:
+    """§1: PDN numbers run from b8 (1) to g1 (32), rank by rank from Black's side (on
+    10×10, from b10 (1) to i1 (50))."""
+    return (size - 1 - rank) * (size // 2) + file // 2 + 1
 
 
-def pdn_coords(number: int) -> tuple[int, int]:
-    if not 1 <= number <= 32:
-        raise ValueError(f"square number {number} is not within 1-32")
-    row = (number - 1) // 4  # 0 is rank 8
-    rank = 7 - row
-    col = (number - 1) % 4
+def pdn_coords(number: int, size: int = 8) -> tuple[int, int]:
+    half = size // 2
+    if not 1 <= number <= size * half:
+        raise ValueError(f"square number {number} is not within 1-{size * half}")
+    row = (number - 1) // half  # 0 is the top rank
+    rank = size - 1 - row
+    col = (number - 1) % half
     file = col * 2 + (1 if rank % 2 == 1 else 0)
     return file, rank
 
@@ -277,21 +299,32 @@ def pdn_coords(number: int) -> tuple[int, int]:
 
 
 def _parse_square(
-    token: str, coords: Callable[[int], tuple[int, int]] = pdn_coords
+    token: str, coords: Callable[[int], tuple[int, int]], size: int = 8
 ) -> tuple[int, int]:
     if token.isdigit():
         return coords(int(token))
-    if len(token) == 2 and token[0] in "abcdefgh" and token[1] in "12345678":
-        file, rank = ord(token[0]) - ord("a"), int(token[1]) - 1
+    files = "abcdefghij"[:size]
+    if 2 <= len(token) <= 3 and token[0] in files and token[1:].isdigit():
+        file, rank = ord(token[0]) - ord("a"), int(token[1:]) - 1
+        if not 0 <= rank < size:
+            raise ValueError(f"bad square {token!r}")
         if not is_dark(file, rank):
             raise ValueError(f"{token} is a light square")
         return file, rank
     raise ValueError(f"bad square {token!r}")
 
 
-def parse_fen(fen: str, coords: Callable[[int], tuple[int, int]] = pdn_coords) -> State:
+def parse_fen(
+    fen: str, coords: Optional[Callable[[int], tuple[int, int]]] = None, size: int = 8
+) -> State:
     """§5: ``W:W21,22,K30:B1-12`` or algebraic squares; lidraughts' H/F fields are ignored.
-    ``coords``: the (file, rank) of a square number (PDN's by default, or a game's)."""
+    ``coords``: the (file, rank) of a square number (PDN's by default, or a game's);
+    ``size``: the board's side."""
+    if coords is None:
+
+        def coords(number: int) -> tuple[int, int]:
+            return pdn_coords(number, size)
+
     text = fen.strip()
     if text.startswith("[FEN"):
         text = text[4:].strip().rstrip("]").strip().strip('"')
@@ -299,7 +332,7 @@ def parse_fen(fen: str, coords: Callable[[int], tuple[int, int]] = pdn_coords) -
     turn = fields[0].strip().upper()
     if turn not in ("W", "B"):
         raise ValueError(f"bad side to move in {fen!r}")
-    grid: Grid = [[None] * 8 for _ in range(8)]
+    grid: Grid = [[None] * size for _ in range(size)]
     for field in fields[1:]:
         field = field.strip()
         if not field or field[0].upper() in "HF":
@@ -317,7 +350,7 @@ def parse_fen(fen: str, coords: Callable[[int], tuple[int, int]] = pdn_coords) -
                 lo, hi = (int(x) for x in body.split("-"))
                 cells = [coords(n) for n in range(lo, hi + 1)]
             else:
-                cells = [_parse_square(body, coords)]
+                cells = [_parse_square(body, coords, size)]
             for file, rank in cells:
                 if grid[rank][file] is not None:
                     raise ValueError(f"square given twice in {fen!r}")
@@ -326,14 +359,20 @@ def parse_fen(fen: str, coords: Callable[[int], tuple[int, int]] = pdn_coords) -
     return State(grid, turn)
 
 
-def write_fen(state: State, number: Callable[[int, int], int] = pdn_number) -> str:
+def write_fen(state: State, number: Optional[Callable[[int, int], int]] = None) -> str:
     """Numeric FEN with squares in PDN order (or the order of ``number(file, rank)``, a
     game's numbering) and ``K`` before kings."""
+    size = len(state.grid)
+    if number is None:
+
+        def number(file: int, rank: int) -> int:
+            return pdn_number(file, rank, size)
+
     parts = [state.turn]
     for color in ("W", "B"):
         items = []
-        for rank in range(8):
-            for file in range(8):
+        for rank in range(size):
+            for file in range(size):
                 piece = state.grid[rank][file]
                 if piece is not None and piece.upper() == color:
                     n = number(file, rank)
@@ -358,9 +397,9 @@ def forward(turn: str) -> int:
     return 1 if turn == "W" else -1
 
 
-def crowning_rank(turn: str) -> int:
+def crowning_rank(turn: str, size: int = 8) -> int:
     """§2: a man is crowned on the far rank: rank 8 for White, rank 1 for Black."""
-    return 7 if turn == "W" else 0
+    return size - 1 if turn == "W" else 0
 
 
 def quiet_moves(state: State, rules: Rules = RUSSIAN) -> list[RefMove]:
@@ -368,22 +407,23 @@ def quiet_moves(state: State, rules: Rules = RUSSIAN) -> list[RefMove]:
     squares along a diagonal (one square where kings are short); a man ending on the far
     rank is crowned."""
     moves = []
-    for rank in range(8):
-        for file in range(8):
+    n = len(state.grid)
+    for rank in range(n):
+        for file in range(n):
             piece = state.grid[rank][file]
             if owner(piece) != state.turn:
                 continue
-            start = square_index(file, rank)
+            start = square_index(file, rank, n)
             if piece is not None and is_king(piece):
                 for df, dr in DIAGONALS:
                     f, r = file + df, rank + dr
-                    while on_board(f, r) and state.grid[r][f] is None:
+                    while on_board(f, r, n) and state.grid[r][f] is None:
                         moves.append(
                             RefMove(
                                 start,
-                                square_index(f, r),
+                                square_index(f, r, n),
                                 frozenset(),
-                                ((square_index(f, r)),),
+                                ((square_index(f, r, n)),),
                                 False,
                             )
                         )
@@ -394,11 +434,10 @@ def quiet_moves(state: State, rules: Rules = RUSSIAN) -> list[RefMove]:
                 dr = forward(state.turn)
                 for df in (-1, 1):
                     f, r = file + df, rank + dr
-                    if on_board(f, r) and state.grid[r][f] is None:
-                        end = square_index(f, r)
-                        moves.append(
-                            RefMove(start, end, frozenset(), (end,), r == crowning_rank(state.turn))
-                        )
+                    if on_board(f, r, n) and state.grid[r][f] is None:
+                        end = square_index(f, r, n)
+                        crowns = r == crowning_rank(state.turn, n)
+                        moves.append(RefMove(start, end, frozenset(), (end,), crowns))
     return moves
 
 
@@ -421,15 +460,17 @@ def _capture_targets(
     square of the moving piece is empty during the move.
     """
 
+    n = len(state.grid)
+
     def empty(f: int, r: int) -> bool:
-        if not on_board(f, r):
+        if not on_board(f, r, n):
             return False
         if rules.remove_during_move and (f, r) in taken:
             return True  # Thai: a piece taken has left the board
         return (f, r) == start or state.grid[r][f] is None
 
     def enemy(f: int, r: int) -> bool:
-        piece = state.grid[r][f] if on_board(f, r) else None
+        piece = state.grid[r][f] if on_board(f, r, n) else None
         if piece is None or owner(piece) == state.turn or (f, r) == start:
             return False
         return king or rules.man_takes_king or not is_king(piece)
@@ -444,7 +485,7 @@ def _capture_targets(
         if king and rules.flying_kings:
             while empty(f, r):
                 f, r = f + df, r + dr
-        if not on_board(f, r) or not enemy(f, r) or (f, r) in taken:
+        if not on_board(f, r, n) or not enemy(f, r) or (f, r) in taken:
             continue
         victim = (f, r)
         landings = []
@@ -472,6 +513,10 @@ def capture_sequences(state: State, file: int, rank: int, rules: Rules = RUSSIAN
     assert piece is not None
     start = (file, rank)
     found: list[RefMove] = []
+    n = len(state.grid)
+
+    def index(square: tuple[int, int]) -> int:
+        return square_index(square[0], square[1], n)
 
     def extend(
         f: int,
@@ -485,16 +530,16 @@ def capture_sequences(state: State, file: int, rank: int, rules: Rules = RUSSIAN
         jumps = _capture_targets(state, f, r, king, start, taken, rules, came)
         if not jumps:
             if taken:
-                if not king and r == crowning_rank(state.turn):
+                if not king and r == crowning_rank(state.turn, n):
                     crowned = True  # the move ends on the far rank (Brazilian)
                 found.append(
                     RefMove(
-                        square_index(*start),
-                        square_index(f, r),
-                        frozenset(square_index(*t) for t in taken),
-                        tuple(square_index(*p) for p in path),
+                        index(start),
+                        index((f, r)),
+                        frozenset(index(t) for t in taken),
+                        tuple(index(p) for p in path),
                         crowned,
-                        tuple(square_index(*t) for t in taken),
+                        tuple(index(t) for t in taken),
                     )
                 )
             return
@@ -504,7 +549,7 @@ def capture_sequences(state: State, file: int, rank: int, rules: Rules = RUSSIAN
             options = []
             for landing in landings:
                 becomes_king = king or (
-                    rules.crown_during_capture and landing[1] == crowning_rank(state.turn)
+                    rules.crown_during_capture and landing[1] == crowning_rank(state.turn, n)
                 )
                 options.append((landing, becomes_king))
             direction = (
@@ -539,8 +584,9 @@ def all_sequences(state: State, rules: Rules = RUSSIAN) -> list[RefMove]:
     With ``rules.majority`` only the captures taking the most pieces; with
     ``rules.captures_optional`` the quiet moves too."""
     captures = []
-    for rank in range(8):
-        for file in range(8):
+    n = len(state.grid)
+    for rank in range(n):
+        for file in range(n):
             if owner(state.grid[rank][file]) == state.turn:
                 captures.extend(capture_sequences(state, file, rank, rules))
     if captures:
@@ -553,16 +599,18 @@ def all_sequences(state: State, rules: Rules = RUSSIAN) -> list[RefMove]:
 def _by_priority(state: State, captures: list[RefMove], rules: Rules) -> list[RefMove]:
     """The captures the rules' priority allows among all capture sequences."""
 
+    n = len(state.grid)
+
     def kings_in(squares: tuple[int, ...]) -> list[bool]:
         out = []
         for sq in squares:
-            f, r = square_coords(sq)
+            f, r = square_coords(sq, n)
             piece = state.grid[r][f]
             out.append(piece is not None and is_king(piece))
         return out
 
     def by_king(m: RefMove) -> bool:
-        f, r = square_coords(m.start)
+        f, r = square_coords(m.start, n)
         piece = state.grid[r][f]
         return piece is not None and is_king(piece)
 
@@ -612,13 +660,14 @@ def apply(state: State, move: MoveLike) -> State:
     """Play a move: the piece goes from start to end, captured pieces leave the board only
     now (§3.6), a promoting man becomes a king, the turn passes."""
     grid = [row[:] for row in state.grid]
-    sf, sr = square_coords(move.start)
-    ef, er = square_coords(move.end)
+    n = len(grid)
+    sf, sr = square_coords(move.start, n)
+    ef, er = square_coords(move.end, n)
     piece = grid[sr][sf]
     assert piece is not None
     grid[sr][sf] = None
     for sq in move.captured:
-        cf, cr = square_coords(sq)
+        cf, cr = square_coords(sq, n)
         grid[cr][cf] = None
     grid[er][ef] = piece.upper() if move.promotes else piece
     return State(grid, "B" if state.turn == "W" else "W")
@@ -629,12 +678,12 @@ def apply(state: State, move: MoveLike) -> State:
 
 def legal_moves(fen: str, rules: Rules = RUSSIAN) -> list[RefMove]:
     """The distinct legal moves of a FEN."""
-    return distinct_moves(parse_fen(fen), rules=rules)
+    return distinct_moves(parse_fen(fen, size=rules.size), rules=rules)
 
 
 def play(fen: str, move: MoveLike, rules: Rules = RUSSIAN) -> str:
     """The FEN after a legal move (matched by start, end, captured set and promotion)."""
-    state = parse_fen(fen)
+    state = parse_fen(fen, size=rules.size)
     key = (move.start, move.end, frozenset(move.captured), move.promotes)
     for legal in distinct_moves(state, rules=rules):
         if legal.key() == key:
@@ -653,7 +702,7 @@ def perft(fen: str, depth: int, distinct: bool = True, rules: Rules = RUSSIAN) -
             return len(moves)
         return sum(count(apply(state, m), depth - 1) for m in moves)
 
-    return count(parse_fen(fen), depth)
+    return count(parse_fen(fen, size=rules.size), depth)
 
 
 START: dict[str, str] = {
@@ -668,6 +717,7 @@ START: dict[str, str] = {
     "czech": "W:W21-32:B1-12",
     "pool": "B:W21-32:B1-12",
     "thai": "B:W25-32:B1-8",
+    "international": "W:W31-50:B1-20",
 }
 """The start position of each game, in this module's coordinates (Russian draughts' numbers;
 :func:`game_fen` writes it in the game's own)."""

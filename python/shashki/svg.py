@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from shashki import Board, Move, square_name
+from shashki import BOARD_SIZES, Board, Move, square_name
 
 SQUARE = 45
 MARGIN = 20
@@ -18,10 +18,11 @@ PIECE_FILL = {True: "#fafafa", False: "#222222"}
 PIECE_STROKE = {True: "#333333", False: "#000000"}
 
 
-def _center(square: int, flipped: bool) -> tuple[float, float]:
-    rank = square // 4
-    file = (square % 4) * 2 + (rank % 2)
-    col, row = (7 - file, rank) if flipped else (file, 7 - rank)
+def _center(square: int, flipped: bool, n: int = 8) -> tuple[float, float]:
+    half = n // 2
+    rank = square // half
+    file = (square % half) * 2 + (rank % 2)
+    col, row = (n - 1 - file, rank) if flipped else (file, n - 1 - rank)
     return MARGIN + col * SQUARE + SQUARE / 2, MARGIN + row * SQUARE + SQUARE / 2
 
 
@@ -35,23 +36,24 @@ def board(
 ) -> str:
     """An SVG picture of ``board``: squares, pieces (kings with a crown ring), coordinates,
     and an arrow along ``lastmove``'s path."""
-    full = 2 * MARGIN + 8 * SQUARE
+    n = BOARD_SIZES.get(board.variant, 8)
+    full = 2 * MARGIN + n * SQUARE
     width = size or full
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {full} {full}" '
         f'width="{width}" height="{width}">',
         f'<rect x="0" y="0" width="{full}" height="{full}" fill="#6b4a2b"/>',
     ]
-    for row in range(8):
-        for col in range(8):
-            file, rank = (7 - col, row) if flipped else (col, 7 - row)
+    for row in range(n):
+        for col in range(n):
+            file, rank = (n - 1 - col, row) if flipped else (col, n - 1 - row)
             fill = DARK if (file + rank) % 2 == 0 else LIGHT
             x, y = MARGIN + col * SQUARE, MARGIN + row * SQUARE
             out.append(f'<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{fill}"/>')
     if coordinates:
-        for i in range(8):
-            file_char = "abcdefgh"[7 - i if flipped else i]
-            rank_char = "12345678"[i if flipped else 7 - i]
+        for i in range(n):
+            file_char = "abcdefghij"[n - 1 - i if flipped else i]
+            rank_char = str((i if flipped else n - 1 - i) + 1)
             pos = MARGIN + i * SQUARE + SQUARE / 2
             out.append(
                 f'<text x="{pos}" y="{full - 5}" font-size="12" text-anchor="middle" '
@@ -61,16 +63,16 @@ def board(
                 f'<text x="9" y="{pos + 4}" font-size="12" text-anchor="middle" '
                 f'fill="#eee">{rank_char}</text>'
             )
-    for square in range(32):
+    for square in range(n * n // 2):
         piece = board.piece_at(square)
         if piece is None:
             continue
-        cx, cy = _center(square, flipped)
+        cx, cy = _center(square, flipped, n)
         r = SQUARE * 0.38
         out.append(
             f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{PIECE_FILL[piece.color]}" '
             f'stroke="{PIECE_STROKE[piece.color]}" stroke-width="2">'
-            f"<title>{square_name(square)}</title></circle>"
+            f"<title>{square_name(square, variant=board.variant)}</title></circle>"
         )
         if piece.king:
             out.append(
@@ -78,7 +80,9 @@ def board(
                 f'stroke-width="3"/>'
             )
     if lastmove is not None:
-        points = [_center(lastmove.start, flipped)] + [_center(sq, flipped) for sq in lastmove.path]
+        points = [_center(lastmove.start, flipped, n)] + [
+            _center(sq, flipped, n) for sq in lastmove.path
+        ]
         coords = " ".join(f"{x},{y}" for x, y in points)
         out.append(
             '<defs><marker id="arrowhead" markerWidth="4" markerHeight="4" refX="2" refY="2" '

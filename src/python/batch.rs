@@ -54,7 +54,7 @@ impl PyBatchBoards {
         if max_plies == 0 {
             return Err(PyValueError::new_err("max_plies must be at least 1"));
         }
-        let rules = rules_arg(variant, captures_optional)?;
+        let rules = eight_by_eight(rules_arg(variant, captures_optional)?)?;
         let starts: Vec<Board> = match fens {
             None => vec![Board::new(Position::start_of(rules)); 1],
             Some(list) => {
@@ -357,6 +357,20 @@ type PlayoutArrays<'py> = (
     Option<Vec<String>>,
 );
 
+/// The rules of a game the batch API's actions and planes cover: the 8×8 board's (the
+/// 10×10 board's action space is not built yet: ValueError).
+fn eight_by_eight(rules: crate::variant::RuleSet) -> PyResult<crate::variant::RuleSet> {
+    if rules.variant.geometry().size() != 8 {
+        return Err(PyValueError::new_err(format!(
+            "the batch API's actions and planes cover the 8×8 games; {} is played on the {n}×{n} \
+             board (play it with shashki.Board, or batch.search for its positions)",
+            rules.variant.name(),
+            n = rules.variant.geometry().size()
+        )));
+    }
+    Ok(rules)
+}
+
 /// `games` games from `fen` (the variant's start by default; or game `i` from
 /// `fens[i % len(fens)]`) under the variant's rules, on `threads` threads, moves chosen by
 /// `policy`: `"random"`, or `"engine"` (at `depth` or `nodes`, a share `noise` of random
@@ -393,7 +407,7 @@ pub fn playouts<'py>(
             "games must be at most {MAX_PLAYOUTS} a call, not {games}"
         )));
     }
-    let rules = rules_arg(variant, captures_optional)?;
+    let rules = eight_by_eight(rules_arg(variant, captures_optional)?)?;
     let draw = crate::DrawRules::for_variant(rules.variant);
     let policy = match policy {
         "random" => Policy::Random,

@@ -74,10 +74,13 @@ pub(super) fn square_from_number(
         })
 }
 
+/// One game as `games()` lists it.
+type GameRow = (&'static str, Option<u8>, bool, bool, bool, u8);
+
 /// The games shashki plays, in the registry's order: `(name, GameType or None, White moves
-/// first, numeric PDN notation, turned board)` each.
+/// first, numeric PDN notation, turned board, board size)` each.
 #[pyfunction]
-pub(super) fn games() -> Vec<(&'static str, Option<u8>, bool, bool, bool)> {
+pub(super) fn games() -> Vec<GameRow> {
     crate::GAMES
         .iter()
         .map(|g| {
@@ -87,6 +90,7 @@ pub(super) fn games() -> Vec<(&'static str, Option<u8>, bool, bool, bool)> {
                 g.first == crate::Color::White,
                 g.numeric,
                 g.numbering.inverted(),
+                g.numbering.geometry().size(),
             )
         })
         .collect()

@@ -7,8 +7,10 @@ from typing import Any
 import shashki
 from shashki import Board, Game, _core
 
-_TURNED = frozenset(name for name, _, _, _, turned in _core.games() if turned)
+_TURNED = frozenset(name for name, _, _, _, turned, _ in _core.games() if turned)
 """The games on the turned board (drawn mirrored by the page: the core stores them so)."""
+_SIZES = {name: size for name, *_, size in _core.games()}
+"""Each game's board side (the page draws 8×8 or 10×10)."""
 
 
 def move_json(board: Board, move: shashki.Move) -> dict[str, Any]:
@@ -27,7 +29,8 @@ def move_json(board: Board, move: shashki.Move) -> dict[str, Any]:
 def state_json(game: Game) -> dict[str, Any]:
     board = game._board
     pieces = {}
-    for square in range(32):
+    size = _SIZES.get(game.variant, 8)
+    for square in range(size * size // 2):
         piece = board.piece_at(square)
         if piece is not None:
             pieces[square] = piece.symbol()
@@ -42,6 +45,7 @@ def state_json(game: Game) -> dict[str, Any]:
         "start_fen": game.start_fen,
         "variant": game.variant,
         "turned": game.variant in _TURNED,
+        "size": _SIZES.get(game.variant, 8),
         "captures_optional": game.captures_optional,
         "turn": "white" if board.turn else "black",
         "pieces": pieces,

@@ -128,37 +128,45 @@ function status(text) { $("status").textContent = text || ""; }
 // stores such a board mirrored), so the page mirrors them back.
 function turned() { return Boolean(S.state && S.state.turned); }
 
+// The board's side (8, or 10 for International draughts; the state says so).
+function size() { return (S.state && S.state.size) || 8; }
+
 // The file (0 = a) where square index `square` stands on the board as drawn.
 function fileOf(square) {
-  const rank = Math.floor(square / 4);
-  const file = (square % 4) * 2 + (rank % 2);
-  return turned() ? 7 - file : file;
+  const half = size() / 2;
+  const rank = Math.floor(square / half);
+  const file = (square % half) * 2 + (rank % 2);
+  return turned() ? size() - 1 - file : file;
 }
 
 function coords(square) {
-  const rank = Math.floor(square / 4);
+  const rank = Math.floor(square / (size() / 2));
   const file = fileOf(square);
-  return S.flipped ? [7 - file, rank] : [file, 7 - rank];
+  const last = size() - 1;
+  return S.flipped ? [last - file, rank] : [file, last - rank];
 }
 
 function squareAt(col, row) {
-  const file = S.flipped ? 7 - col : col;
-  const rank = S.flipped ? row : 7 - row;
+  const last = size() - 1;
+  const file = S.flipped ? last - col : col;
+  const rank = S.flipped ? row : last - row;
   if ((file + rank) % 2 !== (turned() ? 1 : 0)) return null;
-  const stored = turned() ? 7 - file : file;
-  return rank * 4 + Math.floor(stored / 2);
+  const stored = turned() ? last - file : file;
+  return rank * (size() / 2) + Math.floor(stored / 2);
 }
 
 function drawBoard() {
   const svg = $("board");
   svg.replaceChildren();
+  const n = size();
+  svg.setAttribute("viewBox", `0 0 ${n * 100} ${n * 100}`);
   const state = S.state;
   const last = S.current && S.current.parent ? findMove(S.current) : null;
   const targets = new Set(nextSquares());
   const mustStart = new Set();
   if (state && state.must_capture) for (const m of state.legal) mustStart.add(m.start);
-  for (let row = 0; row < 8; row++) {
-    for (let col = 0; col < 8; col++) {
+  for (let row = 0; row < n; row++) {
+    for (let col = 0; col < n; col++) {
       const rect = document.createElementNS(SVG_NS, "rect");
       rect.setAttribute("x", col * 100);
       rect.setAttribute("y", row * 100);
@@ -179,18 +187,18 @@ function drawBoard() {
       svg.appendChild(rect);
     }
   }
-  for (let i = 0; i < 8; i++) {
+  for (let i = 0; i < n; i++) {
     const file = document.createElementNS(SVG_NS, "text");
     file.setAttribute("class", "coord");
     file.setAttribute("x", i * 100 + 84);
-    file.setAttribute("y", 794);
-    file.textContent = "abcdefgh"[S.flipped ? 7 - i : i];
+    file.setAttribute("y", n * 100 - 6);
+    file.textContent = "abcdefghij"[S.flipped ? n - 1 - i : i];
     svg.appendChild(file);
     const rank = document.createElementNS(SVG_NS, "text");
     rank.setAttribute("class", "coord");
     rank.setAttribute("x", 3);
     rank.setAttribute("y", i * 100 + 18);
-    rank.textContent = String(S.flipped ? i + 1 : 8 - i);
+    rank.textContent = String(S.flipped ? i + 1 : n - i);
     svg.appendChild(rank);
   }
   if (!state) return;
@@ -236,14 +244,14 @@ function findMove(node) {
 }
 
 function squareName(square) {
-  return "abcdefgh"[fileOf(square)] + String(Math.floor(square / 4) + 1);
+  return "abcdefghij"[fileOf(square)] + String(Math.floor(square / (size() / 2)) + 1);
 }
 
 function squareIndex(name) {
   const file = name.charCodeAt(0) - 97;
-  const rank = Number(name[1]) - 1;
-  const stored = turned() ? 7 - file : file;
-  return rank * 4 + Math.floor(stored / 2);
+  const rank = Number(name.slice(1)) - 1;
+  const stored = turned() ? size() - 1 - file : file;
+  return rank * (size() / 2) + Math.floor(stored / 2);
 }
 
 function candidates() {

@@ -1,0 +1,303 @@
+"""International draughts (10×10, FMJD) against its oracles: the published perft figures
+(tests/data/variants_perft.txt), shashki's pure-Python reference (written from the rules on a
+mailbox of any size) on positions hypothesis finds and along random games, and pydraughts'
+``standard`` game along random games; then the game layer (FEN, squares, PDN, draw rules).
+"""
+
+from __future__ import annotations
+
+import io
+import random
+
+import draughts  # pydraughts, a test dependency
+import pytest
+import shashki
+from conftest import perft_lines
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from shashki import pdn, reference
+from shashki.draw import INTERNATIONAL, Termination, default_draw_rules
+
+VARIANT = "international"
+RULES = reference.rules_for(VARIANT)
+START = "W:W31-50:B1-20"
+LINES = [line for line in perft_lines("variants_perft.txt") if line.variant == VARIANT]
+
+
+def core_keys(board: shashki.Board) -> set[tuple]:
+    return {(m.start, m.end, m.captured, m.promotes) for m in board.legal_moves}
+
+
+def reference_keys(fen: str) -> set[tuple]:
+    return {m.key() for m in reference.legal_moves(fen, RULES)}
+
+
+@st.composite
+def setups(draw: st.DrawFn) -> str:
+    """Any legal 10×10 setup: men and kings of both sides, either side to move (built with
+    the reference's square helpers, not the core's)."""
+    empty_weight = draw(st.integers(2, 20))
+    king_weight = draw(st.integers(0, 3))
+    weights = [empty_weight, 3, 3, king_weight, king_weight]
+    choices = [i for i, w in enumerate(weights) for _ in range(w)]
+    cells = draw(st.lists(st.sampled_from(choices), min_size=50, max_size=50))
+    white, black = [], []
+    for index, cell in enumerate(cells):
+        file, rank = reference.square_coords(index, 10)
+        number = reference.pdn_number(file, rank, 10)
+        if cell == 1:
+            white.append(f"K{number}" if rank == 9 else str(number))
+        elif cell == 2:
+            black.append(f"K{number}" if rank == 0 else str(number))
+        elif cell == 3:
+            white.append(f"K{number}")
+        elif cell == 4:
+            black.append(f"K{number}")
+    turn = "W" if draw(st.booleans()) else "B"
+    return f"{turn}:W{','.join(white)}:B{','.join(black)}"
+
+
+@st.composite
+def played(draw: st.DrawFn) -> str:
+    """A position reached by random play from the start or from a random setup."""
+    fen = draw(st.one_of(st.just(START), setups()))
+    board = shashki.Board(fen, variant=VARIANT)
+    for _ in range(draw(st.integers(0, 80))):
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        board.push(moves[draw(st.integers(0, len(moves) - 1))])
+    return board.fen()
+
+
+def random_game(seed: int, plies: int = 150) -> list[shashki.Board]:
+    rng = random.Random(seed)
+    board = shashki.Board(variant=VARIANT)
+    seen = [board.copy()]
+    for _ in range(plies):
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        board.push(rng.choice(moves))
+        seen.append(board.copy())
+    return seen
+
+
+# ---- exact: perft, the reference, pydraughts ----------------------------------------------
+
+
+def test_the_published_table_is_there() -> None:
+    assert {(line.distinct, line.depth) for line in LINES} >= {(True, 11), (False, 12)}
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3, 4])
+def test_reference_perft_of_the_start(depth: int) -> None:
+    expected = {line.depth: line.nodes for line in LINES if line.distinct}
+    assert reference.perft(START, depth, rules=RULES) == expected[depth]
+
+
+@settings(max_examples=max(20, settings.default.max_examples // 2), deadline=None)
+@given(st.one_of(setups(), played()))
+def test_core_and_reference_agree_on_any_position(fen: str) -> None:
+    board = shashki.Board(fen, variant=VARIANT)
+    assert core_keys(board) == reference_keys(board.fen()), board.fen()
+
+
+def test_core_and_reference_agree_along_random_games() -> None:
+    checked = captures = 0
+    for seed in range(4):
+        for board in random_game(seed):
+            assert core_keys(board) == reference_keys(board.fen()), board.fen()
+            checked += 1
+            captures += board.has_captures()
+    assert checked > 300 and captures > 30
+
+
+def pydraughts_keys(fen: str) -> set[tuple[int, int, frozenset[int]]]:
+    board = draughts.Board(variant="standard", fen=fen)
+    return {(m.steps_move[0], m.steps_move[-1], frozenset(m.captures)) for m in board.legal_moves()}
+
+
+def test_pydraughts_agrees_along_random_games() -> None:
+    def number(square: int) -> int:
+        return shashki.square_number(square, variant=VARIANT)
+
+    checked = captures = 0
+    for seed in range(3):
+        for board in random_game(200 + seed, plies=100):
+            ours = {
+                (number(m.start), number(m.end), frozenset(number(c) for c in m.captured))
+                for m in board.legal_moves
+            }
+            assert ours == pydraughts_keys(board.fen()), board.fen()
+            checked += 1
+            captures += board.has_captures()
+    assert checked > 200 and captures > 20
+
+
+# ---- the rules' named cases ------------------------------------------------------------------
+
+
+def texts(fen: str) -> set[str]:
+    return {m.text("numeric") for m in shashki.Board(fen, variant=VARIANT).legal_moves}
+
+
+def test_the_capture_taking_the_most_pieces_is_compulsory() -> None:
+    # White's man on 32 can take one (27) or, from 28, two (22 and 12 via 17): only the two.
+    fen = "W:W28,32:B22,12,27"
+    assert texts(fen) == {"28x17x8"}
+    assert reference_keys(fen) == core_keys(shashki.Board(fen, variant=VARIANT))
+
+
+def test_men_capture_backwards_and_kings_fly() -> None:
+    assert texts("W:W23:B28") == {"23x32"}
+    assert texts("W:WK46:B23") == {"46x19", "46x14", "46x10", "46x5"}
+
+
+def test_a_man_passing_the_last_rank_mid_capture_stays_a_man() -> None:
+    # 12x3x14: the man lands on 3 (the far rank) and goes on as a man, ending uncrowned.
+    board = shashki.Board("W:W12:B8,9", variant=VARIANT)
+    (move,) = board.legal_moves
+    assert move.text("numeric") == "12x3x14"
+    assert not move.promotes
+
+
+# ---- the game layer ---------------------------------------------------------------------------
+
+
+def test_squares_numbers_and_names_of_the_ten_by_ten_board() -> None:
+    assert shashki.square_name(0, variant=VARIANT) == "a1"
+    assert shashki.square_name(49, variant=VARIANT) == "j10"
+    assert shashki.square_number(0, variant=VARIANT) == 46
+    assert shashki.parse_square("1", variant=VARIANT) == shashki.parse_square(
+        "b10", variant=VARIANT
+    )
+    assert shashki.square_from_number(50, variant=VARIANT) == 4
+    with pytest.raises(shashki.SquareError):
+        shashki.square_from_number(51, variant=VARIANT)
+    with pytest.raises(shashki.SquareError):
+        shashki.square_name(50, variant=VARIANT)
+    with pytest.raises(shashki.SquareError):
+        shashki.parse_square("k1", variant=VARIANT)
+
+
+def test_the_start_and_its_fen() -> None:
+    board = shashki.Board(variant=VARIANT)
+    assert board.fen() == "W:W" + ",".join(map(str, range(31, 51))) + ":B" + ",".join(
+        map(str, range(1, 21))
+    )
+    assert len(board.legal_moves) == 9
+    assert len(board.pieces(True)) == 20
+    assert max(board.pieces(False)) == 49
+    assert "10 |" in str(board) and "a b c d e f g h i j" in str(board)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    ["W:W51:B1", "W:W0:B1", "W:Wm1:B1", "W:W31-52:B1-20", "W:W1:B2"],
+)
+def test_bad_fens_are_clear_errors(bad: str) -> None:
+    with pytest.raises(shashki.FenError):
+        shashki.Board(bad, variant=VARIANT)
+
+
+def test_an_eight_by_eight_square_index_is_not_a_ten_by_ten_one() -> None:
+    board = shashki.Board(variant=VARIANT)
+    assert board.piece_at(49) is not None
+    with pytest.raises(shashki.SquareError):
+        board.piece_at(50)
+    with pytest.raises(shashki.SquareError):
+        shashki.Board().piece_at(32)
+
+
+def test_a_game_reads_back_from_its_pdn() -> None:
+    from shashki.game import Game
+
+    game = Game(variant=VARIANT)
+    for board in random_game(9, plies=80)[1:]:
+        game.push(board.peek())
+    text = pdn.write_game(game)
+    assert '[GameType "20"]' in text
+    back = pdn.read_game(io.StringIO(text))
+    assert back is not None and back.variant == VARIANT
+    assert list(back.mainline_moves()) == list(game.mainline_moves())
+
+
+def test_draw_rules_are_fmjd_six() -> None:
+    from shashki.game import Game
+
+    assert default_draw_rules(VARIANT) is INTERNATIONAL
+    # 25 moves of each side with only kings moved: 49 plies behind the FEN (its H field),
+    # the 50th ends the game; a man's move instead starts the count again.
+    game = Game("W:WK46,27:BK5,24:H49:F60", variant=VARIANT)
+    assert not game.is_game_over()
+    game.push_move("46-41")
+    outcome = game.outcome()
+    assert outcome is not None
+    assert outcome.termination is Termination.INTERNATIONAL_KINGS_ONLY
+    fresh = Game("W:WK46,27:BK5,24:H49:F60", variant=VARIANT)
+    fresh.push_move("27-21")
+    assert not fresh.is_game_over()
+    # English counts 40 moves: the same clock is no draw there.
+    assert not Game("W:WK29,18:BK4,11:H49:F60", variant="english").is_game_over()
+
+
+# ---- the Hub, as Scan speaks it for 10×10 --------------------------------------------------
+
+
+def test_hub_positions_and_moves_are_scans_and_pydraughts() -> None:
+    from shashki import hub
+
+    board = shashki.Board(variant=VARIANT)
+    assert hub.board_to_hub(board) == "W" + "b" * 20 + "e" * 10 + "w" * 20
+    assert hub.board_from_hub(hub.board_to_hub(board), variant=VARIANT) == board
+    pd_board = draughts.Board(variant="standard")
+    for board in random_game(31, plies=90)[1:]:
+        move = board.peek()
+        text = hub.move_to_hub(move)
+        legal = {m.hub_move for m in pd_board.legal_moves()}
+        assert text in legal, (text, sorted(legal))
+        before = board.copy()
+        before.pop()
+        assert hub.move_from_hub(before, text) == move
+        pd_board.push(draughts.Move(pd_board, hub_move=text))
+        assert hub.board_from_hub(hub.board_to_hub(board), variant=VARIANT) == board
+    with pytest.raises(ValueError, match="50 squares"):
+        hub.board_from_hub("W" + "e" * 32, variant=VARIANT)
+
+
+def test_pydraughts_hub_engine_plays_whole_international_games(tmp_path) -> None:
+    """pydraughts' HubEngine drives ``shashki hub`` on the 10×10 board, as it drives Scan:
+    50-square positions, no variant set; every move it returns is legal for pydraughts."""
+    import stat
+    import sys
+
+    from draughts.engine import HubEngine
+    from draughts.engine import Limit as PyDraughtsLimit
+
+    script = tmp_path / "shashki-hub"
+    script.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m shashki hub\n', encoding="utf-8")
+    script.chmod(script.stat().st_mode | stat.S_IEXEC)
+    engine = HubEngine([str(script)])
+    try:
+        assert "international" in engine.variants and "normal" in engine.variants
+        engine.init()
+        for game in range(2):
+            pd_board = draughts.Board(variant="standard")
+            board = shashki.Board(variant=VARIANT)
+            rng = random.Random(game)
+            plies = 0
+            while plies < 120 and not pd_board.is_over() and board.legal_moves:
+                if (plies + game) % 2 == 0:
+                    result = engine.play(pd_board, PyDraughtsLimit(movetime=0.02), ponder=False)
+                    text = result.move.hub_move
+                else:
+                    text = rng.choice(pd_board.legal_moves()).hub_move
+                assert text in {m.hub_move for m in pd_board.legal_moves()}
+                board.push(shashki.hub.move_from_hub(board, text))
+                pd_board.push(draughts.Move(pd_board, hub_move=text))
+                plies += 1
+            assert plies >= 40
+    finally:
+        engine.quit()
+        engine.kill_process()
