@@ -15,7 +15,7 @@ import shashki
 from conftest import perft_lines
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from shashki import pdn, reference
+from shashki import hub, pdn, reference
 from shashki.draw import INTERNATIONAL, Termination, default_draw_rules
 
 VARIANT = "international"
@@ -246,7 +246,6 @@ def test_draw_rules_are_fmjd_six() -> None:
 
 
 def test_hub_positions_and_moves_are_scans_and_pydraughts() -> None:
-    from shashki import hub
 
     board = shashki.Board(variant=VARIANT)
     assert hub.board_to_hub(board) == "W" + "b" * 20 + "e" * 10 + "w" * 20
@@ -294,7 +293,7 @@ def test_pydraughts_hub_engine_plays_whole_international_games(tmp_path) -> None
                 else:
                     text = rng.choice(pd_board.legal_moves()).hub_move
                 assert text in {m.hub_move for m in pd_board.legal_moves()}
-                board.push(shashki.hub.move_from_hub(board, text))
+                board.push(hub.move_from_hub(board, text))
                 pd_board.push(draughts.Move(pd_board, hub_move=text))
                 plies += 1
             assert plies >= 40

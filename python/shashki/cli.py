@@ -254,6 +254,25 @@ def _parser() -> argparse.ArgumentParser:
         "and bots (pydraughts' HubEngine).",
         formatter_class=formatter,
     )
+    dxp = sub.add_parser(
+        "dxp",
+        help="DXP (DamExchange) engine on a TCP port",
+        description="Listen for DXP games (the protocol of 10x10 engine matches; pydraughts' "
+        "DXPEngine, Scan, Kingsrow): one game at a time. Binds 127.0.0.1 unless --listen "
+        "says otherwise; DXP has no authentication.",
+        formatter_class=formatter,
+    )
+    dxp.add_argument("--listen", default="127.0.0.1:27531", metavar="HOST:PORT")
+    dxp.add_argument("--variant", default="international", choices=shashki.VARIANTS)
+    dxp.add_argument("--hash", type=int, default=64, metavar="MB", help="transposition table")
+    dxp.add_argument("--threads", type=int, default=1, help="search threads")
+    dxp.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=600.0,
+        metavar="SECONDS",
+        help="close a connection silent this long",
+    )
     return parser
 
 
@@ -578,6 +597,17 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _dxp(args: argparse.Namespace) -> int:
+    from shashki.dxp import parse_address, serve
+
+    parse_address(args.listen)  # a usage error before anything starts
+    if not 1 <= args.hash <= 65536 or not 1 <= args.threads <= 256:
+        raise _UsageError("--hash must be 1-65536 MB and --threads 1-256")
+    if not args.idle_timeout > 0:
+        raise _UsageError("--idle-timeout must be a positive number of seconds")
+    return serve(args)
+
+
 def _hub(args: argparse.Namespace) -> int:
     from shashki.hub import main as hub_main
 
@@ -604,6 +634,7 @@ def _main(argv: Optional[Sequence[str]] = None) -> int:
         "selfplay": _selfplay,
         "bench": _bench,
         "hub": _hub,
+        "dxp": _dxp,
         "egtb": _egtb,
         "review": _review,
         "serve": _serve,

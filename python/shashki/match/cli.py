@@ -36,7 +36,9 @@ def _main(argv: Optional[Sequence[str]] = None) -> int:
         argv = sys.argv[1:]
     parser.add_argument("--a", default="shashki", help="player A (default: shashki)")
     parser.add_argument(
-        "--b", required=True, help="player B (shashki[:…] or hub[,ponder][,NAME=VALUE…]:COMMAND)"
+        "--b",
+        required=True,
+        help="player B (shashki[:…], hub[,ponder][,NAME=VALUE…]:COMMAND or dxp:HOST:PORT)",
     )
     limit = parser.add_mutually_exclusive_group(required=True)
     limit.add_argument("--nodes", type=int, help="nodes a move")

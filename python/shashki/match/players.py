@@ -190,8 +190,14 @@ def make_player(spec: str, variant: str = "russian") -> ShashkiPlayer:
         if any(item != "ponder" and "=" not in item for item in settings):
             raise ValueError(f"hub options are ponder or NAME=VALUE, not {kind!r}")
         return HubPlayer(rest, ponder=ponder, options=params)
+    if name == "dxp":
+        from shashki.dxp import DxpPlayer, parse_address
+
+        host, port = parse_address(rest)
+        return DxpPlayer(host, port, timeout=HUB_TIMEOUT)  # type: ignore[return-value]
     raise ValueError(
-        f"unknown player {spec!r} (shashki[:options] or hub[,ponder][,NAME=VALUE…]:COMMAND)"
+        f"unknown player {spec!r} (shashki[:options], hub[,ponder][,NAME=VALUE…]:COMMAND "
+        "or dxp:HOST:PORT)"
     )
 
 
