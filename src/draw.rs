@@ -528,6 +528,18 @@ impl DrawRules {
         )
     }
 
+    /// Antidraughts (lidraughts' rules): International draughts' draws but for the endings
+    /// with few pieces: threefold repetition; 25 moves of each side with only kings moved.
+    pub fn antidraughts() -> DrawRules {
+        DrawRules::new(
+            vec![
+                DrawRule::Repetition { times: 3 },
+                DrawRule::KingsOnly { moves: 25 },
+            ],
+            Vec::new(),
+        )
+    }
+
     /// Giveaway: threefold repetition, 15 moves of kings only.
     pub fn giveaway() -> DrawRules {
         DrawRules::new(
@@ -591,6 +603,7 @@ impl DrawRules {
             Variant::Italian => DrawRules::italian(),
             Variant::Pool => DrawRules::pool(),
             Variant::International => DrawRules::international(),
+            Variant::Antidraughts => DrawRules::antidraughts(),
             Variant::Spanish | Variant::Portuguese | Variant::Czech | Variant::Thai => {
                 DrawRules::threefold()
             }
@@ -598,7 +611,8 @@ impl DrawRules {
     }
 
     /// A built-in set by name: `fmjd64`, `forty_moves`, `historical`, `brazilian`,
-    /// `giveaway`, `english`, `italian`, `pool`, `international`, `threefold`, `none`.
+    /// `giveaway`, `english`, `italian`, `pool`, `international`, `antidraughts`, `threefold`,
+    /// `none`.
     pub fn parse(name: &str) -> Option<DrawRules> {
         Some(match name {
             "fmjd64" => DrawRules::fmjd64(),
@@ -610,6 +624,7 @@ impl DrawRules {
             "italian" => DrawRules::italian(),
             "pool" => DrawRules::pool(),
             "international" => DrawRules::international(),
+            "antidraughts" => DrawRules::antidraughts(),
             "threefold" => DrawRules::threefold(),
             "none" | "repetition" => DrawRules::none(),
             _ => return None,

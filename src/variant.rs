@@ -182,6 +182,13 @@ games! {
         numbering: Numbering::on(10, White, 2, false), start: StartKind::FourRows,
         no_moves_wins: false, numeric: true,
     }
+    /// Antidraughts (lidraughts' name): International draughts' moves on the 10×10 board,
+    /// the goal reversed: a side that has lost all its pieces, or cannot move, wins.
+    Antidraughts {
+        name: "antidraughts", aliases: &["anti-draughts"], game_type: None, first: White,
+        moves: MoveRules::International, numbering: Numbering::on(10, White, 2, false),
+        start: StartKind::FourRows, no_moves_wins: true, numeric: true,
+    }
 }
 
 impl Variant {

@@ -300,3 +300,61 @@ def test_pydraughts_hub_engine_plays_whole_international_games(tmp_path) -> None
     finally:
         engine.quit()
         engine.kill_process()
+
+
+# ---- antidraughts: International moves, the goal reversed --------------------------------------
+
+
+def test_antidraughts_moves_as_international_and_reverses_the_goal() -> None:
+    from shashki.draw import ANTIDRAUGHTS
+    from shashki.game import Game
+
+    start = shashki.Board(variant="antidraughts")
+    assert start.fen() == shashki.Board(variant=VARIANT).fen()
+    assert shashki.perft(start, 5) == 27117
+    assert default_draw_rules("antidraughts") is ANTIDRAUGHTS
+    # White has no piece left: White has won.
+    assert shashki.Board("W:W:B1,2", variant="antidraughts").result() == "1-0"
+    assert shashki.Board("W:W:B1,2", variant=VARIANT).result() == "0-1"
+    game = Game(variant="antidraughts")
+    for board in random_game(41, plies=30)[1:]:
+        game.push(board.peek())
+    text = pdn.write_game(game)
+    assert '[GameType "20"]' in text and '[Variant "Antidraughts"]' in text
+    back = pdn.read_game(io.StringIO(text))
+    assert back is not None and back.variant == "antidraughts"
+
+
+def test_pydraughts_antidraughts_agrees_along_random_games() -> None:
+    def number(square: int) -> int:
+        return shashki.square_number(square, variant="antidraughts")
+
+    checked = 0
+    rng = random.Random(7)
+    board = shashki.Board(variant="antidraughts")
+    while board.legal_moves and checked < 120:
+        pd = draughts.Board(variant="antidraughts", fen=board.fen())
+        ours = {
+            (number(m.start), number(m.end), frozenset(number(c) for c in m.captured))
+            for m in board.legal_moves
+        }
+        theirs = {
+            (m.steps_move[0], m.steps_move[-1], frozenset(m.captures)) for m in pd.legal_moves()
+        }
+        assert ours == theirs, board.fen()
+        board.push(rng.choice(list(board.legal_moves)))
+        checked += 1
+    assert checked >= 60
+
+
+def test_the_hub_plays_antidraughts_for_losing_on_fifty_squares() -> None:
+    server = hub.HubServer(io.StringIO(), io.StringIO())
+    server.set_param("variant", "losing")
+    position = "W" + "b" * 20 + "e" * 10 + "w" * 20
+    server.handle("pos", {"pos": position})
+    assert server.board.variant == "antidraughts"
+    server.handle("pos", {"pos": "W" + "b" * 12 + "e" * 8 + "w" * 12})
+    assert server.board.variant == "giveaway"
+    server.set_param("variant", "english")
+    with pytest.raises(ValueError, match="32 squares"):
+        server.handle("pos", {"pos": position})

@@ -75,6 +75,7 @@ def test_board_variant_attributes_and_repr() -> None:
         "pool",
         "thai",
         "international",
+        "antidraughts",
     )
 
 

@@ -658,6 +658,20 @@ INTERNATIONAL = DrawRules(
 with only kings moved and nothing taken; three pieces with a king against a king, 16 moves;
 two pieces or one against a king, 5 moves (FMJD international rules 6.1–6.4)."""
 
+ANTIDRAUGHTS = DrawRules(
+    [
+        Repetition(article="lidraughts' antidraughts: International draughts' repetition"),
+        KingsOnly(
+            moves=25,
+            termination=Termination.INTERNATIONAL_KINGS_ONLY,
+            article="lidraughts' antidraughts: International draughts' 25 moves",
+        ),
+    ],
+    name="antidraughts",
+)
+"""Antidraughts (lidraughts' rules): International draughts' draws without the endings with
+few pieces: the same position a third time; 25 moves of each side with only kings moved."""
+
 THREEFOLD = DrawRules([Repetition(article="the same position a third time")], name="threefold")
 """Spanish, Portuguese, Czech and Thai draughts: the same position a third time (the
 federations' further rules are not yet applied; docs/variants.md)."""
@@ -669,6 +683,7 @@ _DEFAULTS = {
     "italian": ITALIAN,
     "pool": POOL,
     "international": INTERNATIONAL,
+    "antidraughts": ANTIDRAUGHTS,
     "spanish": THREEFOLD,
     "portuguese": THREEFOLD,
     "czech": THREEFOLD,

@@ -66,6 +66,12 @@ GAME_TYPE_OF: dict[str, str] = {variant: number for number, variant in GAME_TYPE
 are written as GameType 25 with a ``Variant`` tag)."""
 
 
+_TAGGED_ON = {"giveaway": "25", "diagonal": "25", "antidraughts": "20"}
+"""The games written as another game's GameType with a ``Variant`` tag (giveaway and the
+diagonal start on Russian draughts' 25, antidraughts on International draughts' 20, as
+lidraughts writes it)."""
+
+
 class GameOverError(ValueError):
     """A move, resignation or draw offered after the game has ended (``pop`` first)."""
 
@@ -402,7 +408,9 @@ class Game(GameNode):
         self.headers = Headers(game=self)
         if self._board.variant in GAME_TYPE_OF:
             self.headers["GameType"] = GAME_TYPE_OF[self._board.variant]
-        if self._board.variant in ("giveaway", "diagonal") or self._board.captures_optional:
+        elif self._board.variant in _TAGGED_ON:
+            self.headers["GameType"] = _TAGGED_ON[self._board.variant]
+        if self._board.variant in _TAGGED_ON or self._board.captures_optional:
             self.headers["Variant"] = variant_tag(self._board)
         if fen is not None and self._start_fen != self._variant_start_fen():
             self.headers["FEN"] = self._start_fen

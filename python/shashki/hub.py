@@ -33,8 +33,9 @@ Guarantees a GUI can rely on:
   ``go think`` thinks for :data:`DEFAULT_MOVE_TIME` seconds; ``level infinite`` thinks
   until ``stop``.
 - ``set-param name=variant value=russian|brazilian|giveaway|diagonal|english|italian|spanish|
-  portuguese|czech|pool|thai|international`` (also pydraughts' and Scan's names: ``normal``,
-  ``standard``, ``losing``, ``antidraughts``, ``poddavki``, ``american``, ``checkers``) and
+  portuguese|czech|pool|thai|international|antidraughts`` (also pydraughts' and Scan's
+  names: ``normal``, ``standard``, ``losing``, ``poddavki``, ``american``, ``checkers``;
+  ``normal`` and ``losing`` follow the positions' board) and
   ``name=captures-optional value=true|false`` choose the game; the position goes back to
   the variant's start (send ``pos`` after them).
 - ``set-param name=evaluation value=learned|classic`` chooses the evaluation (the learned
@@ -88,7 +89,7 @@ PIECE_CHARS = {"w": (True, False), "b": (False, False), "W": (True, True), "B": 
 # ---- numbering: all conversions between the Hub protocol and shashki live here ----------
 
 
-_TEN_BY_TEN = frozenset({"international"})
+_TEN_BY_TEN = frozenset({"international", "antidraughts"})
 """The games of the 10×10 board (positions of 50 squares)."""
 
 _INDEX_NUMBERED = frozenset({"russian", "brazilian", "giveaway", "diagonal"})
@@ -179,7 +180,7 @@ HUB_VARIANTS = {
     "giveaway": "giveaway",
     "poddavki": "giveaway",
     "losing": "giveaway",
-    "antidraughts": "giveaway",
+    "antidraughts": "antidraughts",
     "diagonal": "diagonal",
     "english": "english",
     "american": "english",
@@ -201,8 +202,9 @@ board); move numbers are :func:`hub_square`'s. ``normal`` names the board's main
 draughts for 32-square positions, International draughts for 50-square ones (Scan's
 meaning)."""
 
-BOARD_RELATIVE = frozenset({"normal"})
-"""Variant names whose game follows the board of the positions sent (``normal``)."""
+BOARD_RELATIVE = {"normal": ("russian", "international"), "losing": ("giveaway", "antidraughts")}
+"""Scan's variant names, whose game follows the board of the positions sent: (the 8×8
+game, the 10×10 one)."""
 
 
 def board_to_hub(board: Board) -> str:
@@ -261,7 +263,8 @@ class HubServer:
         self.params: dict[str, int] = {"hash": 64, "threads": 1}
         self.engine: Optional[Engine] = None
         self.variant = "russian"
-        self.board_relative = True  # no variant set, or ``normal``: the positions' board decides
+        # No variant set, ``normal`` or ``losing``: the positions' board decides the game.
+        self.board_relative: Optional[str] = "normal"
         self.captures_optional = False
         self.evaluation = "learned"
         self.variety = (0, 0)  # opening moves to vary, and the seed of the choices
@@ -324,7 +327,7 @@ class HubServer:
             self.send(
                 "param name=variant value=russian type=enum "
                 'values="russian brazilian giveaway diagonal english italian spanish portuguese '
-                'czech pool thai international normal"'
+                'czech pool thai international antidraughts normal losing"'
             )
             self.send("param name=captures-optional value=false type=bool")
             self.send('param name=evaluation value=learned type=enum values="learned classic"')
@@ -378,14 +381,16 @@ class HubServer:
             raise ValueError(f"unknown command {command!r}")
 
     def follow_board(self, position: str) -> None:
-        """With no variant set (or ``normal``), take the main game of the position's board:
-        a 50-square position plays International draughts, a 32-square one Russian."""
-        if not self.board_relative:
+        """With no variant set (or ``normal``, ``losing``), take the game of the position's
+        board: a 50-square position plays International draughts (antidraughts), a
+        32-square one Russian (giveaway)."""
+        if self.board_relative is None:
             return
-        if len(position) == 51 and self.variant not in _TEN_BY_TEN:
-            self.variant = "international"
-        elif len(position) == 33 and self.variant in _TEN_BY_TEN:
-            self.variant = "russian"
+        eight, ten = BOARD_RELATIVE[self.board_relative]
+        if len(position) == 51:
+            self.variant = ten
+        elif len(position) == 33:
+            self.variant = eight
 
     def set_param(self, name: str, value: str) -> None:
         if name == "variant":
@@ -396,7 +401,7 @@ class HubServer:
                 )
             self.stop_search()
             self.variant = variant
-            self.board_relative = value.lower() in BOARD_RELATIVE
+            self.board_relative = value.lower() if value.lower() in BOARD_RELATIVE else None
             self.board = self.start_board()
         elif name == "evaluation":
             if value not in ("learned", "classic"):

@@ -152,6 +152,12 @@ _GAME_RULES: dict[str, dict[str, object]] = {
         "priority": "majority",
         "size": 10,
     },
+    "antidraughts": {
+        "crown_during_capture": False,
+        "majority": True,
+        "priority": "majority",
+        "size": 10,
+    },
 }
 
 
@@ -182,6 +188,7 @@ GAME_NUMBERING: dict[str, tuple[str, int, bool]] = {
     "portuguese": ("W", 1, True),
     "thai": ("B", 2, False),
     "international": ("W", 2, False),
+    "antidraughts": ("W", 2, False),
 }
 
 
@@ -718,6 +725,7 @@ START: dict[str, str] = {
     "pool": "B:W21-32:B1-12",
     "thai": "B:W25-32:B1-8",
     "international": "W:W31-50:B1-20",
+    "antidraughts": "W:W31-50:B1-20",
 }
 """The start position of each game, in this module's coordinates (Russian draughts' numbers;
 :func:`game_fen` writes it in the game's own)."""

@@ -228,7 +228,7 @@ pub fn evaluate_giveaway(pos: &Position) -> i32 {
     let them = !us;
     let burden = |c: Color| MAN * pos.men(c).count() as i32 + KING * pos.kings(c).count() as i32;
     let steps = |c: Color| {
-        let empty = Bitboard(Geometry::EIGHT.board().0 & !pos.occupied().0);
+        let empty = Bitboard(pos.geometry().board().0 & !pos.occupied().0);
         let men = pos.men(c);
         let fwd = match c {
             Color::White => [crate::Direction::UpLeft, crate::Direction::UpRight],
@@ -242,10 +242,10 @@ pub fn evaluate_giveaway(pos: &Position) -> i32 {
 /// The evaluation of the positions the 8×8 evaluations leave alone: giveaway's, and the
 /// 10×10 board's.
 fn evaluate_own(pos: &Position) -> i32 {
-    if pos.geometry().size() == 10 {
-        evaluate_ten(pos)
-    } else {
+    if pos.no_moves_wins() {
         evaluate_giveaway(pos)
+    } else {
+        evaluate_ten(pos)
     }
 }
 
