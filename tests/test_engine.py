@@ -583,3 +583,28 @@ def test_a_ponder_hit_under_a_clock_keeps_to_the_clock() -> None:
             game.push(answer.move)
             time.sleep(0.01)
             game.push(game._board.legal_moves[0])
+
+
+def test_the_engine_layers_point_one_way() -> None:
+    """``shashki.engine`` does not import the Hub client (the shared types live in
+    ``shashki.search_types``, which imports neither); the old names warn and still work."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, shashki.engine, shashki.search_types\n"
+        "assert 'shashki.hub_client' not in sys.modules, 'engine imported the client'\n"
+        "assert 'shashki.engine' in sys.modules\n"
+        "import shashki.hub_client\n"
+        "print('ok')\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert out.stdout.strip() == "ok"
+    import shashki.engine as engine_module
+    from shashki import hub_client
+
+    with pytest.warns(DeprecationWarning, match="hub_client"):
+        assert engine_module.HubEngine is hub_client.HubEngine
+    assert engine_module.Limit is __import__("shashki.search_types").search_types.Limit

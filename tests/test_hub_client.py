@@ -1,4 +1,4 @@
-"""shashki.engine.HubEngine: any Hub engine driven with the Engine API — a real ``shashki
+"""shashki.hub_client.HubEngine: any Hub engine driven with the Engine API — a real ``shashki
 hub`` subprocess, and fake engines that hang, crash and answer garbage (each an
 EngineError within its timeout, the process killed, nothing left hanging)."""
 
@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 import shashki
-from shashki.engine import EngineError, HubEngine, Limit, PovScore
+from shashki.engine import Limit, PovScore
+from shashki.hub_client import EngineError, HubEngine
 
 SHASHKI_HUB = [sys.executable, "-m", "shashki", "hub"]
 

@@ -1,10 +1,11 @@
 """Drive any engine that speaks the Hub protocol (Scan's, version 2) from Python, with the
 API of :class:`shashki.engine.Engine`: ``play``, ``analyse``, :class:`~shashki.engine.Limit`,
 :class:`~shashki.engine.PovScore`, a context manager. Import it as
-``shashki.engine.HubEngine``.
+``shashki.hub_client.HubEngine``.
 
 >>> import shashki, sys
->>> from shashki.engine import HubEngine, Limit
+>>> from shashki.engine import Limit
+>>> from shashki.hub_client import HubEngine
 >>> with HubEngine.popen([sys.executable, "-m", "shashki", "hub"]) as engine:
 ...     result = engine.play(shashki.Board(), Limit(depth=4))
 ...     info = engine.analyse(shashki.Board("W:WK29:B1"), Limit(depth=6))
@@ -23,7 +24,7 @@ import threading
 
 from shashki import Board, Move
 from shashki import hub as _hub
-from shashki.engine import Limit, PlayResult, PovScore, _board_of, _same_game
+from shashki.search_types import Limit, PlayResult, PovScore, _board_of, _same_game
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any, Callable, Optional, Union
 
-    from shashki.engine import InfoDict
+    from shashki.search_types import InfoDict
 
 __all__ = ["EngineError", "HubEngine"]
 

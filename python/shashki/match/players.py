@@ -1,5 +1,5 @@
 """The players of a match: this package's engine in the worker's process, or any Hub engine
-in a subprocess (through :class:`shashki.engine.HubEngine`), and how a time control becomes
+in a subprocess (through :class:`shashki.hub_client.HubEngine`), and how a time control becomes
 a move's limit."""
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type che
 if TYPE_CHECKING:
     from typing import Optional
 
-    from shashki.engine import Engine, HubEngine, Limit
+    from shashki.engine import Engine, Limit
+    from shashki.hub_client import HubEngine
 
 
 class TimeControl:
@@ -153,14 +154,14 @@ class ShashkiPlayer:
 
 
 class HubPlayer(ShashkiPlayer):
-    """An engine speaking the Hub protocol, in a subprocess (``shashki.engine.HubEngine``:
+    """An engine speaking the Hub protocol, in a subprocess (``shashki.hub_client.HubEngine``:
     a hung or dead engine is an ``EngineError`` within ``HUB_TIMEOUT`` seconds beyond the
     move's own time, not a hung match)."""
 
     def __init__(
         self, command: str, *, ponder: bool = False, options: Optional[dict[str, str]] = None
     ) -> None:
-        from shashki.engine import HubEngine
+        from shashki.hub_client import HubEngine
 
         self.engine = HubEngine.popen(command, timeout=HUB_TIMEOUT, options=dict(options or {}))
         self.last_score = None
