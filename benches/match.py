@@ -5,6 +5,9 @@ adjudicated with the game layer's FMJD-64 draw rules.
     python benches/match.py --a shashki:time=0.1 --b pydraughts:depth=6 \\
         --pydraughts-python /path/to/venv-with-py-draughts/bin/python --pdn match.pdn
 
+``--variant international`` plays International draughts (py-draughts' StandardBoard) from
+random openings four plies deep (``--openings N`` of them, each with both colours).
+
 Players: ``shashki:time=SECONDS`` (or ``depth=N``, ``nodes=N``, ``hash=MB``, ``egtb=DIR``
 for endgame tables) and ``pydraughts:depth=N`` (py-draughts' SimpleEngine, run in a
 subprocess with its own Python). ``--endgames N --pieces K`` starts from N random positions
@@ -34,6 +37,9 @@ from shashki.openings import BUILTIN_OPENINGS
 # Balanced two- and three-ply openings (ballot style), algebraic: the runner's, and two more.
 OPENINGS = [*BUILTIN_OPENINGS, "c3-d4 f6-g5 b2-c3", "e3-d4 b6-c5 d4:b6"]
 MAX_PLIES = 300
+
+
+VARIANT = "russian"  # the game played (--variant)
 
 
 class ShashkiPlayer:
@@ -67,7 +73,8 @@ class PyDraughtsPlayer:
 
     def move(self, game: Game) -> Optional[shashki.Move]:
         assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write(f"{self.depth} {game.end().board().fen()}\n")
+        board = game.end().board()
+        self.proc.stdin.write(f"{self.depth} {board.variant} {board.fen()}\n")
         self.proc.stdin.flush()
         answer = self.proc.stdout.readline().strip()
         if answer in ("", "none"):
@@ -114,7 +121,7 @@ def random_endgames(count: int, men: int, seed: int) -> list[str]:
 
 def play_game(white, black, opening: str) -> tuple[Game, dict[str, float]]:
     if opening.startswith("fen:"):
-        game = Game(opening[4:])
+        game = Game(opening[4:], variant=VARIANT)
         opening_plies = 0
     else:
         game = Game()
@@ -163,12 +170,26 @@ def main() -> None:
     parser.add_argument("--endgames", type=int, default=0, help="random endgame starts")
     parser.add_argument("--pieces", type=int, default=3, help="men a side in the endgames")
     parser.add_argument("--seed", type=int, default=1, help="of the random endgames")
-    args = parser.parse_args()
-    openings = (
-        random_endgames(args.endgames, args.pieces, args.seed)
-        if args.endgames
-        else OPENINGS[: args.openings]
+    parser.add_argument(
+        "--variant",
+        default="russian",
+        choices=("russian", "international"),
+        help="the game (international: random openings four plies deep, each both colours)",
     )
+    args = parser.parse_args()
+    global VARIANT
+    VARIANT = args.variant
+    if args.variant != "russian":
+        from shashki.openings import load_openings
+
+        fens = load_openings("random", seed=args.seed, variant=args.variant)
+        openings = ["fen:" + fen for fen in fens[: args.openings]]
+    else:
+        openings = (
+            random_endgames(args.endgames, args.pieces, args.seed)
+            if args.endgames
+            else OPENINGS[: args.openings]
+        )
     for opening in OPENINGS:
         board = shashki.Board()
         for text in opening.split():

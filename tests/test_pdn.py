@@ -283,3 +283,26 @@ def test_a_header_with_a_line_break_is_written_on_one_line() -> None:
     game.headers["Event"] = "first\nsecond"
     again = pdn.read_game(io.StringIO(pdn.write_game(game)))
     assert again is not None and again.headers["Event"] == "first second"
+
+
+def test_importing_the_layers_leaves_the_regular_expressions_for_later() -> None:
+    """``import shashki.game, shashki.engine, shashki.pdn`` loads neither ``re`` nor the
+    reader's patterns (their import and compiles were a third of the layers' import time):
+    they load on the first read, and ``pdn.TAG``/``pdn.TOKEN`` still give them."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "before = 're' in sys.modules  # a site's start-up files may load it first\n"
+        "import shashki.game, shashki.engine, shashki.pdn as pdn, io\n"
+        "assert before or 're' not in sys.modules, 're imported'\n"
+        "game = pdn.read_game(io.StringIO('[Event \"x\"]\\n1. c3-d4 f6-g5 *'))\n"
+        "assert 're' in sys.modules and len(game.mainline_moves()) == 2\n"
+        "assert pdn.TAG.match('[Event \"x\"]') and pdn.TOKEN.pattern\n"
+        "print('ok')\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert out.stdout.strip() == "ok", out.stderr

@@ -20,14 +20,12 @@ variations ``(…)``, NAGs ``$n`` and ``!``/``?`` marks, lidraughts' results ``2
 
 from __future__ import annotations
 
-import re
-import weakref
-
 from shashki import Board, Move, _core
 from shashki.game import GAME_TYPE_OF, GAME_TYPES, Game, GameNode, GameOverError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
 if TYPE_CHECKING:
+    import re
     from typing import Any, Callable, Optional, TextIO
 
 __all__ = ["PdnError", "read_game", "write_game"]
@@ -56,10 +54,13 @@ RESULTS = {
 MARKS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 NAG_MARKS = {v: k for k, v in MARKS.items()}
 
-TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
-# One token a match, with the white space before it; a move takes its move number along.
-TOKEN = re.compile(
-    r"""
+# The reader's regular expressions, compiled on first use (``re`` and the compiles cost
+# milliseconds that ``import shashki.pdn`` need not pay): :func:`_pattern`.
+_PATTERNS: dict[str, tuple[str, bool]] = {
+    "TAG": (r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]', False),
+    # One token a match, with the white space before it; a move takes its move number along.
+    "TOKEN": (
+        r"""
     \s*(?:
       (?P<comment>\{[^}]*\}(?:\s*\{[^}]*\})*)
     | (?P<open_comment>\{)
@@ -75,30 +76,62 @@ TOKEN = re.compile(
     | (?P<end>$)
     )
     """,
-    re.VERBOSE,
-)
+        True,
+    ),
+    # Characters that change the reader's state: comments, variations.
+    "_SPECIAL": (r"[{};()]", False),
+    "_NESTING": (r"[;()]", False),
+    "_COMMENT_BODY": (r"\{([^}]*)\}", False),
+    # Movetext without comments, variations, NAGs or marks takes the fast path.
+    "_NOT_PLAIN": (r"[{}();$!?]", False),
+    "_NUMBERED": (r"\d+\.(?:\.\.)?(.*)", False),
+}
+_COMPILED: dict[str, re.Pattern[str]] = {}
+
+
+def _pattern(name: str) -> re.Pattern[str]:
+    """The compiled regular expression ``name`` of :data:`_PATTERNS`."""
+    compiled = _COMPILED.get(name)
+    if compiled is None:
+        import re
+
+        text, verbose = _PATTERNS[name]
+        compiled = _COMPILED[name] = re.compile(text, re.VERBOSE if verbose else 0)
+    return compiled
+
+
+def __getattr__(name: str) -> object:
+    """``TAG`` and ``TOKEN``, the tag and token expressions, compiled on first use."""
+    if name in ("TAG", "TOKEN"):
+        return _pattern(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 # Per handle: the line number reached, and a line read ahead that belongs to the next game
 # (handed back by the next read instead of seeking, so pipes and sys.stdin work too).
-_line_numbers: weakref.WeakKeyDictionary[object, int] = weakref.WeakKeyDictionary()
-_read_ahead: weakref.WeakKeyDictionary[object, str] = weakref.WeakKeyDictionary()
+# (``weakref.WeakKeyDictionary`` each, made on the first read.)
+_HANDLE_STATE: list[Any] = []
 
-# Characters that change the reader's state: comments, variations.
-_SPECIAL = re.compile(r"[{};()]")
-_NESTING = re.compile(r"[;()]")
-_COMMENT_BODY = re.compile(r"\{([^}]*)\}")
+
+def _handle_state() -> tuple[Any, Any]:
+    """(line numbers, lines read ahead), by handle, kept only while the handle lives."""
+    if not _HANDLE_STATE:
+        import weakref
+
+        _HANDLE_STATE.extend([weakref.WeakKeyDictionary(), weakref.WeakKeyDictionary()])
+    return _HANDLE_STATE[0], _HANDLE_STATE[1]
 
 
 def _tell_line(handle: TextIO) -> int:
     try:
-        return _line_numbers.get(handle, 0)
+        return _handle_state()[0].get(handle, 0)
     except TypeError:
         return 0
 
 
 def _set_line(handle: TextIO, line: int) -> None:
     try:
-        _line_numbers[handle] = line
+        _handle_state()[0][handle] = line
     except TypeError:
         pass
 
@@ -109,7 +142,7 @@ class _LineReader:
     def __init__(self, handle: TextIO) -> None:
         self.handle = handle
         try:
-            self.pending: Optional[str] = _read_ahead.pop(handle, None)
+            self.pending: Optional[str] = _handle_state()[1].pop(handle, None)
             self.keep_ahead = True
         except TypeError:  # a handle that cannot be weakly referenced: seek back instead
             self.pending = None
@@ -126,7 +159,7 @@ class _LineReader:
 
     def give_back(self, line: str) -> None:
         if self.keep_ahead:
-            _read_ahead[self.handle] = line
+            _handle_state()[1][self.handle] = line
         else:
             self.handle.seek(self.position)
 
@@ -148,7 +181,7 @@ class _MovetextState:
     def scan(self, line: str) -> bool:
         """Advance over ``line``; whether it ends, outside any comment or variation, with a
         game result (``1-0``, ``2-0``, ``*``, …)."""
-        if self.depth == 0 and _NESTING.search(line) is None:
+        if self.depth == 0 and _pattern("_NESTING").search(line) is None:
             # Only comments to look at (the common line): they do not nest, so the last
             # brace of the line tells the state at its end.
             opened, closed = line.rfind("{"), line.rfind("}")
@@ -177,7 +210,7 @@ class _MovetextState:
                 if self.depth == 0:
                     tail_start = pos
                 continue
-            found = _SPECIAL.search(line, pos)
+            found = _pattern("_SPECIAL").search(line, pos)
             if found is None:
                 break
             char = found.group()
@@ -297,7 +330,7 @@ def read_game(handle: TextIO, *, variations: bool = True, errors: str = "raise")
     headers: dict[str, str] = {}
     problems: list[PdnError] = []
     for lineno, line in tag_lines:
-        found = TAG.findall(line)
+        found = _pattern("TAG").findall(line)
         if not found:
             problems.append(PdnError(f"bad tag {line.strip()!r}", lineno, 1))
         for name, value in found:
@@ -363,18 +396,13 @@ def _record(game: Game, text: str) -> None:
         pass
 
 
-# Movetext without comments, variations, NAGs or marks takes the fast path.
-_NOT_PLAIN = re.compile(r"[{}();$!?]")
-_NUMBERED = re.compile(r"\d+\.(?:\.\.)?(.*)")
-
-
 def _plain_moves(text: str) -> tuple[list[str], Optional[str]]:
     """The move texts and the result of plain movetext (numbers dropped)."""
     moves: list[str] = []
     for token in text.split():
         if token in RESULTS:
             return moves, token
-        numbered = _NUMBERED.fullmatch(token)
+        numbered = _pattern("_NUMBERED").fullmatch(token)
         if numbered is not None:
             token = numbered.group(1)
             if not token:
@@ -385,7 +413,7 @@ def _plain_moves(text: str) -> tuple[list[str], Optional[str]]:
 
 def _parse_movetext(game: Game, lines: list[tuple[int, str]], variations: bool) -> None:
     text = "".join(line for _, line in lines)
-    if not _NOT_PLAIN.search(text):
+    if not _pattern("_NOT_PLAIN").search(text):
         # Plain moves: parsed and played by the core in one call. On any trouble the game
         # is taken back and the full reader below says what is wrong and where.
         moves, result = _plain_moves(text)
@@ -464,7 +492,7 @@ def _tokens(
     stack: list[list[Any]] = [[None, game.root(), False, []]]
     skip_depth = 0
     pos = 0
-    match = TOKEN.match
+    match = _pattern("TOKEN").match
     while pos < len(text):
         m = match(text, pos)
         if m is None:
@@ -493,7 +521,7 @@ def _tokens(
         board, node, started, before_first = context
         if kind in ("comment", "line_comment"):
             if kind == "comment":
-                comments = [c.strip() for c in _COMMENT_BODY.findall(token)]
+                comments = [c.strip() for c in _pattern("_COMMENT_BODY").findall(token)]
             else:
                 comments = [_LINE + token[1:].rstrip("\r")]
             if started or len(stack) == 1:
