@@ -398,9 +398,8 @@ impl Position {
     /// other side, under the same rules.
     pub fn mirrored(&self) -> Position {
         // A man never stands on its own crowning rank, so its mirror image never does.
-        Position::from_setup(&self.mirror_setup())
+        Position::from_setup_in(&self.mirror_setup(), self.rules())
             .unwrap_or_else(|_| unreachable!())
-            .with_rules(self.rules())
     }
 
     /// [`Position::mirrored`] without its hash (0), for the endgame tables' index.

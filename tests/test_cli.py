@@ -345,3 +345,17 @@ def test_the_hub_engine_stops_quietly_when_its_client_has_gone() -> None:
             proc.kill()
             proc.wait()
     assert "Traceback" not in err and "BrokenPipeError" not in err, err
+
+
+@pytest.mark.parametrize("command", ["moves", "analyse"])
+def test_an_empty_fen_is_a_usage_error_not_the_start(command: str) -> None:
+    proc = run(command, "  ")
+    assert proc.returncode == 2
+    assert "FEN is empty" in proc.stderr and "Traceback" not in proc.stderr
+    assert proc.stdout == ""
+
+
+def test_no_moves_is_a_win_where_the_goal_is_reversed() -> None:
+    for variant, verdict in (("antidraughts", "won"), ("international", "lost")):
+        proc = run("moves", "W:W:B1", "--variant", variant)
+        assert proc.returncode == 0 and f"side to move has {verdict}" in proc.stdout, variant

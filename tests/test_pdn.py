@@ -306,3 +306,27 @@ def test_importing_the_layers_leaves_the_regular_expressions_for_later() -> None
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
     )
     assert out.stdout.strip() == "ok", out.stderr
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_a_byte_order_mark_kept_by_the_text_is_skipped(newline: str) -> None:
+    """A file opened as plain UTF-8 keeps its BOM as a character; two such files joined
+    have one in the middle: neither is PDN, both are skipped."""
+    one = f'\ufeff[Event "a"]{newline}{newline}1. c3-d4 f6-g5 *{newline}{newline}'
+    handle = io.StringIO(one + one.replace('"a"', '"b"'))
+    first = pdn.read_game(handle)
+    second = pdn.read_game(handle)
+    assert first is not None and second is not None
+    assert (first.headers["Event"], second.headers["Event"]) == ("a", "b")
+    assert len(second.mainline_moves()) == 2
+    ten = io.StringIO(f'\ufeff[GameType "20"]{newline}{newline}1. 32-28 19-23 *{newline}')
+    game = pdn.read_game(ten)
+    assert game is not None and game.variant == "international"
+
+
+def test_a_ten_by_ten_board_mirrors() -> None:
+    board = shashki.Board("W:W31,K46:B5,20", variant="international")
+    mirrored = board.mirror()
+    assert mirrored.variant == "international"
+    assert mirrored.fen() == "B:W31,46:BK5,20"
+    assert mirrored.mirror() == board

@@ -72,10 +72,11 @@ def _add_variant(parser: argparse.ArgumentParser) -> None:
 
 
 def _board(args: argparse.Namespace, fen: Optional[str]) -> shashki.Board:
-    """The board of a command: its FEN (or the variant's start) under --variant."""
-    return shashki.Board(
-        fen or None, variant=args.variant, captures_optional=args.captures_optional
-    )
+    """The board of a command: its FEN (or the variant's start when none is given; an
+    empty one is an error) under --variant."""
+    if fen is not None and not fen.strip():
+        raise _UsageError("the FEN is empty (leave it out for the start position)")
+    return shashki.Board(fen, variant=args.variant, captures_optional=args.captures_optional)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -404,7 +405,7 @@ def _moves(args: argparse.Namespace) -> int:
     for move in board.legal_moves:
         print(f"{board.move_text(move):<16} {board.move_text(move, notation='numeric'):<16} {move}")
     if not board.legal_moves:
-        verdict = "won" if board.variant == "giveaway" else "lost"
+        verdict = "won" if board.outcome().winner == board.turn else "lost"  # type: ignore[union-attr]
         print(f"no legal moves: the side to move has {verdict}")
     return 0
 

@@ -253,6 +253,10 @@ def _read_lines(handle: TextIO) -> tuple[list[tuple[int, str]], list[tuple[int, 
             line, pending = pending, None
         else:
             line = readline()
+            if line.startswith("\ufeff"):
+                # A byte order mark, as a text opened without ``utf-8-sig`` keeps it (at a
+                # file's start, or where files were joined): not part of the PDN.
+                line = line[1:]
         if not line:
             break
         if state.in_comment:  # inside a comment: no tags, blank lines or escapes
