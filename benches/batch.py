@@ -73,16 +73,26 @@ def shashki_steps_with_the_mask(games: int, steps: int, dtype: str = "float32") 
 
 
 def shashki_steps_caller_chooses(
-    games: int, steps: int, variant: str, lists: bool, mask_too: bool = True
+    games: int,
+    steps: int,
+    variant: str,
+    lists: bool,
+    mask_too: bool = True,
+    reuse: bool = False,
 ) -> float:
     """A learning loop as a user writes it: the caller draws a uniformly random legal action
     of each game with numpy, from the mask (its legal entries found with ``nonzero``) or,
     with ``lists``, from :meth:`Boards.legal_actions` (and with ``mask_too`` takes the mask
     as well, as a policy masking its logits does); step + mask + observation, fresh arrays
-    every step (they leave the cache between steps)."""
+    every step (they leave the cache between steps), or with ``reuse`` the same mask and
+    planes arrays every step (``out=``) and uint8 planes."""
     import numpy as np
+    from shashki.batch import ACTIONS, PLANES
 
-    boards = Boards(games, seed=1, variant=variant)
+    dtype = np.uint8 if reuse else np.float32
+    boards = Boards(games, seed=1, variant=variant, dtype=dtype)
+    mask = np.empty((games, ACTIONS), np.bool_)
+    planes = np.empty((games, PLANES, 8, 8), dtype)
     rng = np.random.default_rng(1)
     rate = 0.0
     for count in (WARMUP, steps):
@@ -90,7 +100,10 @@ def shashki_steps_caller_chooses(
         for _ in range(count):
             if lists:
                 if mask_too:
-                    boards.legal_action_mask()
+                    if reuse:
+                        boards.legal_action_mask(out=mask)
+                    else:
+                        boards.legal_action_mask()
                 offsets, legal = boards.legal_actions()
                 counts = np.diff(offsets)
                 first = offsets[:-1]
@@ -99,7 +112,11 @@ def shashki_steps_caller_chooses(
                 counts = np.bincount(rows, minlength=games)
                 first = np.concatenate(([0], np.cumsum(counts)[:-1]))
             pick = first + (rng.random(games) * np.maximum(counts, 1)).astype(np.int64)
-            boards.step(legal[np.minimum(pick, len(legal) - 1)])
+            actions = legal[np.minimum(pick, len(legal) - 1)]
+            if reuse:
+                boards.step(actions, out=planes)
+            else:
+                boards.step(actions)
         rate = games * count / (time.perf_counter() - started)
     return rate
 
@@ -182,8 +199,20 @@ def main() -> None:
                 f"steps/s (shashki {listed / spiel:.0f}× and {masked / spiel:.0f}×)"
             )
         return
-    rate = shashki_steps(args.games, args.steps)
-    print(f"shashki.batch: Boards({args.games}), step + mask + observation: {rate:,.0f} steps/s")
+    hot = shashki_steps(args.games, args.steps)
+    print(f"shashki.batch: Boards({args.games}), step + mask + observation: {hot:,.0f} steps/s")
+    real = shashki_steps_caller_chooses(args.games, args.steps, args.variant, True)
+    print(
+        "shashki.batch: a learning loop's (the caller drawing each action from "
+        f"legal_actions() with numpy, + mask + observation, new arrays): {real:,.0f} steps/s "
+        f"({hot / real:.2f}× slower than the loop above)"
+    )
+    reused = shashki_steps_caller_chooses(args.games, args.steps, args.variant, True, True, True)
+    print(
+        "shashki.batch: the same learning loop, its mask and uint8 planes written into the "
+        f"same arrays (out=): {reused:,.0f} steps/s ({hot / reused:.2f}×)"
+    )
+    rate = hot
     rate = shashki_steps_into_arrays(args.games, args.steps)
     print(f"shashki.batch: the same, into the same arrays (out=): {rate:,.0f} steps/s")
     rate = shashki_steps_with_the_mask(args.games, args.steps)
