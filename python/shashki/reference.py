@@ -1,13 +1,14 @@
-"""The rules of Russian draughts (and of the 8×8 variants) in plain Python: an executable
-specification.
+"""The rules of Russian draughts (and of the other games shashki plays, on the 8×8 and the
+10×10 board) in plain Python: an executable specification.
 
 This module is the independent reference used to test the Rust core. It shares no code or
-tables with it: an 8×8 mailbox, explicit recursion for captures, written from the rules
-(docs/rules.rst) and readable first; speed does not matter here. It is never imported by
-``import shashki``.
+tables with it: a mailbox of the board's size, explicit recursion for captures, written
+from the rules (docs/rules.rst, docs/variants.md) and readable first; speed does not matter
+here. It is never imported by ``import shashki``.
 
 Squares are numbered as in the main API: 0 = a1, 1 = c1, … 31 = h8 (rank by rank from
-White's side), so ``shashki.square_name`` and ``shashki.square_number`` apply.
+White's side; 0 … 49 = j10 on the 10×10 board, ``rules.size`` 10), so
+``shashki.square_name`` and ``shashki.square_number`` apply.
 
 >>> from shashki import reference
 >>> start = "W:W21-32:B1-12"
