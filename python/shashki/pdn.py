@@ -26,6 +26,7 @@ from shashki.game import GAME_TYPE_OF, GAME_TYPES, Game, GameNode, GameOverError
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
 if TYPE_CHECKING:
     import re
+    import weakref
     from typing import Any, Callable, Optional, TextIO
 
 __all__ = ["PdnError", "read_game", "write_game"]
@@ -110,16 +111,20 @@ def __getattr__(name: str) -> object:
 # Per handle: the line number reached, and a line read ahead that belongs to the next game
 # (handed back by the next read instead of seeking, so pipes and sys.stdin work too).
 # (``weakref.WeakKeyDictionary`` each, made on the first read.)
-_HANDLE_STATE: list[Any] = []
+_HANDLE_STATE: list[
+    tuple[weakref.WeakKeyDictionary[object, int], weakref.WeakKeyDictionary[object, str]]
+] = []
 
 
-def _handle_state() -> tuple[Any, Any]:
+def _handle_state() -> tuple[
+    weakref.WeakKeyDictionary[object, int], weakref.WeakKeyDictionary[object, str]
+]:
     """(line numbers, lines read ahead), by handle, kept only while the handle lives."""
     if not _HANDLE_STATE:
         import weakref
 
-        _HANDLE_STATE.extend([weakref.WeakKeyDictionary(), weakref.WeakKeyDictionary()])
-    return _HANDLE_STATE[0], _HANDLE_STATE[1]
+        _HANDLE_STATE.append((weakref.WeakKeyDictionary(), weakref.WeakKeyDictionary()))
+    return _HANDLE_STATE[0]
 
 
 def _tell_line(handle: TextIO) -> int:
