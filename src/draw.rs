@@ -482,31 +482,19 @@ impl DrawRules {
     /// Brazilian draughts: threefold repetition; three pieces with a king against a king, 16
     /// moves; two pieces or one against a king, 5 moves; 20 moves of kings only.
     pub fn brazilian() -> DrawRules {
-        DrawRules::new(
-            vec![
-                DrawRule::Repetition { times: 3 },
-                DrawRule::PiecesVsKing {
-                    pieces: 3,
-                    moves: 16,
-                },
-                DrawRule::PiecesVsKing {
-                    pieces: 2,
-                    moves: 5,
-                },
-                DrawRule::PiecesVsKing {
-                    pieces: 1,
-                    moves: 5,
-                },
-                DrawRule::KingsOnly { moves: 20 },
-            ],
-            Vec::new(),
-        )
+        DrawRules::fmjd_with_kings_only(20)
     }
 
     /// International draughts (FMJD rules 6.1–6.4): threefold repetition; 25 moves of each
     /// side with only kings moved and nothing taken; three pieces with a king against a king,
     /// 16 moves; two pieces or one against a king, 5 moves.
     pub fn international() -> DrawRules {
+        DrawRules::fmjd_with_kings_only(25)
+    }
+
+    /// The FMJD's international rules 6.1–6.4 (repetition, the 16- and 5-move endings),
+    /// with `kings_only` moves of kings only: International's 25, Brazilian's 20.
+    fn fmjd_with_kings_only(kings_only: u32) -> DrawRules {
         DrawRules::new(
             vec![
                 DrawRule::Repetition { times: 3 },
@@ -522,7 +510,7 @@ impl DrawRules {
                     pieces: 1,
                     moves: 5,
                 },
-                DrawRule::KingsOnly { moves: 25 },
+                DrawRule::KingsOnly { moves: kings_only },
             ],
             Vec::new(),
         )

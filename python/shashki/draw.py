@@ -543,22 +543,28 @@ HISTORICAL = DrawRules(
 )
 NO_DRAWS = DrawRules([], name="none")
 
+_FMJD_ENDINGS = (
+    PiecesVsKing(pieces=3, moves=16),
+    PiecesVsKing(
+        pieces=2,
+        moves=5,
+        termination=Termination.BRAZILIAN_SMALL_ENDING,
+        article="FMJD international rules 6.4",
+    ),
+    PiecesVsKing(
+        pieces=1,
+        moves=5,
+        termination=Termination.BRAZILIAN_SMALL_ENDING,
+        article="FMJD international rules 6.4",
+    ),
+)
+"""The FMJD's endings with a lone king (international rules 6.3–6.4), shared by International
+and Brazilian draughts."""
+
 BRAZILIAN = DrawRules(
     [
         Repetition(article="FMJD international rules 6.2"),
-        PiecesVsKing(pieces=3, moves=16),
-        PiecesVsKing(
-            pieces=2,
-            moves=5,
-            termination=Termination.BRAZILIAN_SMALL_ENDING,
-            article="FMJD international rules 6.4",
-        ),
-        PiecesVsKing(
-            pieces=1,
-            moves=5,
-            termination=Termination.BRAZILIAN_SMALL_ENDING,
-            article="FMJD international rules 6.4",
-        ),
+        *_FMJD_ENDINGS,
         KingsOnly(
             moves=20, termination=Termination.BRAZILIAN_KINGS_ONLY, article="CBD rules, art. 16"
         ),
@@ -633,19 +639,7 @@ or a piece taken."""
 INTERNATIONAL = DrawRules(
     [
         Repetition(article="FMJD international rules 6.1"),
-        PiecesVsKing(pieces=3, moves=16),
-        PiecesVsKing(
-            pieces=2,
-            moves=5,
-            termination=Termination.BRAZILIAN_SMALL_ENDING,
-            article="FMJD international rules 6.4",
-        ),
-        PiecesVsKing(
-            pieces=1,
-            moves=5,
-            termination=Termination.BRAZILIAN_SMALL_ENDING,
-            article="FMJD international rules 6.4",
-        ),
+        *_FMJD_ENDINGS,
         KingsOnly(
             moves=25,
             termination=Termination.INTERNATIONAL_KINGS_ONLY,

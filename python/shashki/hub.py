@@ -89,9 +89,6 @@ PIECE_CHARS = {"w": (True, False), "b": (False, False), "W": (True, True), "B": 
 # ---- numbering: all conversions between the Hub protocol and shashki live here ----------
 
 
-_TEN_BY_TEN = frozenset({"international", "antidraughts"})
-"""The games of the 10×10 board (positions of 50 squares)."""
-
 _INDEX_NUMBERED = frozenset({"russian", "brazilian", "giveaway", "diagonal"})
 """The games whose Hub move numbers are the square index plus one (a1 = 1 … h8 = 32, as
 pydraughts numbers its Russian-rules boards); the others use their own PDN numbers."""
@@ -107,7 +104,7 @@ def hub_square(square: int, variant: str = "russian") -> int:
 
 def square_count(variant: str) -> int:
     """The number of squares of the variant's board (32, or 50 on 10×10)."""
-    return 50 if variant in _TEN_BY_TEN else 32
+    return shashki.BOARD_SIZES.get(variant, 8) ** 2 // 2
 
 
 def square_from_hub(number: int, variant: str = "russian") -> int:
