@@ -519,64 +519,53 @@ impl DrawRules {
     /// Antidraughts (lidraughts' rules): International draughts' draws but for the endings
     /// with few pieces: threefold repetition; 25 moves of each side with only kings moved.
     pub fn antidraughts() -> DrawRules {
-        DrawRules::new(
-            vec![
-                DrawRule::Repetition { times: 3 },
-                DrawRule::KingsOnly { moves: 25 },
-            ],
-            Vec::new(),
-        )
+        DrawRules::repetition_and_kings_only(3, 25)
+    }
+
+    /// Killer draughts: threefold repetition; 25 moves of each side with only kings moved.
+    /// Not FMJD's small endings: the killer rule exists to win them (docs/variants.md).
+    pub fn killer() -> DrawRules {
+        DrawRules::repetition_and_kings_only(3, 25)
     }
 
     /// Giveaway: threefold repetition, 15 moves of kings only.
     pub fn giveaway() -> DrawRules {
-        DrawRules::new(
-            vec![
-                DrawRule::Repetition { times: 3 },
-                DrawRule::KingsOnly { moves: 15 },
-            ],
-            Vec::new(),
-        )
+        DrawRules::repetition_and_kings_only(3, 15)
     }
 
     /// English draughts: threefold repetition; 40 moves of each side without a man moved or
     /// a piece taken (docs/variants.md cites the rules).
     pub fn english() -> DrawRules {
-        DrawRules::new(
-            vec![
-                DrawRule::Repetition { times: 3 },
-                DrawRule::KingsOnly { moves: 40 },
-            ],
-            Vec::new(),
-        )
+        DrawRules::repetition_and_kings_only(3, 40)
     }
 
     /// Italian draughts: the same position a fourth time; 40 moves of each side without a
     /// man moved or a piece taken (docs/variants.md gives the readings and the choice).
     pub fn italian() -> DrawRules {
-        DrawRules::new(
-            vec![
-                DrawRule::Repetition { times: 4 },
-                DrawRule::KingsOnly { moves: 40 },
-            ],
-            Vec::new(),
-        )
+        DrawRules::repetition_and_kings_only(4, 40)
     }
 
     /// Pool checkers: threefold repetition; 30 moves of each side without a man moved or a
     /// piece taken.
     pub fn pool() -> DrawRules {
+        DrawRules::repetition_and_kings_only(3, 30)
+    }
+
+    /// The same position `times` times; `moves` moves of each side with only kings moved
+    /// and nothing taken.
+    fn repetition_and_kings_only(times: u32, moves: u32) -> DrawRules {
         DrawRules::new(
             vec![
-                DrawRule::Repetition { times: 3 },
-                DrawRule::KingsOnly { moves: 30 },
+                DrawRule::Repetition { times },
+                DrawRule::KingsOnly { moves },
             ],
             Vec::new(),
         )
     }
 
     /// Threefold repetition only: the games whose federations' further draw rules shashki
-    /// does not yet apply (Spanish, Portuguese, Czech, Thai; docs/variants.md).
+    /// does not yet apply (Spanish, Portuguese, Czech, Thai; docs/variants.md), and
+    /// breakthrough (men only: the first king ends the game).
     pub fn threefold() -> DrawRules {
         DrawRules::new(vec![DrawRule::Repetition { times: 3 }], Vec::new())
     }
@@ -592,15 +581,18 @@ impl DrawRules {
             Variant::Pool => DrawRules::pool(),
             Variant::International => DrawRules::international(),
             Variant::Antidraughts => DrawRules::antidraughts(),
-            Variant::Spanish | Variant::Portuguese | Variant::Czech | Variant::Thai => {
-                DrawRules::threefold()
-            }
+            Variant::Killer => DrawRules::killer(),
+            Variant::Spanish
+            | Variant::Portuguese
+            | Variant::Czech
+            | Variant::Thai
+            | Variant::Breakthrough => DrawRules::threefold(),
         }
     }
 
     /// A built-in set by name: `fmjd64`, `forty_moves`, `historical`, `brazilian`,
-    /// `giveaway`, `english`, `italian`, `pool`, `international`, `antidraughts`, `threefold`,
-    /// `none`.
+    /// `giveaway`, `english`, `italian`, `pool`, `international`, `antidraughts`, `killer`,
+    /// `threefold`, `none`.
     pub fn parse(name: &str) -> Option<DrawRules> {
         Some(match name {
             "fmjd64" => DrawRules::fmjd64(),
@@ -613,6 +605,7 @@ impl DrawRules {
             "pool" => DrawRules::pool(),
             "international" => DrawRules::international(),
             "antidraughts" => DrawRules::antidraughts(),
+            "killer" => DrawRules::killer(),
             "threefold" => DrawRules::threefold(),
             "none" | "repetition" => DrawRules::none(),
             _ => return None,

@@ -72,8 +72,8 @@ pub use fen::{
 };
 pub use memory::{available_memory, TableAllocError};
 pub use movegen::{
-    Brazilian, CapturePriority, CapturesOptional, Counting, Czech, English, International, Italian,
-    Pool, Rules, Russian, Spanish, Thai,
+    Brazilian, Breakthrough, CapturePriority, CapturesOptional, Counting, Czech, English,
+    International, Italian, Killer, Pool, Rules, Russian, Spanish, Thai,
 };
 pub use mv::{Move, MoveList, MAX_PATH};
 pub use notation::{

@@ -69,6 +69,12 @@ pub trait Rules: Copy + Send + Sync + 'static {
     const REMOVE_DURING_MOVE: bool;
     /// The board the game is played on (the 8×8 one unless a rules type says otherwise).
     const GEOMETRY: &'static Geometry = Geometry::EIGHT;
+    /// A flying king whose capture ends on taking a king stops on the square directly
+    /// behind that king (Killer draughts); otherwise on any empty square behind it.
+    const KING_STOPS_BEHIND_KING: bool = false;
+    /// The first side to crown a man wins (breakthrough): a side whose opponent has a king
+    /// has lost and has no moves.
+    const CROWNING_WINS: bool = false;
 }
 
 /// Declares a move-rules type and its constants.
@@ -77,6 +83,7 @@ macro_rules! rules_type {
         crown: $crown:expr, priority: $priority:ident, backwards: $back:expr,
         flying: $fly:expr, man_takes_king: $mtk:expr, lands_behind: $behind:expr,
         remove_during_move: $remove:expr $(, board: $board:expr)? $(,)?
+        $(; $flag:ident = $value:expr)*
     }) => {
         $(#[$doc])*
         #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -92,6 +99,7 @@ macro_rules! rules_type {
             const KING_LANDS_BEHIND: bool = $behind;
             const REMOVE_DURING_MOVE: bool = $remove;
             $(const GEOMETRY: &'static Geometry = $board;)?
+            $(const $flag: bool = $value;)*
         }
     };
 }
@@ -122,6 +130,27 @@ rules_type! {
     International {
         crown: false, priority: Majority, backwards: true, flying: true, man_takes_king: true,
         lands_behind: false, remove_during_move: false, board: Geometry::TEN,
+    }
+}
+
+rules_type! {
+    /// Killer draughts (Christian Freeling's rule on International draughts): as
+    /// [`International`], but a king whose capture ends on taking a king stops on the square
+    /// directly behind it.
+    Killer {
+        crown: false, priority: Majority, backwards: true, flying: true, man_takes_king: true,
+        lands_behind: false, remove_during_move: false, board: Geometry::TEN,
+        ; KING_STOPS_BEHIND_KING = true
+    }
+}
+
+rules_type! {
+    /// Breakthrough draughts: International draughts' moves, and the first side to crown a
+    /// man wins (the other side, to move, has lost).
+    Breakthrough {
+        crown: false, priority: Majority, backwards: true, flying: true, man_takes_king: true,
+        lands_behind: false, remove_during_move: false, board: Geometry::TEN,
+        ; CROWNING_WINS = true
     }
 }
 
@@ -213,6 +242,15 @@ impl<R: Rules + Default> Rules for CapturesOptional<R> {
     const KING_LANDS_BEHIND: bool = R::KING_LANDS_BEHIND;
     const REMOVE_DURING_MOVE: bool = R::REMOVE_DURING_MOVE;
     const GEOMETRY: &'static Geometry = R::GEOMETRY;
+    const KING_STOPS_BEHIND_KING: bool = R::KING_STOPS_BEHIND_KING;
+    const CROWNING_WINS: bool = R::CROWNING_WINS;
+}
+
+/// Whether the side to move has lost before moving: in breakthrough, the opponent has
+/// crowned a man. Such a side has no moves (a constant `false` in every other game).
+#[inline(always)]
+fn lost_already<R: Rules>(pos: &Position) -> bool {
+    R::CROWNING_WINS && pos.kings.0 & pos.by_color[1 - pos.turn.index()].0 != 0
 }
 
 /// The squares of the board `R` is played on: a constant of each compiled generator.
@@ -381,6 +419,9 @@ fn man_jumpers<R: Rules>(pos: &Position, men: u64, them: u64, empty: u64) -> [u6
 
 /// Whether the side to move has a capture under the rules `R`.
 pub(crate) fn has_captures<R: Rules>(pos: &Position) -> bool {
+    if lost_already::<R>(pos) {
+        return false;
+    }
     let us = pos.by_color[pos.turn.index()].0;
     let them = pos.by_color[1 - pos.turn.index()].0;
     let occ = us | them;
@@ -547,6 +588,9 @@ pub(crate) fn for_each_child<R: Rules, const HASH: bool>(
     counting: Counting,
     mut visit: impl FnMut(&Position),
 ) {
+    if lost_already::<R>(pos) {
+        return;
+    }
     if has_captures::<R>(pos) {
         for_each_capture::<R>(pos, counting, |from, to, captured, promotes| {
             let mut child = *pos;
@@ -589,6 +633,8 @@ struct SideFacts {
     man_targets: u64,
     /// The side's crowning rank.
     crowning: u64,
+    /// The enemy kings, where the rules stop a king's capture behind a king (else none).
+    their_kings: u64,
 }
 
 impl SideFacts {
@@ -597,6 +643,11 @@ impl SideFacts {
         SideFacts {
             man_targets: man_targets::<R>(them, pos.kings.0),
             crowning: crowning_mask::<R>(pos),
+            their_kings: if R::KING_STOPS_BEHIND_KING {
+                pos.kings.0 & them
+            } else {
+                0
+            },
         }
     }
 }
@@ -611,6 +662,8 @@ struct CaptureSearch<'a, S: Sink, R: Rules> {
     /// is never crowned during a capture.
     them: u64,
     crowning: u64,
+    /// [`SideFacts::their_kings`].
+    their_kings: u64,
     from: Square,
     start_is_man: bool,
     path: [Square; MAX_PATH],
@@ -636,6 +689,7 @@ impl<'a, S: Sink, R: Rules> CaptureSearch<'a, S, R> {
             occ: occ & !(1u64 << bit),
             them,
             crowning: side.crowning,
+            their_kings: side.their_kings,
             from: Square::from_bit_unchecked(bit),
             start_is_man,
             path: [Square::from_bit_unchecked(bit); MAX_PATH],
@@ -815,10 +869,15 @@ impl<'a, S: Sink, R: Rules> CaptureSearch<'a, S, R> {
                 }
             }
         }
-        // No continuation anywhere: the king may stop on any square behind its last victim.
+        // No continuation anywhere: the king may stop on any square behind its last victim
+        // (in Killer draughts, behind a king only on the square next to it).
         if !continued {
             let promotes = self.start_is_man;
-            let mut landings = run;
+            let mut landings = if R::KING_STOPS_BEHIND_KING && self.their_kings & (1u64 << x) != 0 {
+                step(1u64 << x, dir)
+            } else {
+                run
+            };
             while landings != 0 {
                 let l = landings.trailing_zeros();
                 landings &= landings - 1;
@@ -1023,6 +1082,9 @@ pub(crate) fn for_each_quiet_move(pos: &Position, f: impl FnMut(u32, u32, bool))
 
 #[inline(always)]
 fn for_each_quiet_move_under<R: Rules>(pos: &Position, mut f: impl FnMut(u32, u32, bool)) {
+    if lost_already::<R>(pos) {
+        return;
+    }
     let us = pos.by_color[pos.turn.index()].0;
     let occ = pos.occupied().0;
     let empty = board::<R>() & !occ;
@@ -1047,12 +1109,11 @@ fn for_each_quiet_move_under<R: Rules>(pos: &Position, mut f: impl FnMut(u32, u3
 /// they are legal beside a capture is the caller's business).
 pub(crate) fn quiet_move_count(pos: &Position) -> u32 {
     let us = pos.by_color[pos.turn.index()].0;
-    crate::variant::with_rules!(@code pos.rules_code(), R => count_quiet::<R>(
-        pos.turn,
-        us & !pos.kings.0,
-        us & pos.kings.0,
-        pos.occupied().0,
-    ))
+    crate::variant::with_rules!(@code pos.rules_code(), R => if lost_already::<R>(pos) {
+        0
+    } else {
+        count_quiet::<R>(pos.turn, us & !pos.kings.0, us & pos.kings.0, pos.occupied().0)
+    })
 }
 
 /// The quiet moves of `men` and `kings` of the side `turn` among the occupied squares `occ`.
@@ -1103,6 +1164,9 @@ pub(crate) fn nth_quiet_move(pos: &Position, index: u32) -> Option<Move> {
 }
 
 fn nth_quiet_move_under<R: Rules>(pos: &Position, index: u32) -> Option<Move> {
+    if lost_already::<R>(pos) {
+        return None;
+    }
     let us = pos.by_color[pos.turn.index()].0;
     let occ = pos.occupied().0;
     let empty = board::<R>() & !occ;
@@ -1148,6 +1212,9 @@ fn nth_quiet_move_under<R: Rules>(pos: &Position, index: u32) -> Option<Move> {
 
 /// Append the legal moves of the side to move.
 pub(crate) fn generate<R: Rules>(pos: &Position, counting: Counting, list: &mut MoveList) {
+    if lost_already::<R>(pos) {
+        return;
+    }
     if !generate_captures::<R>(pos, counting, list) || !R::CAPTURE_IS_MANDATORY {
         generate_quiet::<R>(pos, list);
     }
@@ -1155,6 +1222,9 @@ pub(crate) fn generate<R: Rules>(pos: &Position, counting: Counting, list: &mut 
 
 /// The number of legal moves; quiet moves are counted with popcounts, not listed.
 pub(crate) fn count_moves<R: Rules>(pos: &Position, counting: Counting) -> u64 {
+    if lost_already::<R>(pos) {
+        return 0;
+    }
     let us = pos.by_color[pos.turn.index()].0;
     let them = pos.by_color[1 - pos.turn.index()].0;
     let occ = us | them;
@@ -1350,7 +1420,9 @@ pub(crate) fn count_two_plies<R: Rules>(pos: &Position, counting: Counting) -> u
     let us = pos.by_color[pos.turn.index()].0;
     let them = pos.by_color[1 - pos.turn.index()].0;
     let kings = pos.kings.0 & board::<R>();
-    if them & kings != 0 {
+    // (Where crowning wins, a crowning move leaves the opponent no reply: the children
+    // are made and counted by the rules.)
+    if them & kings != 0 || R::CROWNING_WINS {
         let mut n = 0;
         for_each_child::<R, false>(pos, counting, |child| {
             n += count_moves::<R>(child, counting)

@@ -30,6 +30,10 @@ pub enum MoveRules {
     Thai,
     /// [`International`](crate::International).
     International,
+    /// [`Killer`](crate::Killer).
+    Killer,
+    /// [`Breakthrough`](crate::Breakthrough).
+    Breakthrough,
 }
 
 /// Where a game's men stand at the start.
@@ -188,6 +192,20 @@ games! {
         name: "antidraughts", aliases: &["anti-draughts"], game_type: None, first: White,
         moves: MoveRules::International, numbering: Numbering::on(10, White, 2, false),
         start: StartKind::FourRows, no_moves_wins: true, numeric: true,
+    }
+    /// Killer draughts (Christian Freeling; Scan's `killer`): International draughts, but a
+    /// king whose capture ends on taking a king stops on the square directly behind it.
+    Killer {
+        name: "killer", aliases: &["killer-draughts"], game_type: None, first: White,
+        moves: MoveRules::Killer, numbering: Numbering::on(10, White, 2, false),
+        start: StartKind::FourRows, no_moves_wins: false, numeric: true,
+    }
+    /// Breakthrough draughts (lidraughts' and Scan's `bt`): International draughts' moves,
+    /// and the first side to crown a man wins.
+    Breakthrough {
+        name: "breakthrough", aliases: &["bt"], game_type: None, first: White,
+        moves: MoveRules::Breakthrough, numbering: Numbering::on(10, White, 2, false),
+        start: StartKind::FourRows, no_moves_wins: false, numeric: true,
     }
 }
 
@@ -440,6 +458,8 @@ macro_rules! with_rules {
             $crate::variant::MoveRules::Pool => arm!($crate::Pool),
             $crate::variant::MoveRules::Thai => arm!($crate::Thai),
             $crate::variant::MoveRules::International => arm!($crate::International),
+            $crate::variant::MoveRules::Killer => arm!($crate::Killer),
+            $crate::variant::MoveRules::Breakthrough => arm!($crate::Breakthrough),
         }
     }};
 }

@@ -193,3 +193,70 @@ fn squares_a_game_does_not_have_are_refused() {
     assert!(position_from_fen_in("W:Wh1:Ba8", italian).is_ok());
     assert!(position_from_fen_in("W:W33:B1", italian).is_err());
 }
+
+// ---- the 10×10 games beside International draughts (squares in the game's numbers) ------
+
+fn moves_in(fen: &str, variant: Variant) -> Vec<String> {
+    let pos = position_from_fen_in(fen, RuleSet::new(variant, false)).expect("fen");
+    let mut texts: Vec<String> = pos.legal_moves().iter().map(|m| m.long_text()).collect();
+    texts.sort();
+    texts
+}
+
+#[test]
+fn killer_kings_stop_right_behind_a_king_taken_last() {
+    // 46 = a1: a White king takes the Black king on 37 (c3) along the long diagonal.
+    assert_eq!(
+        moves_in("W:WK46:BK37", Variant::International),
+        ["a1:d4", "a1:e5", "a1:f6", "a1:g7", "a1:h8", "a1:i9", "a1:j10"]
+    );
+    assert_eq!(moves_in("W:WK46:BK37", Variant::Killer), ["a1:d4"]);
+    // A man taken last: the king lands anywhere behind it, as in International draughts.
+    assert_eq!(
+        moves_in("W:WK46:B37", Variant::Killer),
+        moves_in("W:WK46:B37", Variant::International)
+    );
+    // Only the last piece taken counts: a king first (c3), a man last (18 = e7).
+    assert_eq!(
+        moves_in("W:WK46:BK37,18", Variant::Killer),
+        ["a1:f6:b10", "a1:f6:c9", "a1:f6:d8"]
+    );
+    // A man taken first, a king last: the king stops on the square behind that king.
+    assert_eq!(moves_in("W:WK46:B37,K18", Variant::Killer), ["a1:f6:d8"]);
+    // Men capture as in International draughts.
+    assert_eq!(
+        moves_in("W:W32:BK27", Variant::Killer),
+        moves_in("W:W32:BK27", Variant::International)
+    );
+}
+
+#[test]
+fn breakthrough_the_first_crowned_man_wins() {
+    let rules = RuleSet::new(Variant::Breakthrough, false);
+    let mut pos = position_from_fen_in("W:W7:B45", rules).expect("fen");
+    assert_eq!(
+        moves_in("W:W7:B45", Variant::Breakthrough),
+        ["c9-b10", "c9-d10"]
+    );
+    let crowning = pos.legal_moves()[0];
+    assert!(crowning.promotes());
+    pos.play(&crowning).expect("legal");
+    // Black, to move, has lost: no moves, no captures, nothing counted by perft.
+    assert!(pos.legal_moves().is_empty());
+    assert!(!pos.has_captures());
+    assert_eq!(pos.count_moves(shashki::Counting::Distinct), 0);
+    assert_eq!(shashki::perft(&pos, 3), 0);
+    // The same position in International draughts goes on.
+    let international = pos.with_rules(RuleSet::new(Variant::International, false));
+    assert!(!international.legal_moves().is_empty());
+    // Up to the first king, breakthrough's moves are International draughts'.
+    let start = Variant::Breakthrough.start_setup();
+    let start = Position::from_setup_in(&start, rules).expect("start");
+    for depth in 1..=5 {
+        let international = start.with_rules(RuleSet::new(Variant::International, false));
+        assert_eq!(
+            shashki::perft(&start, depth),
+            shashki::perft(&international, depth)
+        );
+    }
+}

@@ -358,3 +358,108 @@ def test_the_hub_plays_antidraughts_for_losing_on_fifty_squares() -> None:
     server.set_param("variant", "english")
     with pytest.raises(ValueError, match="32 squares"):
         server.handle("pos", {"pos": position})
+
+
+# ---- Killer draughts and breakthrough: International moves with one rule changed --------------
+
+
+@pytest.mark.parametrize("variant", ["killer", "breakthrough"])
+@settings(max_examples=max(20, settings.default.max_examples // 3), deadline=None)
+@given(data=st.data())
+def test_killer_and_breakthrough_agree_with_the_reference(
+    variant: str, data: st.DataObject
+) -> None:
+    """The core against the reference (its killer and breakthrough rules written from the
+    rules' texts) on any setup, and on positions reached by random play."""
+    fen = data.draw(setups())
+    board = shashki.Board(fen, variant=variant)
+    for _ in range(data.draw(st.integers(0, 40))):
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        board.push(moves[data.draw(st.integers(0, len(moves) - 1))])
+    rules = reference.rules_for(variant)
+    ours = {(m.start, m.end, m.captured, m.promotes) for m in board.legal_moves}
+    assert ours == {m.key() for m in reference.legal_moves(board.fen(), rules)}, board.fen()
+
+
+def test_killer_kings_stop_behind_a_king_taken_last() -> None:
+    def ends(fen: str, variant: str) -> set[int]:
+        board = shashki.Board(fen, variant=variant)
+        return {shashki.square_number(m.end, variant=variant) for m in board.legal_moves}
+
+    # A White king on 46 takes the Black king on 37: anywhere behind it in International
+    # draughts, only on 32 (the square right behind) in Killer draughts.
+    assert ends("W:WK46:BK37", "international") == {32, 28, 23, 19, 14, 10, 5}
+    assert ends("W:WK46:BK37", "killer") == {32}
+    # A man taken last leaves the landing free, as in International draughts.
+    assert ends("W:WK46:B37", "killer") == {32, 28, 23, 19, 14, 10, 5}
+    # A king taken first, a man (18) last: free again; a man first, a king last: stopped.
+    assert ends("W:WK46:BK37,18", "killer") == ends("W:WK46:BK37,18", "international")
+    assert ends("W:WK46:B37,K18", "killer") == {12}
+    # Killer's draws: no FMJD small endings (two kings against one must be winnable).
+    assert default_draw_rules("killer").name == "killer"
+    kinds = {type(rule).__name__ for rule in default_draw_rules("killer").automatic}
+    assert kinds == {"Repetition", "KingsOnly"}
+
+
+def test_breakthrough_ends_at_the_first_king() -> None:
+    from shashki.game import Game
+
+    board = shashki.Board("W:W7:B45", variant="breakthrough")
+    assert {str(m) for m in board.legal_moves} == {"c9-b10", "c9-d10"}
+    board.push(next(iter(board.legal_moves)))
+    assert list(board.legal_moves) == [] and board.is_game_over()
+    assert board.result() == "1-0"
+    outcome = board.outcome()
+    assert outcome is not None and outcome.termination is Termination.NO_MOVES
+    # The same position in International draughts goes on.
+    assert list(shashki.Board(board.fen(), variant=VARIANT).legal_moves)
+    # A game reads back from its PDN: GameType 20 with a Variant tag, as lidraughts writes.
+    game = Game(variant="breakthrough")
+    rng = random.Random(3)
+    while not game.is_game_over() and len(game.mainline_moves()) < 400:
+        game.push(rng.choice(list(game.end().board().legal_moves)))
+    text = pdn.write_game(game)
+    assert '[GameType "20"]' in text and '[Variant "Breakthrough"]' in text
+    back = pdn.read_game(io.StringIO(text))
+    assert back is not None and back.variant == "breakthrough"
+    assert back.end().board().fen() == game.end().board().fen()
+
+
+def test_pydraughts_breakthrough_agrees_along_random_games() -> None:
+    """pydraughts' ``breakthrough``: the same moves at every position of random games, and
+    the same winner where a man is crowned."""
+
+    def number(square: int) -> int:
+        return shashki.square_number(square, variant="breakthrough")
+
+    checked = finished = 0
+    for seed in range(4):
+        rng = random.Random(600 + seed)
+        board = shashki.Board(variant="breakthrough")
+        while board.legal_moves:
+            pd = draughts.Board(variant="breakthrough", fen=board.fen())
+            ours = {
+                (number(m.start), number(m.end), frozenset(number(c) for c in m.captured))
+                for m in board.legal_moves
+            }
+            theirs = {
+                (m.steps_move[0], m.steps_move[-1], frozenset(m.captures)) for m in pd.legal_moves()
+            }
+            assert ours == theirs, board.fen()
+            board.push(rng.choice(list(board.legal_moves)))
+            checked += 1
+        pd = draughts.Board(variant="breakthrough", fen=board.fen())
+        winner = board.outcome().winner
+        assert pd.winner() == (draughts.WHITE if winner else draughts.BLACK), board.fen()
+        finished += 1
+    assert checked >= 100 and finished == 4
+
+
+def test_the_hub_names_killer_and_bt_as_scan_does() -> None:
+    server = hub.HubServer(io.StringIO(), io.StringIO())
+    for name, variant in (("killer", "killer"), ("bt", "breakthrough")):
+        server.set_param("variant", name)
+        server.handle("pos", {"pos": "W" + "b" * 20 + "e" * 10 + "w" * 20})
+        assert server.board.variant == variant

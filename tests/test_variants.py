@@ -76,6 +76,8 @@ def test_board_variant_attributes_and_repr() -> None:
         "thai",
         "international",
         "antidraughts",
+        "killer",
+        "breakthrough",
     )
 
 

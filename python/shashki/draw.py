@@ -86,7 +86,8 @@ class Termination(enum.Enum, metaclass=_TerminationType):
     """How a game ended."""
 
     NO_MOVES = "no legal moves"
-    """The side to move has no pieces or cannot move: it loses (in giveaway, it wins)."""
+    """The side to move has no pieces or cannot move: it loses (in giveaway and antidraughts,
+    it wins). In breakthrough a side whose opponent has crowned a man has no moves."""
     RESIGNATION = "resignation"
     AGREEMENT = "draw by agreement"
     REPETITION = "threefold repetition"
@@ -666,9 +667,25 @@ ANTIDRAUGHTS = DrawRules(
 """Antidraughts (lidraughts' rules): International draughts' draws without the endings with
 few pieces: the same position a third time; 25 moves of each side with only kings moved."""
 
+KILLER = DrawRules(
+    [
+        Repetition(article="Killer draughts: International draughts' repetition"),
+        KingsOnly(
+            moves=25,
+            termination=Termination.INTERNATIONAL_KINGS_ONLY,
+            article="Killer draughts: International draughts' 25 moves",
+        ),
+    ],
+    name="killer",
+)
+"""Killer draughts: the same position a third time; 25 moves of each side with only kings
+moved. Not FMJD's endings with few pieces: the killer rule exists so that such endings can
+be won (docs/variants.md)."""
+
 THREEFOLD = DrawRules([Repetition(article="the same position a third time")], name="threefold")
 """Spanish, Portuguese, Czech and Thai draughts: the same position a third time (the
-federations' further rules are not yet applied; docs/variants.md)."""
+federations' further rules are not yet applied; docs/variants.md); breakthrough (men only:
+the first king ends the game)."""
 
 _DEFAULTS = {
     "brazilian": BRAZILIAN,
@@ -678,6 +695,8 @@ _DEFAULTS = {
     "pool": POOL,
     "international": INTERNATIONAL,
     "antidraughts": ANTIDRAUGHTS,
+    "killer": KILLER,
+    "breakthrough": THREEFOLD,
     "spanish": THREEFOLD,
     "portuguese": THREEFOLD,
     "czech": THREEFOLD,
@@ -688,6 +707,7 @@ _DEFAULTS = {
 def default_draw_rules(variant: str) -> DrawRules:
     """The draw rules a game of ``variant`` is played under unless told otherwise: FMJD-64
     for Russian draughts and the diagonal start, :data:`BRAZILIAN`, :data:`GIVEAWAY`,
-    :data:`ENGLISH`, :data:`ITALIAN`, :data:`POOL`, and :data:`THREEFOLD` for Spanish,
-    Portuguese, Czech and Thai draughts."""
+    :data:`ENGLISH`, :data:`ITALIAN`, :data:`POOL`, :data:`INTERNATIONAL`,
+    :data:`ANTIDRAUGHTS`, :data:`KILLER`, and :data:`THREEFOLD` for Spanish, Portuguese, Czech
+    and Thai draughts and breakthrough."""
     return _DEFAULTS.get(variant, FMJD64)

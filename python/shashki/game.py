@@ -66,10 +66,16 @@ GAME_TYPE_OF: dict[str, str] = {variant: number for number, variant in GAME_TYPE
 are written as GameType 25 with a ``Variant`` tag)."""
 
 
-_TAGGED_ON = {"giveaway": "25", "diagonal": "25", "antidraughts": "20"}
+_TAGGED_ON = {
+    "giveaway": "25",
+    "diagonal": "25",
+    "antidraughts": "20",
+    "killer": "20",
+    "breakthrough": "20",
+}
 """The games written as another game's GameType with a ``Variant`` tag (giveaway and the
-diagonal start on Russian draughts' 25, antidraughts on International draughts' 20, as
-lidraughts writes it)."""
+diagonal start on Russian draughts' 25; antidraughts, killer and breakthrough on
+International draughts' 20, as lidraughts writes its 10×10 variants)."""
 
 
 class GameOverError(ValueError):

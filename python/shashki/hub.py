@@ -33,8 +33,9 @@ Guarantees a GUI can rely on:
   ``go think`` thinks for :data:`DEFAULT_MOVE_TIME` seconds; ``level infinite`` thinks
   until ``stop``.
 - ``set-param name=variant value=russian|brazilian|giveaway|diagonal|english|italian|spanish|
-  portuguese|czech|pool|thai|international|antidraughts`` (also pydraughts' and Scan's
-  names: ``normal``, ``standard``, ``losing``, ``poddavki``, ``american``, ``checkers``;
+  portuguese|czech|pool|thai|international|antidraughts|killer|breakthrough`` (also
+  pydraughts' and Scan's names: ``normal``, ``standard``, ``losing``, ``bt``, ``poddavki``,
+  ``american``, ``checkers``;
   ``normal`` and ``losing`` follow the positions' board) and
   ``name=captures-optional value=true|false`` choose the game; the position goes back to
   the variant's start (send ``pos`` after them).
@@ -178,6 +179,9 @@ HUB_VARIANTS = {
     "poddavki": "giveaway",
     "losing": "giveaway",
     "antidraughts": "antidraughts",
+    "killer": "killer",
+    "bt": "breakthrough",
+    "breakthrough": "breakthrough",
     "diagonal": "diagonal",
     "english": "english",
     "american": "english",
@@ -324,7 +328,7 @@ class HubServer:
             self.send(
                 "param name=variant value=russian type=enum "
                 'values="russian brazilian giveaway diagonal english italian spanish portuguese '
-                'czech pool thai international antidraughts normal losing"'
+                'czech pool thai international antidraughts killer breakthrough bt normal losing"'
             )
             self.send("param name=captures-optional value=false type=bool")
             self.send('param name=evaluation value=learned type=enum values="learned classic"')

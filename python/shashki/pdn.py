@@ -306,8 +306,10 @@ def _variant_of(game_type: str, variant_tag: str) -> tuple[Optional[str], bool]:
     code = game_type.split(",")[0].strip()
     tag = variant_tag.lower()
     optional = "captures optional" in tag
-    if code == "20" and "antidraughts" in tag:
-        return "antidraughts", optional
+    if code == "20":
+        for tagged in ("antidraughts", "killer", "breakthrough"):
+            if tagged in tag:
+                return tagged, optional
     if code in GAME_TYPES:
         return GAME_TYPES[code], optional
     if code != "25":

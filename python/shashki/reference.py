@@ -85,6 +85,9 @@ class Rules:
     board at once, and a king never turns straight back (Thai). ``priority``: ``"free"``,
     ``"majority"``, ``"pieces_then_kings"`` (Spanish), ``"italian"`` (the FID's order) or
     ``"king_first"`` (Czech). ``size``: the board's side (8, or 10 for International).
+    ``king_stops_behind_king``: a king whose capture ends on taking a king stops on the
+    square just behind it (Killer draughts). ``crowning_wins``: the first side to crown a man
+    wins; its opponent has no moves (breakthrough).
     """
 
     crown_during_capture: bool = True
@@ -97,6 +100,8 @@ class Rules:
     remove_during_move: bool = False
     priority: str = "free"
     size: int = 8
+    king_stops_behind_king: bool = False
+    crowning_wins: bool = False
 
 
 RUSSIAN = Rules()
@@ -159,13 +164,29 @@ _GAME_RULES: dict[str, dict[str, object]] = {
         "priority": "majority",
         "size": 10,
     },
+    # Killer draughts: International, and a king's capture ending on a king stops behind it.
+    "killer": {
+        "crown_during_capture": False,
+        "majority": True,
+        "priority": "majority",
+        "size": 10,
+        "king_stops_behind_king": True,
+    },
+    # Breakthrough: International moves; the first king wins.
+    "breakthrough": {
+        "crown_during_capture": False,
+        "majority": True,
+        "priority": "majority",
+        "size": 10,
+        "crowning_wins": True,
+    },
 }
 
 
 def rules_for(variant: str = "russian", captures_optional: bool = False) -> Rules:
     """The move rules of a game: ``russian``, ``giveaway``, ``brazilian``, ``diagonal``,
     ``english``, ``italian``, ``spanish``, ``portuguese``, ``czech``, ``pool``, ``thai``,
-    ``international``."""
+    ``international``, ``antidraughts``, ``killer``, ``breakthrough``."""
     if variant not in _GAME_RULES:
         raise ValueError(f"unknown variant {variant!r}")
     fields = dict(_GAME_RULES[variant])
@@ -190,6 +211,8 @@ GAME_NUMBERING: dict[str, tuple[str, int, bool]] = {
     "thai": ("B", 2, False),
     "international": ("W", 2, False),
     "antidraughts": ("W", 2, False),
+    "killer": ("W", 2, False),
+    "breakthrough": ("W", 2, False),
 }
 
 
@@ -537,6 +560,13 @@ def capture_sequences(state: State, file: int, rank: int, rules: Rules = RUSSIAN
     ) -> None:
         jumps = _capture_targets(state, f, r, king, start, taken, rules, came)
         if not jumps:
+            if taken and king and rules.king_stops_behind_king and came is not None:
+                # Killer: ending on a king taken, the king stops right behind it.
+                last_f, last_r = taken[-1]
+                last = state.grid[last_r][last_f]
+                if last is not None and is_king(last):
+                    if (f, r) != (last_f + came[0], last_r + came[1]):
+                        return
             if taken:
                 if not king and r == crowning_rank(state.turn, n):
                     crowned = True  # the move ends on the far rank (Brazilian)
@@ -593,6 +623,12 @@ def all_sequences(state: State, rules: Rules = RUSSIAN) -> list[RefMove]:
     ``rules.captures_optional`` the quiet moves too."""
     captures = []
     n = len(state.grid)
+    if rules.crowning_wins and any(
+        piece is not None and owner(piece) != state.turn and is_king(piece)
+        for row in state.grid
+        for piece in row
+    ):
+        return []  # breakthrough: the opponent has crowned, the game is over
     for rank in range(n):
         for file in range(n):
             if owner(state.grid[rank][file]) == state.turn:
@@ -727,6 +763,8 @@ START: dict[str, str] = {
     "thai": "B:W25-32:B1-8",
     "international": "W:W31-50:B1-20",
     "antidraughts": "W:W31-50:B1-20",
+    "killer": "W:W31-50:B1-20",
+    "breakthrough": "W:W31-50:B1-20",
 }
 """The start position of each game, in this module's coordinates (Russian draughts' numbers;
 :func:`game_fen` writes it in the game's own)."""
