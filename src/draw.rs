@@ -528,6 +528,26 @@ impl DrawRules {
         DrawRules::repetition_and_kings_only(3, 25)
     }
 
+    /// Frisian draughts (and frysk): threefold repetition; two kings against a lone king,
+    /// 7 moves of the stronger side; a king against a king, 2 moves (the Frisian
+    /// federation's rules 15–16, counted as lidraughts does; docs/variants.md).
+    pub fn frisian() -> DrawRules {
+        DrawRules::new(
+            vec![
+                DrawRule::Repetition { times: 3 },
+                DrawRule::SmallEnding {
+                    moves: 7,
+                    materials: vec![(2, 0)],
+                },
+                DrawRule::SmallEnding {
+                    moves: 2,
+                    materials: vec![(1, 0)],
+                },
+            ],
+            Vec::new(),
+        )
+    }
+
     /// Giveaway: threefold repetition, 15 moves of kings only.
     pub fn giveaway() -> DrawRules {
         DrawRules::repetition_and_kings_only(3, 15)
@@ -582,6 +602,7 @@ impl DrawRules {
             Variant::International => DrawRules::international(),
             Variant::Antidraughts => DrawRules::antidraughts(),
             Variant::Killer => DrawRules::killer(),
+            Variant::Frisian | Variant::Frysk => DrawRules::frisian(),
             Variant::Spanish
             | Variant::Portuguese
             | Variant::Czech
@@ -592,7 +613,7 @@ impl DrawRules {
 
     /// A built-in set by name: `fmjd64`, `forty_moves`, `historical`, `brazilian`,
     /// `giveaway`, `english`, `italian`, `pool`, `international`, `antidraughts`, `killer`,
-    /// `threefold`, `none`.
+    /// `frisian`, `threefold`, `none`.
     pub fn parse(name: &str) -> Option<DrawRules> {
         Some(match name {
             "fmjd64" => DrawRules::fmjd64(),
@@ -606,6 +627,7 @@ impl DrawRules {
             "international" => DrawRules::international(),
             "antidraughts" => DrawRules::antidraughts(),
             "killer" => DrawRules::killer(),
+            "frisian" => DrawRules::frisian(),
             "threefold" => DrawRules::threefold(),
             "none" | "repetition" => DrawRules::none(),
             _ => return None,

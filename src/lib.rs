@@ -51,6 +51,7 @@ mod memory;
 mod movegen;
 mod mv;
 mod notation;
+mod orthogonal;
 mod perft;
 mod piece;
 mod position;
@@ -72,7 +73,7 @@ pub use fen::{
 };
 pub use memory::{available_memory, TableAllocError};
 pub use movegen::{
-    Brazilian, Breakthrough, CapturePriority, CapturesOptional, Counting, Czech, English,
+    Brazilian, Breakthrough, CapturePriority, CapturesOptional, Counting, Czech, English, Frisian,
     International, Italian, Killer, Pool, Rules, Russian, Spanish, Thai,
 };
 pub use mv::{Move, MoveList, MAX_PATH};

@@ -95,6 +95,11 @@ pub struct Position {
     /// to copying it.
     pub(crate) kings: Bitboard,
     pub(crate) turn: Color,
+    /// Each side's run of quiet moves by one king, where the rules limit it (Frisian;
+    /// `crate::orthogonal`): the moves made in the top two bits, the king's square bit
+    /// below; 0 for none, and always 0 in the other games. Part of the position: it
+    /// decides which moves are legal, and it is in the hash.
+    pub(crate) king_runs: [u8; 2],
     pub(crate) hash: u64,
 }
 
@@ -144,6 +149,7 @@ impl Position {
             ],
             kings: setup.white_kings | setup.black_kings,
             turn: setup.turn.unwrap_or(Color::White),
+            king_runs: [0; 2],
             hash: 0,
         }
     }
@@ -194,6 +200,14 @@ impl Position {
     pub fn with_rules(mut self, rules: RuleSet) -> Position {
         self.kings.0 =
             (self.kings.0 & ((1u64 << RULES_SHIFT) - 1)) | (u64::from(rules.code()) << RULES_SHIFT);
+        if self.king_runs != [0; 2]
+            && !crate::variant::CODE_FACTS[usize::from(rules.code())].king_runs
+        {
+            for color in [Color::White, Color::Black] {
+                self.hash ^= crate::orthogonal::run_key(color, self.king_runs[color.index()]);
+            }
+            self.king_runs = [0; 2];
+        }
         self
     }
 
@@ -230,7 +244,17 @@ impl Position {
         if self.turn == Color::Black {
             h ^= zobrist::BLACK_TO_MOVE;
         }
+        for color in [Color::White, Color::Black] {
+            h ^= crate::orthogonal::run_key(color, self.king_runs[color.index()]);
+        }
         h
+    }
+
+    /// A side's run of quiet moves by one king, where the rules limit it (Frisian): the
+    /// moves made and the king's square; `None` when it has no run.
+    pub fn king_run(&self, color: Color) -> Option<(u8, Square)> {
+        let (count, bit) = crate::orthogonal::run_of(self.king_runs[color.index()]);
+        (count > 0).then(|| (count, Square::from_bit_unchecked(bit)))
     }
 
     /// All pieces of a side.
@@ -352,7 +376,21 @@ impl Position {
     /// Play a move known to be legal here (the fast path of perft and search).
     #[inline(always)]
     pub fn play_unchecked(&mut self, m: &Move) {
+        if crate::variant::CODE_FACTS[usize::from(self.rules_code())].king_runs {
+            return self.play_keeping_runs(m);
+        }
         self.apply::<true>(m.from.bit(), m.to.bit(), m.captured.0, m.promotes);
+    }
+
+    /// [`Position::play_unchecked`] in the games that keep each side's run of quiet king
+    /// moves (Frisian): out of the other games' way.
+    #[cold]
+    #[inline(never)]
+    fn play_keeping_runs(&mut self, m: &Move) {
+        let (from, to, captured) = (m.from.bit(), m.to.bit(), m.captured.0);
+        let before = *self;
+        self.apply::<true>(from, to, captured, m.promotes);
+        crate::orthogonal::update_runs::<true>(self, &before, from, to, captured);
     }
 
     /// Move the piece on internal bit `from` to `to`, remove `captured`, crown if `promotes`,

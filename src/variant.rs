@@ -34,6 +34,8 @@ pub enum MoveRules {
     Killer,
     /// [`Breakthrough`](crate::Breakthrough).
     Breakthrough,
+    /// [`Frisian`](crate::Frisian).
+    Frisian,
 }
 
 /// Where a game's men stand at the start.
@@ -45,6 +47,8 @@ pub enum StartKind {
     TwoRows,
     /// Men on the four nearest ranks of each side (20 each on 10×10).
     FourRows,
+    /// Men on each side's back rank only (five each on 10×10: frysk).
+    BackRow,
     /// The main road a1–h8 empty, each side's twelve men in the triangle on its side of it.
     Diagonal,
 }
@@ -207,6 +211,20 @@ games! {
         moves: MoveRules::Breakthrough, numbering: Numbering::on(10, White, 2, false),
         start: StartKind::FourRows, no_moves_wins: false, numeric: true,
     }
+    /// Frisian draughts (GameType 40; the Frisian federation's rules): International
+    /// draughts' board and moves, captures along ranks and files too, the capture of the
+    /// most value, at most three quiet moves in a row by one king while men remain.
+    Frisian {
+        name: "frisian", aliases: &["fries", "frysk-damjen"], game_type: Some(40),
+        first: White, moves: MoveRules::Frisian, numbering: Numbering::on(10, White, 2, false),
+        start: StartKind::FourRows, no_moves_wins: false, numeric: true,
+    }
+    /// Frysk! (lidraughts' name): Frisian draughts with five men each on the back rank.
+    Frysk {
+        name: "frysk", aliases: &["frysk!"], game_type: None, first: White,
+        moves: MoveRules::Frisian, numbering: Numbering::on(10, White, 2, false),
+        start: StartKind::BackRow, no_moves_wins: false, numeric: true,
+    }
 }
 
 impl Variant {
@@ -276,6 +294,7 @@ impl Variant {
             StartKind::ThreeRows => Setup::rows(self.geometry(), 3),
             StartKind::TwoRows => Setup::rows(self.geometry(), 2),
             StartKind::FourRows => Setup::rows(self.geometry(), 4),
+            StartKind::BackRow => Setup::rows(self.geometry(), 1),
             StartKind::Diagonal => {
                 let mut white = Bitboard::EMPTY;
                 let mut black = Bitboard::EMPTY;
@@ -397,6 +416,8 @@ pub(crate) struct CodeFacts {
     /// Whether the 8×8 evaluations (classic and learned) leave the position to one of its
     /// own: giveaway (its goal reversed) and the games of the 10×10 board.
     pub(crate) own_evaluation: bool,
+    /// Whether positions keep each side's run of quiet king moves (Frisian).
+    pub(crate) king_runs: bool,
 }
 
 /// [`CodeFacts`] of every rules code (a code naming no game reads as Russian draughts).
@@ -406,6 +427,7 @@ pub(crate) static CODE_FACTS: [CodeFacts; 256] = {
         no_moves_wins: false,
         known_endings: true,
         own_evaluation: false,
+        king_runs: false,
     };
     let mut table = [russian; 256];
     let mut code = 0;
@@ -418,6 +440,7 @@ pub(crate) static CODE_FACTS: [CodeFacts; 256] = {
                 no_moves_wins: game.no_moves_wins,
                 known_endings: matches!(game.moves, MoveRules::Russian | MoveRules::Brazilian),
                 own_evaluation: game.no_moves_wins || game.numbering.geometry().size() != 8,
+                king_runs: matches!(game.moves, MoveRules::Frisian),
             };
         }
         code += 1;
@@ -460,6 +483,7 @@ macro_rules! with_rules {
             $crate::variant::MoveRules::International => arm!($crate::International),
             $crate::variant::MoveRules::Killer => arm!($crate::Killer),
             $crate::variant::MoveRules::Breakthrough => arm!($crate::Breakthrough),
+            $crate::variant::MoveRules::Frisian => arm!($crate::Frisian),
         }
     }};
 }

@@ -61,6 +61,12 @@ const PIECE_KEYS: [[u64; 64]; 4] = {
 /// XORed in when Black is to move.
 pub const BLACK_TO_MOVE: u64 = splitmix64(0x0123_4567_89AB_CDEF).1;
 
+/// The key of a side's run of quiet king moves (Frisian; `crate::orthogonal`), `run` its
+/// nonzero packed form.
+pub fn king_run_key(color: Color, run: u8) -> u64 {
+    splitmix64(0x6B69_6E67_5F72_756E ^ ((color.index() as u64) << 8) ^ u64::from(run)).1
+}
+
 /// The key of one piece on one internal bit.
 #[inline]
 pub fn piece_key(color: Color, role: Role, bit: u32) -> u64 {

@@ -138,7 +138,7 @@ def test_protocol_lines_and_bad_input() -> None:
             "nonsense here",
             "pos pos=Wxyz",
             'pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves="9-14"',
-            "set-param name=variant value=frisian",
+            "set-param name=variant value=chess",
             "set-param name=hash value=abc",
             "level depth=-3",
             "go",

@@ -3,8 +3,8 @@
 //! giveaway and captures optional.
 
 use shashki::{
-    perft_counting, perft_with, position_from_fen, position_from_fen_in, Counting, PerftOptions,
-    Position, RuleSet, Square, Variant,
+    perft_counting, perft_with, position_from_fen, position_from_fen_in, Color, Counting,
+    PerftOptions, Position, RuleSet, Square, Variant,
 };
 
 struct Line {
@@ -163,8 +163,16 @@ fn rules_travel_through_play_and_never_touch_the_squares() {
             pos.play(&m).expect("legal");
             assert_eq!(pos.rules(), rules);
             let rebuilt = Position::from_setup_in(&pos.setup(), rules).expect("setup");
-            assert_eq!(rebuilt, pos);
-            assert_eq!(rebuilt.hash(), pos.hash());
+            let runs = [Color::White, Color::Black].map(|c| pos.king_run(c));
+            if runs == [None, None] {
+                assert_eq!(rebuilt, pos);
+                assert_eq!(rebuilt.hash(), pos.hash());
+            } else {
+                // A king's run of quiet moves (Frisian) is history: not in the setup, but in
+                // the position and its hash.
+                assert_eq!(rebuilt.setup(), pos.setup());
+                assert_ne!(rebuilt.hash(), pos.hash());
+            }
             assert!(pos.occupied().count() <= Position::start_of(rules).occupied().count());
             assert_eq!(
                 pos.occupied() & !rules.variant.geometry().board(),

@@ -104,6 +104,9 @@ class Termination(enum.Enum, metaclass=_TerminationType):
     BRAZILIAN_SMALL_ENDING = "two pieces with a king against a king, 5 moves"
     GIVEAWAY_KINGS_ONLY = "giveaway: 15 moves of kings only"
     INTERNATIONAL_KINGS_ONLY = "25 moves of kings only"
+    FRISIAN_KINGS_VS_KING = "Frisian: two kings or one against a lone king"
+    """Frisian draughts' endings: two kings against a king not won in 7 moves, a king
+    against a king in 2 (the counter's ``article`` says which)."""
     NO_MAN_MOVE_OR_CAPTURE = "moves without a man moved or a piece taken"
     """The 8×8 family's progress rules (English 40 moves each, Italian 40, Pool 30: the
     counter's ``article`` says which)."""
@@ -682,6 +685,29 @@ KILLER = DrawRules(
 moved. Not FMJD's endings with few pieces: the killer rule exists so that such endings can
 be won (docs/variants.md)."""
 
+FRISIAN = DrawRules(
+    [
+        Repetition(article="Frisian draughts (lidraughts): the same position a third time"),
+        SmallEnding(
+            moves=7,
+            materials=frozenset({(2, 0)}),
+            termination=Termination.FRISIAN_KINGS_VS_KING,
+            article="Frisian rules, art. 15: two kings against one, 7 moves",
+        ),
+        SmallEnding(
+            moves=2,
+            materials=frozenset({(1, 0)}),
+            termination=Termination.FRISIAN_KINGS_VS_KING,
+            article="Frisian rules, art. 16: a king against a king (lidraughts: 2 moves)",
+        ),
+    ],
+    name="Frisian",
+)
+"""Frisian draughts and frysk: the same position a third time; two kings against a lone king
+not won by the stronger side's 7th move (the Frisian federation's rule 15); a king against
+a king, drawn after 2 moves (rule 16: "neither can win any more", counted as lidraughts
+counts it, so that a capture on the first move still wins; docs/variants.md)."""
+
 THREEFOLD = DrawRules([Repetition(article="the same position a third time")], name="threefold")
 """Spanish, Portuguese, Czech and Thai draughts: the same position a third time (the
 federations' further rules are not yet applied; docs/variants.md); breakthrough (men only:
@@ -696,6 +722,8 @@ _DEFAULTS = {
     "international": INTERNATIONAL,
     "antidraughts": ANTIDRAUGHTS,
     "killer": KILLER,
+    "frisian": FRISIAN,
+    "frysk": FRISIAN,
     "breakthrough": THREEFOLD,
     "spanish": THREEFOLD,
     "portuguese": THREEFOLD,
@@ -708,6 +736,6 @@ def default_draw_rules(variant: str) -> DrawRules:
     """The draw rules a game of ``variant`` is played under unless told otherwise: FMJD-64
     for Russian draughts and the diagonal start, :data:`BRAZILIAN`, :data:`GIVEAWAY`,
     :data:`ENGLISH`, :data:`ITALIAN`, :data:`POOL`, :data:`INTERNATIONAL`,
-    :data:`ANTIDRAUGHTS`, :data:`KILLER`, and :data:`THREEFOLD` for Spanish, Portuguese, Czech
-    and Thai draughts and breakthrough."""
+    :data:`ANTIDRAUGHTS`, :data:`KILLER`, :data:`FRISIAN` (also frysk), and :data:`THREEFOLD`
+    for Spanish, Portuguese, Czech and Thai draughts and breakthrough."""
     return _DEFAULTS.get(variant, FMJD64)

@@ -72,10 +72,12 @@ _TAGGED_ON = {
     "antidraughts": "20",
     "killer": "20",
     "breakthrough": "20",
+    "frysk": "40",
 }
 """The games written as another game's GameType with a ``Variant`` tag (giveaway and the
 diagonal start on Russian draughts' 25; antidraughts, killer and breakthrough on
-International draughts' 20, as lidraughts writes its 10×10 variants)."""
+International draughts' 20 and frysk on Frisian's 40, as lidraughts writes its 10×10
+variants)."""
 
 
 class GameOverError(ValueError):

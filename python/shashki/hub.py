@@ -33,10 +33,10 @@ Guarantees a GUI can rely on:
   ``go think`` thinks for :data:`DEFAULT_MOVE_TIME` seconds; ``level infinite`` thinks
   until ``stop``.
 - ``set-param name=variant value=russian|brazilian|giveaway|diagonal|english|italian|spanish|
-  portuguese|czech|pool|thai|international|antidraughts|killer|breakthrough`` (also
-  pydraughts' and Scan's names: ``normal``, ``standard``, ``losing``, ``bt``, ``poddavki``,
-  ``american``, ``checkers``;
-  ``normal`` and ``losing`` follow the positions' board) and
+  portuguese|czech|pool|thai|international|antidraughts|killer|breakthrough|frisian|frysk``
+  (also pydraughts' and Scan's names: ``normal``, ``standard``, ``losing``, ``bt``,
+  ``poddavki``, ``american``, ``checkers``; ``normal`` and ``losing`` follow the positions'
+  board) and
   ``name=captures-optional value=true|false`` choose the game; the position goes back to
   the variant's start (send ``pos`` after them).
 - ``set-param name=evaluation value=learned|classic`` chooses the evaluation (the learned
@@ -182,6 +182,8 @@ HUB_VARIANTS = {
     "killer": "killer",
     "bt": "breakthrough",
     "breakthrough": "breakthrough",
+    "frisian": "frisian",
+    "frysk": "frysk",
     "diagonal": "diagonal",
     "english": "english",
     "american": "english",
@@ -328,7 +330,8 @@ class HubServer:
             self.send(
                 "param name=variant value=russian type=enum "
                 'values="russian brazilian giveaway diagonal english italian spanish portuguese '
-                'czech pool thai international antidraughts killer breakthrough bt normal losing"'
+                "czech pool thai international antidraughts killer breakthrough bt frisian frysk "
+                'normal losing"'
             )
             self.send("param name=captures-optional value=false type=bool")
             self.send('param name=evaluation value=learned type=enum values="learned classic"')

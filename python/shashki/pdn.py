@@ -310,6 +310,8 @@ def _variant_of(game_type: str, variant_tag: str) -> tuple[Optional[str], bool]:
         for tagged in ("antidraughts", "killer", "breakthrough"):
             if tagged in tag:
                 return tagged, optional
+    if code == "40" and "frysk" in tag:
+        return "frysk", optional
     if code in GAME_TYPES:
         return GAME_TYPES[code], optional
     if code != "25":

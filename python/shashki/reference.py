@@ -30,6 +30,8 @@ from typing import Optional, Protocol
 
 WHITE_MAN, WHITE_KING, BLACK_MAN, BLACK_KING = "w", "W", "b", "B"
 DIAGONALS = ((1, 1), (-1, 1), (1, -1), (-1, -1))  # (file step, rank step)
+# Along a rank or a file the next square of the same colour is two squares away (Frisian).
+STRAIGHT_LINES = ((2, 0), (-2, 0), (0, 2), (0, -2))
 
 Grid = list[list[Optional[str]]]  # grid[rank][file], rank 0 is White's back rank
 
@@ -87,7 +89,13 @@ class Rules:
     ``"king_first"`` (Czech). ``size``: the board's side (8, or 10 for International).
     ``king_stops_behind_king``: a king whose capture ends on taking a king stops on the
     square just behind it (Killer draughts). ``crowning_wins``: the first side to crown a man
-    wins; its opponent has no moves (breakthrough).
+    wins; its opponent has no moves (breakthrough). ``orthogonal_captures``: men and kings
+    also capture along ranks and files, over the next square of their colour (Frisian).
+    ``king_quiet_moves``: the most quiet moves one king may make in a row while its side
+    has men (Frisian: 3; 0 for no limit): the reference keeps no history, so
+    :func:`legal_moves` is told which king has reached the limit.
+    ``priority`` ``"value"``: the captures taking the most value, a king worth less than two
+    men and more than one, then a king's capture (Frisian).
     """
 
     crown_during_capture: bool = True
@@ -102,6 +110,8 @@ class Rules:
     size: int = 8
     king_stops_behind_king: bool = False
     crowning_wins: bool = False
+    orthogonal_captures: bool = False
+    king_quiet_moves: int = 0
 
 
 RUSSIAN = Rules()
@@ -172,6 +182,21 @@ _GAME_RULES: dict[str, dict[str, object]] = {
         "size": 10,
         "king_stops_behind_king": True,
     },
+    # Frisian: captures along ranks and files too, by value; three quiet king moves in a row.
+    "frisian": {
+        "crown_during_capture": False,
+        "priority": "value",
+        "size": 10,
+        "orthogonal_captures": True,
+        "king_quiet_moves": 3,
+    },
+    "frysk": {
+        "crown_during_capture": False,
+        "priority": "value",
+        "size": 10,
+        "orthogonal_captures": True,
+        "king_quiet_moves": 3,
+    },
     # Breakthrough: International moves; the first king wins.
     "breakthrough": {
         "crown_during_capture": False,
@@ -213,6 +238,8 @@ GAME_NUMBERING: dict[str, tuple[str, int, bool]] = {
     "antidraughts": ("W", 2, False),
     "killer": ("W", 2, False),
     "breakthrough": ("W", 2, False),
+    "frisian": ("W", 2, False),
+    "frysk": ("W", 2, False),
 }
 
 
@@ -507,7 +534,8 @@ def _capture_targets(
         return king or rules.man_takes_king or not is_king(piece)
 
     jumps = []
-    for df, dr in DIAGONALS:
+    lines = DIAGONALS + STRAIGHT_LINES if rules.orthogonal_captures else DIAGONALS
+    for df, dr in lines:
         if not king and not rules.men_capture_backwards and dr != forward(state.turn):
             continue  # men that capture forwards only
         if rules.remove_during_move and came is not None and (df, dr) == (-came[0], -came[1]):
@@ -590,10 +618,10 @@ def capture_sequences(state: State, file: int, rank: int, rules: Rules = RUSSIAN
                     rules.crown_during_capture and landing[1] == crowning_rank(state.turn, n)
                 )
                 options.append((landing, becomes_king))
-            direction = (
-                1 if landing[0] > victim[0] else -1,
-                1 if landing[1] > victim[1] else -1,
-            )
+            # The line's step: one square along a diagonal, two along a rank or a file.
+            dx, dy = landing[0] - victim[0], landing[1] - victim[1]
+            unit = 1 if dx and dy else 2
+            direction = ((dx > 0) - (dx < 0)) * unit, ((dy > 0) - (dy < 0)) * unit
             if king:
                 continuing = [
                     (sq, k)
@@ -617,10 +645,13 @@ def capture_sequences(state: State, file: int, rank: int, rules: Rules = RUSSIAN
     return found
 
 
-def all_sequences(state: State, rules: Rules = RUSSIAN) -> list[RefMove]:
+def all_sequences(
+    state: State, rules: Rules = RUSSIAN, blocked: Optional[int] = None
+) -> list[RefMove]:
     """§3.1: if any capture exists, only captures are legal; otherwise the quiet moves.
     With ``rules.majority`` only the captures taking the most pieces; with
-    ``rules.captures_optional`` the quiet moves too."""
+    ``rules.captures_optional`` the quiet moves too. ``blocked``: the square index of a
+    king that may make no quiet move now (Frisian: three in a row while men remain)."""
     captures = []
     n = len(state.grid)
     if rules.crowning_wins and any(
@@ -635,9 +666,10 @@ def all_sequences(state: State, rules: Rules = RUSSIAN) -> list[RefMove]:
                 captures.extend(capture_sequences(state, file, rank, rules))
     if captures:
         captures = _by_priority(state, captures, rules)
+    quiet = [m for m in quiet_moves(state, rules) if m.start != blocked]
     if rules.captures_optional:
-        return captures + quiet_moves(state, rules)
-    return captures if captures else quiet_moves(state, rules)
+        return captures + quiet
+    return captures if captures else quiet
 
 
 def _by_priority(state: State, captures: list[RefMove], rules: Rules) -> list[RefMove]:
@@ -669,6 +701,15 @@ def _by_priority(state: State, captures: list[RefMove], rules: Rules) -> list[Re
         rank = {id(m): (len(m.captured),) for m in captures}
     elif priority == "pieces_then_kings":
         rank = {id(m): (len(m.captured), sum(kings_in(m.order))) for m in captures}
+    elif priority == "value":
+        # A king is worth 2 - 1/64 men: less than two men, more than one; then a king's
+        # capture.
+        def value(m: RefMove) -> int:
+            kings = sum(kings_in(m.order))
+            men = len(m.captured) - kings
+            return (2 * kings + men) * 64 - kings
+
+        rank = {id(m): (value(m), by_king(m)) for m in captures}
     elif priority == "italian":
         # The most pieces; then a king capturing; then the most kings; then the capture
         # whose kings come earliest (compared capture by capture).
@@ -682,7 +723,9 @@ def _by_priority(state: State, captures: list[RefMove], rules: Rules) -> list[Re
     return [m for m in captures if rank[id(m)] == best]
 
 
-def distinct_moves(state: State, distinct: bool = True, rules: Rules = RUSSIAN) -> list[RefMove]:
+def distinct_moves(
+    state: State, distinct: bool = True, rules: Rules = RUSSIAN, blocked: Optional[int] = None
+) -> list[RefMove]:
     """The moves under a counting convention.
 
     Convention A (``distinct=True``): one move per (start, end, captured set, promotion),
@@ -692,7 +735,7 @@ def distinct_moves(state: State, distinct: bool = True, rules: Rules = RUSSIAN) 
     """
     seen: set[object] = set()
     out = []
-    for move in all_sequences(state, rules):
+    for move in all_sequences(state, rules, blocked):
         key: object = move.key() if distinct else (move.start, move.end, move.order, move.promotes)
         if key not in seen:
             seen.add(key)
@@ -720,9 +763,9 @@ def apply(state: State, move: MoveLike) -> State:
 # ---- the interface other tools use --------------------------------------------------------
 
 
-def legal_moves(fen: str, rules: Rules = RUSSIAN) -> list[RefMove]:
-    """The distinct legal moves of a FEN."""
-    return distinct_moves(parse_fen(fen, size=rules.size), rules=rules)
+def legal_moves(fen: str, rules: Rules = RUSSIAN, blocked: Optional[int] = None) -> list[RefMove]:
+    """The distinct legal moves of a FEN (``blocked``: as :func:`all_sequences`)."""
+    return distinct_moves(parse_fen(fen, size=rules.size), rules=rules, blocked=blocked)
 
 
 def play(fen: str, move: MoveLike, rules: Rules = RUSSIAN) -> str:
@@ -765,6 +808,8 @@ START: dict[str, str] = {
     "antidraughts": "W:W31-50:B1-20",
     "killer": "W:W31-50:B1-20",
     "breakthrough": "W:W31-50:B1-20",
+    "frisian": "W:W31-50:B1-20",
+    "frysk": "W:W46-50:B1-5",
 }
 """The start position of each game, in this module's coordinates (Russian draughts' numbers;
 :func:`game_fen` writes it in the game's own)."""

@@ -464,6 +464,15 @@ impl PyBoard {
         self.board.position().has_captures()
     }
 
+    /// A side's run of quiet moves by one king, where the rules limit it (Frisian: three
+    /// in a row while men remain): `(moves made, square index of the king)`, or `None`.
+    fn king_run(&self, color: bool) -> Option<(u8, usize)> {
+        let pos = self.board.position();
+        let color = if color { Color::White } else { Color::Black };
+        pos.king_run(color)
+            .map(|(count, sq)| (count, pos.geometry().index_on_board(sq)))
+    }
+
     /// Whether `move` is legal here.
     fn is_legal(&mut self, r#move: PyRef<'_, PyMove>) -> bool {
         let m = r#move.inner;

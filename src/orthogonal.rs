@@ -1,0 +1,555 @@
+//! The move generator of the games that capture along ranks and files as well as along the
+//! diagonals: Frisian draughts and frysk (docs/variants.md, "Frisian draughts").
+//!
+//! A man captures in eight directions: over a neighbour on a diagonal, or over the next
+//! square of its colour along its rank or file (two files or two ranks away), landing just
+//! behind. A king captures along the same eight lines from any distance and lands on any
+//! empty square behind its victim. Quiet moves stay diagonal (men one square forward,
+//! kings any distance). Among the captures, those taking the most value are legal (a king
+//! is worth less than two men and more than one: `2 − ε`); among equal values, a king's
+//! capture goes first. A king may make at most [`Rules::KING_QUIET_MOVES`] quiet moves in a
+//! row while its side has men: the position keeps each side's run ([`Position::king_runs`]).
+//!
+//! The rules reach this module through [`Rules::ORTHOGONAL_CAPTURES`]: the generic
+//! generator hands such games over at its entry points, at compile time, so the diagonal
+//! games' code is unchanged. Written for exactness first: captures go through a move list.
+
+use crate::movegen::{CapturePriority, Counting, Rules};
+use crate::mv::{Move, MoveList, MAX_PATH};
+use crate::position::Position;
+use crate::square::{Geometry, Square};
+use crate::Color;
+
+/// No square in that direction.
+const NONE: u8 = 0xFF;
+
+/// The eight lines as (file, rank) steps: the four diagonals (up-left, up-right, down-left,
+/// down-right), then the rank (left, right) and the file (down, up), whose next square of
+/// the same colour is two files or two ranks away.
+const STEPS: [(i8, i8); 8] = [
+    (-1, 1),
+    (1, 1),
+    (-1, -1),
+    (1, -1),
+    (-2, 0),
+    (2, 0),
+    (0, -2),
+    (0, 2),
+];
+
+/// `NEXT[bit][line]`: the next dark square of the 10×10 board along a line, or [`NONE`].
+static NEXT: [[u8; 8]; 64] = {
+    let mut table = [[NONE; 8]; 64];
+    let mut bit = 0u32;
+    while bit < 64 {
+        if let Some(sq) = Square::from_bit(bit) {
+            let mut line = 0;
+            while line < 8 {
+                let file = sq.file() as i8 + STEPS[line].0;
+                let rank = sq.rank() as i8 + STEPS[line].1;
+                if file >= 0 && rank >= 0 {
+                    if let Some(next) = Square::from_coords(file as u8, rank as u8) {
+                        table[bit as usize][line] = next.bit() as u8;
+                    }
+                }
+                line += 1;
+            }
+        }
+        bit += 1;
+    }
+    table
+};
+
+#[inline(always)]
+fn next(bit: u32, line: usize) -> Option<u32> {
+    let n = NEXT[bit as usize & 63][line];
+    (n != NONE).then_some(u32::from(n))
+}
+
+/// A side's run of quiet king moves as [`Position::king_runs`] keeps it: the moves made
+/// (0 for none) and the square the king stands on.
+#[inline]
+pub(crate) fn run_of(run: u8) -> (u8, u32) {
+    (run >> 6, u32::from(run & 63))
+}
+
+#[inline]
+fn run(count: u8, bit: u32) -> u8 {
+    (count.min(3) << 6) | bit as u8
+}
+
+/// The Zobrist key of a side's run (0 for none): positions that differ only in a run are
+/// different positions (not the same moves).
+pub(crate) fn run_key(color: Color, run: u8) -> u64 {
+    if run == 0 {
+        0
+    } else {
+        crate::zobrist::king_run_key(color, run)
+    }
+}
+
+/// The runs after the move `from` → `to` taking `captured`, played in `before`, gave
+/// `after` (whose pieces are already moved): a quiet king move of a side that has men
+/// lengthens its run (or starts one for another king); any other move ends the mover's
+/// run; the opponent's run ends with its king taken, or when it has no men or no kings
+/// left.
+#[inline]
+pub(crate) fn update_runs<const HASH: bool>(
+    after: &mut Position,
+    before: &Position,
+    from: u32,
+    to: u32,
+    captured: u64,
+) {
+    let mover = before.turn();
+    let other = !mover;
+    let (mi, oi) = (mover.index(), other.index());
+    let old = before.king_runs;
+    let mut new = old;
+    let was_king = before.kings.0 & (1u64 << from) != 0;
+    new[mi] = if was_king && captured == 0 && !after.men(mover).is_empty() {
+        let (count, square) = run_of(old[mi]);
+        let count = if count > 0 && square == from {
+            count + 1
+        } else {
+            1
+        };
+        run(count, to)
+    } else {
+        0
+    };
+    if captured != 0 && old[oi] != 0 {
+        let (_, square) = run_of(old[oi]);
+        if captured & (1u64 << square) != 0
+            || after.men(other).is_empty()
+            || after.kings(other).is_empty()
+        {
+            new[oi] = 0;
+        }
+    }
+    if HASH {
+        for color in [Color::White, Color::Black] {
+            let i = color.index();
+            if new[i] != old[i] {
+                after.hash ^= run_key(color, old[i]) ^ run_key(color, new[i]);
+            }
+        }
+    }
+    after.king_runs = new;
+}
+
+/// The king of the side to move that may not make a quiet move now, as a bit mask (0 for
+/// none): its run has reached the rules' limit and its side still has men.
+#[inline]
+fn blocked_king<R: Rules>(pos: &Position) -> u64 {
+    if R::KING_QUIET_MOVES == 0 {
+        return 0;
+    }
+    let (count, square) = run_of(pos.king_runs[pos.turn().index()]);
+    if count >= R::KING_QUIET_MOVES && !pos.men(pos.turn()).is_empty() {
+        1u64 << square
+    } else {
+        0
+    }
+}
+
+/// The capture priority's key of a capture (higher is preferred; equal keys are free to
+/// choose between).
+#[inline]
+fn priority_key<R: Rules>(men: u32, kings: u32, by_king: bool) -> u32 {
+    match R::PRIORITY {
+        // Frisian: a king is worth 2 − ε men (less than two men, more than one), ε small
+        // enough that it only ever decides between equal counts; then a king's capture.
+        CapturePriority::Value => (((2 * kings + men) * 64 - kings) << 1) | u32::from(by_king),
+        CapturePriority::Majority | CapturePriority::PiecesThenKings => {
+            ((men + kings) << 6) | kings
+        }
+        _ => 0,
+    }
+}
+
+/// The depth-first search of one piece's capture sequences.
+struct Search<'a, R: Rules> {
+    /// Occupied squares: the mover's start square empty, pieces taken still standing.
+    occ: u64,
+    /// The pieces that may be taken.
+    them: u64,
+    /// The enemy kings (for the value of a capture).
+    their_kings: u64,
+    crowning: u64,
+    from: u32,
+    by_king: bool,
+    path: [Square; MAX_PATH],
+    len: usize,
+    /// The victims in the order taken, six bits each (the second perft convention's key).
+    order: u128,
+    counting: Counting,
+    list: &'a mut MoveList,
+    /// The orders of `list[begin..]`'s moves.
+    orders: &'a mut Vec<u128>,
+    begin: usize,
+    best: &'a mut u32,
+    rules: std::marker::PhantomData<R>,
+}
+
+impl<R: Rules> Search<'_, R> {
+    #[inline(always)]
+    fn empty(&self, bit: u32) -> bool {
+        self.occ & (1u64 << bit) == 0
+    }
+
+    fn push(&mut self, landing: u32, victim: u32) {
+        if self.len < MAX_PATH {
+            self.path[self.len] = Square::from_bit_unchecked(landing);
+        }
+        self.len += 1;
+        self.order = (self.order << 6) | u128::from(victim);
+    }
+
+    fn pop(&mut self) {
+        self.len -= 1;
+        self.order >>= 6;
+    }
+
+    fn emit(&mut self, to: u32, captured: u64) {
+        let promotes = !self.by_king && self.crowning & (1u64 << to) != 0;
+        let kings = (captured & self.their_kings).count_ones();
+        let men = captured.count_ones() - kings;
+        let key = priority_key::<R>(men, kings, self.by_king);
+        if key < *self.best {
+            return;
+        }
+        if key > *self.best {
+            *self.best = key;
+            self.list.truncate(self.begin);
+            self.orders.clear();
+        }
+        let from = Square::from_bit_unchecked(self.from);
+        let to_sq = Square::from_bit_unchecked(to);
+        let duplicate =
+            self.list[self.begin..]
+                .iter()
+                .zip(self.orders.iter())
+                .any(|(m, &order)| {
+                    m.from == from
+                        && m.to == to_sq
+                        && match self.counting {
+                            Counting::Distinct => {
+                                m.captured.0 == captured && m.promotes == promotes
+                            }
+                            Counting::Orders => order == self.order,
+                        }
+                });
+        if duplicate {
+            return;
+        }
+        let len = self.len.min(MAX_PATH);
+        if let Some(m) = Move::from_parts(
+            from,
+            &self.path[..len],
+            crate::bitboard::Bitboard(captured),
+            promotes,
+        ) {
+            self.list.push(m);
+            self.orders.push(self.order);
+        }
+    }
+
+    /// A man on `bit` having taken `captured`: jump on in any of the eight directions, or
+    /// end the move here.
+    fn man(&mut self, bit: u32, captured: u64) {
+        let mut continued = false;
+        for line in 0..8 {
+            let Some(victim) = next(bit, line) else {
+                continue;
+            };
+            if self.them & !captured & (1u64 << victim) == 0 {
+                continue;
+            }
+            let Some(landing) = next(victim, line) else {
+                continue;
+            };
+            if !self.empty(landing) {
+                continue;
+            }
+            continued = true;
+            self.push(landing, victim);
+            self.man(landing, captured | (1u64 << victim));
+            self.pop();
+        }
+        if !continued && captured != 0 {
+            self.emit(bit, captured);
+        }
+    }
+
+    /// The piece a king on `bit` would take along `line`, and the first square behind it.
+    #[inline]
+    fn king_victim(&self, bit: u32, line: usize, captured: u64) -> Option<(u32, u32)> {
+        let mut t = next(bit, line)?;
+        while self.empty(t) {
+            t = next(t, line)?;
+        }
+        if self.them & !captured & (1u64 << t) == 0 {
+            return None;
+        }
+        let behind = next(t, line)?;
+        self.empty(behind).then_some((t, behind))
+    }
+
+    fn king_can_capture(&self, bit: u32, captured: u64) -> bool {
+        (0..8).any(|line| self.king_victim(bit, line, captured).is_some())
+    }
+
+    /// A king on `bit` having taken `captured` (known to have a capture here unless
+    /// `captured` is empty).
+    fn king(&mut self, bit: u32, captured: u64) {
+        for line in 0..8 {
+            let Some((victim, first)) = self.king_victim(bit, line, captured) else {
+                continue;
+            };
+            let taken = captured | (1u64 << victim);
+            let mut landings = [0u32; 9];
+            let mut n = 0;
+            let mut l = Some(first);
+            while let Some(square) = l {
+                if !self.empty(square) {
+                    break;
+                }
+                landings[n] = square;
+                n += 1;
+                l = next(square, line);
+            }
+            let mut goes_on = [false; 9];
+            let mut any = false;
+            for i in 0..n {
+                goes_on[i] = self.king_can_capture(landings[i], taken);
+                any |= goes_on[i];
+            }
+            // Where the capture can go on from some landing square, the king must land
+            // on one of those; otherwise it may stop on any square behind its victim.
+            for i in 0..n {
+                if any && !goes_on[i] {
+                    continue;
+                }
+                self.push(landings[i], victim);
+                if any {
+                    self.king(landings[i], taken);
+                } else {
+                    self.emit(landings[i], taken);
+                }
+                self.pop();
+            }
+        }
+    }
+}
+
+/// The board of these games.
+#[inline(always)]
+fn board<R: Rules>() -> u64 {
+    R::GEOMETRY.board().0
+}
+
+/// The captures the rules allow, appended to `list`; whether there were any.
+fn generate_captures<R: Rules>(pos: &Position, counting: Counting, list: &mut MoveList) -> bool {
+    let turn = pos.turn();
+    let us = pos.pieces(turn).0;
+    let them = pos.pieces(!turn).0;
+    let kings = pos.kings.0 & board::<R>();
+    let crowning = crowning::<R>(turn);
+    let begin = list.len();
+    let mut orders = Vec::new();
+    let mut best = 0u32;
+    let mut pieces = us;
+    while pieces != 0 {
+        let bit = pieces.trailing_zeros();
+        pieces &= pieces - 1;
+        let by_king = kings & (1u64 << bit) != 0;
+        let mut search = Search::<R> {
+            occ: (us | them) & !(1u64 << bit),
+            them,
+            their_kings: them & kings,
+            crowning,
+            from: bit,
+            by_king,
+            path: [Square::from_bit_unchecked(bit); MAX_PATH],
+            len: 0,
+            order: 0,
+            counting,
+            list: &mut *list,
+            orders: &mut orders,
+            begin,
+            best: &mut best,
+            rules: std::marker::PhantomData,
+        };
+        if by_king {
+            search.king(bit, 0);
+        } else {
+            search.man(bit, 0);
+        }
+    }
+    list.len() > begin
+}
+
+/// The far rank of `turn`'s men.
+#[inline]
+fn crowning<R: Rules>(turn: Color) -> u64 {
+    let geometry: &Geometry = R::GEOMETRY;
+    match turn {
+        Color::White => geometry.rank(geometry.size() - 1).0,
+        Color::Black => geometry.rank(0).0,
+    }
+}
+
+/// Whether the side to move has a capture.
+pub(crate) fn has_captures<R: Rules>(pos: &Position) -> bool {
+    let turn = pos.turn();
+    let us = pos.pieces(turn).0;
+    let them = pos.pieces(!turn).0;
+    let occ = us | them;
+    let kings = pos.kings.0 & board::<R>();
+    let mut pieces = us;
+    while pieces != 0 {
+        let bit = pieces.trailing_zeros();
+        pieces &= pieces - 1;
+        let occ = occ & !(1u64 << bit);
+        for line in 0..8 {
+            let mut t = next(bit, line);
+            if kings & (1u64 << bit) != 0 {
+                while let Some(s) = t {
+                    if occ & (1u64 << s) != 0 {
+                        break;
+                    }
+                    t = next(s, line);
+                }
+            }
+            let Some(victim) = t else { continue };
+            if them & (1u64 << victim) == 0 {
+                continue;
+            }
+            if let Some(landing) = next(victim, line) {
+                if occ & (1u64 << landing) == 0 {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The quiet moves of the side to move: men one square diagonally forward, kings any
+/// distance along a diagonal, but for a king whose run has reached the limit.
+pub(crate) fn generate_quiet<R: Rules>(pos: &Position, list: &mut MoveList) {
+    let turn = pos.turn();
+    let us = pos.pieces(turn).0;
+    let occ = pos.occupied().0;
+    let kings = pos.kings.0 & board::<R>();
+    let blocked = blocked_king::<R>(pos);
+    let crowning = crowning::<R>(turn);
+    let forward: [usize; 2] = match turn {
+        Color::White => [0, 1],
+        Color::Black => [2, 3],
+    };
+    let mut pieces = us;
+    while pieces != 0 {
+        let bit = pieces.trailing_zeros();
+        pieces &= pieces - 1;
+        let from = Square::from_bit_unchecked(bit);
+        if kings & (1u64 << bit) == 0 {
+            for line in forward {
+                if let Some(to) = next(bit, line) {
+                    if occ & (1u64 << to) == 0 {
+                        let promotes = crowning & (1u64 << to) != 0;
+                        list.push(Move::quiet(from, Square::from_bit_unchecked(to), promotes));
+                    }
+                }
+            }
+        } else if blocked & (1u64 << bit) == 0 {
+            for line in 0..4 {
+                let mut t = next(bit, line);
+                while let Some(to) = t {
+                    if occ & (1u64 << to) != 0 {
+                        break;
+                    }
+                    list.push(Move::quiet(from, Square::from_bit_unchecked(to), false));
+                    t = next(to, line);
+                }
+            }
+        }
+    }
+}
+
+/// The legal moves of the side to move, appended to `list`.
+pub(crate) fn generate<R: Rules>(pos: &Position, counting: Counting, list: &mut MoveList) {
+    if !generate_captures::<R>(pos, counting, list) || !R::CAPTURE_IS_MANDATORY {
+        generate_quiet::<R>(pos, list);
+    }
+}
+
+/// The number of legal moves.
+pub(crate) fn count_moves<R: Rules>(pos: &Position, counting: Counting) -> u64 {
+    let mut list = MoveList::new();
+    generate::<R>(pos, counting, &mut list);
+    list.len() as u64
+}
+
+/// Call `visit` with the position after each legal move (the runs kept up to date).
+pub(crate) fn for_each_child<R: Rules, const HASH: bool>(
+    pos: &Position,
+    counting: Counting,
+    mut visit: impl FnMut(&Position),
+) {
+    let mut list = MoveList::new();
+    generate::<R>(pos, counting, &mut list);
+    for m in &list {
+        let mut child = *pos;
+        let (from, to, captured) = (m.from.bit(), m.to.bit(), m.captured.0);
+        child.apply::<HASH>(from, to, captured, m.promotes);
+        update_runs::<HASH>(&mut child, pos, from, to, captured);
+        visit(&child);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lines_follow_the_board() {
+        // a1's neighbours: b2 up-right, c1 along the rank, a3 up the file; nothing else.
+        let a1 = Square::from_coords(0, 0).expect("a1").bit();
+        let name = |bit: u8| Square::from_bit(u32::from(bit)).map(|s| s.name());
+        let lines: Vec<Option<String>> = NEXT[a1 as usize].iter().map(|&b| name(b)).collect();
+        assert_eq!(
+            lines,
+            [
+                None,
+                Some("b2".into()),
+                None,
+                None,
+                None,
+                Some("c1".into()),
+                None,
+                Some("a3".into())
+            ]
+        );
+        // Along a rank the line never wraps to the next rank: j2 has no right neighbour.
+        let j2 = Square::from_coords(9, 1).expect("j2").bit();
+        assert_eq!(NEXT[j2 as usize][5], NONE);
+        assert_eq!(name(NEXT[j2 as usize][4]), Some("h2".into()));
+        // Every line runs both ways: the next square's previous one is the square itself.
+        let opposite = |line: usize| if line < 4 { 3 - line } else { line ^ 1 };
+        for bit in 0..64u32 {
+            for line in 0..8 {
+                if let Some(n) = next(bit, line) {
+                    assert_eq!(next(n, opposite(line)), Some(bit));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn runs_pack_and_unpack() {
+        assert_eq!(run_of(run(2, 37)), (2, 37));
+        assert_eq!(run_of(0), (0, 0));
+    }
+}
