@@ -6,7 +6,8 @@ reading the legal-action mask and the observation, as a learning loop does; and,
     python benches/batch.py [--games 4096] [--steps 200] [--warmup 300] [--variant english]
                             [--spiel-python PATH]
 
-``--variant`` plays another game (English draughts is OpenSpiel's ``checkers``);
+``--variant`` plays another game (English draughts is OpenSpiel's ``checkers``; the 10×10
+games, ``international`` among them, step on their own board: 1800 actions, 10×10 planes);
 ``--spiel-python`` runs the OpenSpiel loop under another interpreter (OpenSpiel in its own
 virtual environment), still in the same run.
 
@@ -87,12 +88,11 @@ def shashki_steps_caller_chooses(
     every step (they leave the cache between steps), or with ``reuse`` the same mask and
     planes arrays every step (``out=``) and uint8 planes."""
     import numpy as np
-    from shashki.batch import ACTIONS, PLANES
 
     dtype = np.uint8 if reuse else np.float32
     boards = Boards(games, seed=1, variant=variant, dtype=dtype)
-    mask = np.empty((games, ACTIONS), np.bool_)
-    planes = np.empty((games, PLANES, 8, 8), dtype)
+    mask = np.empty((games, boards.action_count), np.bool_)
+    planes = np.empty((games, *boards.observation_shape), dtype)
     rng = np.random.default_rng(1)
     rate = 0.0
     for count in (WARMUP, steps):

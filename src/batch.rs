@@ -4,10 +4,11 @@
 //! # The action space
 //!
 //! An action is one jump or step of one piece: the square it leaves, the direction and the
-//! distance, `action = (from * 4 + direction) * 7 + (distance - 1)`, so [`ACTIONS`] = 896.
-//! Squares, directions and distances are seen from the side to move (the board turned half
-//! round for Black: square `i` is `31 - i`, up is towards the opponent), as the
-//! observation is, so a policy learns one game, not two.
+//! distance, `action = (from * 4 + direction) * (size - 1) + (distance - 1)`: [`ACTIONS`] =
+//! 896 on the 8×8 board, 1800 on the 10×10 one (each board's [`Shape`]). Squares,
+//! directions and distances are seen from the side to move (the board turned half round
+//! for Black: square `i` is `squares - 1 - i`), as the observation is, so a policy learns
+//! one game, not two.
 //!
 //! A quiet move is one action. A capture of several pieces is a sequence of actions by the
 //! same player, one jump each (as OpenSpiel plays multi-jumps): after a jump the game waits
@@ -18,8 +19,9 @@
 //! and still make the same capture, the move is the same and so is its path. The captured
 //! pieces stay on the board until the move ends, as the rules say.
 //!
-//! Quiet moves reach at most 7 squares, jumps too: a jump's distance is the landing
-//! square's, the captured piece lying between. No action means two things.
+//! Quiet moves reach at most `size - 1` squares, jumps too: a jump's distance is the landing
+//! square's, the captured piece lying between. No action means two things. Frisian
+//! draughts' captures along ranks and files are not in this space.
 
 use rayon::prelude::*;
 use std::mem::MaybeUninit;
@@ -32,7 +34,7 @@ use crate::mv::{Move, MoveList};
 use crate::piece::Color;
 use crate::square::Square;
 
-/// The number of actions.
+/// The number of actions of the 8×8 board ([`Shape::actions`] gives each board's).
 pub const ACTIONS: usize = 32 * 4 * 7;
 /// Ask the cache for the `bytes` from `start` (a hint: nothing is read).
 #[inline(always)]
@@ -76,93 +78,157 @@ pub const PLANES: usize = 6;
 /// No action: the two squares are not on one diagonal.
 const NO_ACTION: u16 = u16::MAX;
 
-/// The action of every jump `from` → `to` for White (`JUMPS[from][to]`), or [`NO_ACTION`].
-static JUMPS: [[u16; 32]; 32] = {
-    let mut table = [[NO_ACTION; 32]; 32];
-    let mut from = 0;
-    while from < 32 {
-        let mut to = 0;
-        while to < 32 {
-            let (f0, r0) = (((from % 4) * 2 + (from / 4) % 2) as i32, (from / 4) as i32);
-            let (f1, r1) = (((to % 4) * 2 + (to / 4) % 2) as i32, (to / 4) as i32);
-            let (df, dr) = (f1 - f0, r1 - r0);
-            if df != 0 && (df == dr || df == -dr) {
-                let dir = match (dr > 0, df > 0) {
-                    (true, false) => 0,
-                    (true, true) => 1,
-                    (false, false) => 2,
-                    (false, true) => 3,
-                };
-                table[from][to] = ((from * 4 + dir) * 7 + df.unsigned_abs() as usize - 1) as u16;
-            }
-            to += 1;
-        }
-        from += 1;
-    }
-    table
-};
+/// The most actions of any board the batch API plays (the 10×10 board's).
+pub const MAX_ACTIONS: usize = 50 * 4 * 9;
 
-/// [`JUMPS`] by internal bits, as White sees the board (`[0]`) and as Black does (`[1]`).
-static JUMPS_BY_BIT: [[[u16; 43]; 43]; 2] = {
-    let mut table = [[[NO_ACTION; 43]; 43]; 2];
-    let mut from = 0;
-    while from < 32 {
-        let mut to = 0;
-        while to < 32 {
-            if let (Some(f), Some(t)) = (Square::from_index8(from), Square::from_index8(to)) {
-                let (fb, tb) = (f.bit() as usize, t.bit() as usize);
-                table[0][fb][tb] = JUMPS[from as usize][to as usize];
-                table[1][fb][tb] = JUMPS[31 - from as usize][31 - to as usize];
-            }
-            to += 1;
-        }
-        from += 1;
-    }
-    table
-};
+/// A board as the batch API sees it: its action space (`squares × 4 directions × (size −
+/// 1) distances`), its planes (`size × size` cells) and the tables between them and the
+/// internal bits, built once per board from its [`Geometry`](crate::square::Geometry).
+pub struct Shape {
+    /// The board's side: 8 or 10.
+    pub size: usize,
+    /// Its squares: 32 or 50.
+    pub squares: usize,
+    /// Its actions: 896 or 1800.
+    pub actions: usize,
+    /// The action of every jump by internal bits (`jumps[view][from][to]`), as White
+    /// (`view` 0) and as Black (1, the board turned half round) sees the board.
+    jumps: [[[u16; 64]; 64]; 2],
+    /// The internal bits `(from, to)` of every action, per view (`(0, 0)` for an action
+    /// leaving the board: never legal).
+    squares_of: [[(u8, u8); MAX_ACTIONS]; 2],
+    /// Where each internal bit goes in a plane, `rank * size + file` from the view.
+    cells: [[u8; 64]; 2],
+}
 
-/// The squares (from, to) of every action for White ([`JUMPS`] read backwards; an action
-/// leaving the board has `to` 32 and is never legal).
-static ACTION_SQUARES: [(u32, u32); ACTIONS] = {
-    let mut table = [(0u32, 32u32); ACTIONS];
-    let mut from = 0;
-    while from < 32 {
-        let mut to = 0;
-        while to < 32 {
-            let action = JUMPS[from][to];
-            if action != NO_ACTION {
-                table[action as usize] = (from as u32, to as u32);
-            }
-            to += 1;
-        }
-        from += 1;
-    }
-    table
-};
-
-/// The action of the jump `from` → `to` for the side `turn`.
-pub fn action_of(turn: Color, from: Square, to: Square) -> Option<usize> {
-    let (from, to) = match turn {
-        Color::White => (from.index8()?, to.index8()?),
-        Color::Black => (31 - from.index8()?, 31 - to.index8()?),
-    };
-    match JUMPS[from][to] {
-        NO_ACTION => None,
-        action => Some(action as usize),
+impl std::fmt::Debug for Shape {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Shape({}×{}, {} actions)",
+            self.size, self.size, self.actions
+        )
     }
 }
 
-/// The jumps of a move, as actions of its player.
-pub fn move_actions(turn: Color, m: &Move) -> smallvec::SmallVec<[u16; 8]> {
-    let mut out = smallvec::SmallVec::new();
-    let mut at = m.from();
-    for &next in m.path() {
-        if let Some(a) = action_of(turn, at, next) {
-            out.push(a as u16);
+impl Shape {
+    const fn new(geometry: &crate::square::Geometry) -> Shape {
+        let size = geometry.size() as usize;
+        let n = geometry.square_count();
+        let mut shape = Shape {
+            size,
+            squares: n,
+            actions: n * 4 * (size - 1),
+            jumps: [[[NO_ACTION; 64]; 64]; 2],
+            squares_of: [[(0, 0); MAX_ACTIONS]; 2],
+            cells: [[0; 64]; 2],
+        };
+        let mut from = 0;
+        while from < n {
+            let Some(f) = geometry.square(from) else {
+                panic!("a board's squares are numbered without gaps")
+            };
+            let fb = f.bit() as usize;
+            shape.cells[0][fb] = (f.rank() as usize * size + f.file() as usize) as u8;
+            shape.cells[1][fb] =
+                ((size - 1 - f.rank() as usize) * size + (size - 1 - f.file() as usize)) as u8;
+            let mut to = 0;
+            while to < n {
+                let Some(t) = geometry.square(to) else {
+                    panic!("a board's squares are numbered without gaps")
+                };
+                let tb = t.bit() as usize;
+                // As White sees it: from index `from`; as Black: the turned board's.
+                let white = Shape::action_between(geometry, from, to);
+                let black = Shape::action_between(geometry, n - 1 - from, n - 1 - to);
+                shape.jumps[0][fb][tb] = white;
+                shape.jumps[1][fb][tb] = black;
+                if white != NO_ACTION {
+                    shape.squares_of[0][white as usize] = (fb as u8, tb as u8);
+                }
+                if black != NO_ACTION {
+                    shape.squares_of[1][black as usize] = (fb as u8, tb as u8);
+                }
+                to += 1;
+            }
+            from += 1;
         }
-        at = next;
+        shape
     }
-    out
+
+    /// The action `from` → `to` (square indices of `geometry`), or [`NO_ACTION`] when the
+    /// two are not on one diagonal.
+    const fn action_between(geometry: &crate::square::Geometry, from: usize, to: usize) -> u16 {
+        let (Some(f), Some(t)) = (geometry.square(from), geometry.square(to)) else {
+            return NO_ACTION;
+        };
+        let (df, dr) = (
+            t.file() as i32 - f.file() as i32,
+            t.rank() as i32 - f.rank() as i32,
+        );
+        if df == 0 || (df != dr && df != -dr) {
+            return NO_ACTION;
+        }
+        let dir = match (dr > 0, df > 0) {
+            (true, false) => 0,
+            (true, true) => 1,
+            (false, false) => 2,
+            (false, true) => 3,
+        };
+        let size = geometry.size() as usize;
+        ((from * 4 + dir) * (size - 1) + df.unsigned_abs() as usize - 1) as u16
+    }
+
+    /// The shape of the board a position is played on.
+    pub fn of(geometry: &crate::square::Geometry) -> &'static Shape {
+        if geometry.size() == 10 {
+            &TEN_SHAPE
+        } else {
+            &EIGHT_SHAPE
+        }
+    }
+
+    /// The values of one observation: [`PLANES`] × size × size.
+    pub const fn plane_values(&self) -> usize {
+        PLANES * self.size * self.size
+    }
+
+    /// The action of the jump `from` → `to` for the side `turn`.
+    pub fn action_of(&self, turn: Color, from: Square, to: Square) -> Option<usize> {
+        let view = usize::from(turn == Color::Black);
+        match self.jumps[view][from.bit() as usize & 63][to.bit() as usize & 63] {
+            NO_ACTION => None,
+            action => Some(action as usize),
+        }
+    }
+
+    /// The jumps of a move, as actions of its player.
+    pub fn move_actions(&self, turn: Color, m: &Move) -> smallvec::SmallVec<[u16; 8]> {
+        let mut out = smallvec::SmallVec::new();
+        let mut at = m.from();
+        for &next in m.path() {
+            if let Some(a) = self.action_of(turn, at, next) {
+                out.push(a as u16);
+            }
+            at = next;
+        }
+        out
+    }
+}
+
+/// The 8×8 board's shape (896 actions, 8×8 planes).
+pub static EIGHT_SHAPE: Shape = Shape::new(crate::square::Geometry::EIGHT);
+/// The 10×10 board's shape (1800 actions, 10×10 planes).
+pub static TEN_SHAPE: Shape = Shape::new(crate::square::Geometry::TEN);
+
+/// The action of the jump `from` → `to` for the side `turn`, on the 8×8 board.
+pub fn action_of(turn: Color, from: Square, to: Square) -> Option<usize> {
+    EIGHT_SHAPE.action_of(turn, from, to)
+}
+
+/// The jumps of a move, as actions of its player, on the 8×8 board.
+pub fn move_actions(turn: Color, m: &Move) -> smallvec::SmallVec<[u16; 8]> {
+    EIGHT_SHAPE.move_actions(turn, m)
 }
 
 /// How a game ended, for the batch.
@@ -205,6 +271,8 @@ pub struct BatchGame {
     pub last: Option<Finish>,
     /// The first position, and the last game's final one.
     ends: Box<GameEnds>,
+    /// The board's actions and planes.
+    shape: &'static Shape,
 }
 
 /// Where a batch game starts, and where its last game ended (read at a restart and for
@@ -218,6 +286,7 @@ struct GameEnds {
 impl BatchGame {
     /// A game starting at `board`.
     pub fn new(board: Board) -> BatchGame {
+        let shape = Shape::of(board.position().geometry());
         let mut game = BatchGame {
             game: PlayoutGame::new(&board),
             ends: Box::new(GameEnds {
@@ -230,6 +299,7 @@ impl BatchGame {
             actions: smallvec::SmallVec::new(),
             jumps: 0,
             last: None,
+            shape,
         };
         game.refresh();
         game
@@ -291,7 +361,7 @@ impl BatchGame {
         // Without a capture every move is quiet, and its action says it: no move list.
         self.quiet = !pos.has_captures();
         if self.quiet {
-            let view = &JUMPS_BY_BIT[usize::from(pos.turn() == Color::Black)];
+            let view = &self.shape.jumps[usize::from(pos.turn() == Color::Black)];
             let actions = &mut self.actions;
             crate::movegen::for_each_quiet_move(pos, |from, to, _| {
                 actions.push(view[from as usize][to as usize]);
@@ -310,14 +380,17 @@ impl BatchGame {
     /// leaving the board).
     fn quiet_move(&self, action: u16) -> Option<Move> {
         let pos = &self.game.pos;
-        let &(from, to) = ACTION_SQUARES.get(usize::from(action))?;
-        let (from, to) = match pos.turn() {
-            Color::White => (from, to),
-            Color::Black => (31u32.checked_sub(from)?, 31u32.checked_sub(to)?),
-        };
-        let (from, to) = (Square::from_index8(from)?, Square::from_index8(to)?);
+        let view = usize::from(pos.turn() == Color::Black);
+        let &(from, to) = self.shape.squares_of[view].get(usize::from(action))?;
+        let (from, to) = (
+            Square::from_bit(u32::from(from))?,
+            Square::from_bit(u32::from(to))?,
+        );
+        if from == to {
+            return None; // an action leaving the board
+        }
         let far_rank = match pos.turn() {
-            Color::White => 7,
+            Color::White => self.shape.size as u8 - 1,
             Color::Black => 0,
         };
         let promotes = to.rank() == far_rank && pos.men(pos.turn()).contains(from);
@@ -327,7 +400,7 @@ impl BatchGame {
     /// [`BatchGame::actions`] for the moves and jumps now: each move's jump after the
     /// `jumps` made so far, seen from the side to move ([`NO_ACTION`] when it has no more).
     fn refresh_actions(&mut self) {
-        let black = self.game.pos.turn() == Color::Black;
+        let view = &self.shape.jumps[usize::from(self.game.pos.turn() == Color::Black)];
         let jumps = self.jumps;
         self.actions.clear();
         for m in self.moves.iter() {
@@ -339,12 +412,7 @@ impl BatchGame {
                     } else {
                         path[jumps - 1]
                     };
-                    let (from, to) = (from.index8_unchecked(), to.index8_unchecked());
-                    if black {
-                        JUMPS[31 - from][31 - to]
-                    } else {
-                        JUMPS[from][to]
-                    }
+                    view[from.bit() as usize & 63][to.bit() as usize & 63]
                 }
                 None => NO_ACTION,
             };
@@ -393,7 +461,7 @@ impl BatchGame {
 
     /// Whether `action` is legal now.
     pub fn is_legal(&self, action: usize) -> bool {
-        action < ACTIONS && self.actions.contains(&(action as u16))
+        action < self.shape.actions && self.actions.contains(&(action as u16))
     }
 
     /// Whether the moves now are quiet (no capture, so no jump made yet): each is one
@@ -496,8 +564,8 @@ impl BatchGame {
             .copied()
     }
 
-    /// The observation planes, `PLANES × 64` values (rank-major, a1 first, from the side to
-    /// move's point of view).
+    /// The observation planes, `PLANES × size × size` values (rank-major, a1 first, from
+    /// the side to move's point of view).
     pub fn observe<T: PlaneCell>(&self, out: &mut [T]) {
         let pos = &self.game.pos;
         let mut capture = None;
@@ -525,8 +593,8 @@ impl BatchGame {
     }
 }
 
-/// The observation planes of `pos` (see [`PLANES`]), with the piece making a capture and
-/// the pieces it has taken so far.
+/// The observation planes of `pos` (see [`PLANES`]; `size × size` cells each, the board's
+/// [`Shape`]), with the piece making a capture and the pieces it has taken so far.
 pub fn planes<T: PlaneCell>(
     pos: &crate::Position,
     capture: Option<(Square, Bitboard)>,
@@ -534,11 +602,13 @@ pub fn planes<T: PlaneCell>(
 ) {
     out.fill(T::default());
     let turn = pos.turn();
-    let cells = &PLANE_CELLS[usize::from(turn == Color::Black)];
+    let shape = Shape::of(pos.geometry());
+    let cells = &shape.cells[usize::from(turn == Color::Black)];
+    let plane_cells = shape.size * shape.size;
     let mut put = |plane: usize, squares: Bitboard| {
         let mut bits = squares.bits();
         while bits != 0 {
-            out[plane * 64 + cells[bits.trailing_zeros() as usize] as usize] = T::ONE;
+            out[plane * plane_cells + cells[bits.trailing_zeros() as usize & 63] as usize] = T::ONE;
             bits &= bits - 1;
         }
     };
@@ -551,22 +621,6 @@ pub fn planes<T: PlaneCell>(
         put(5, taken);
     }
 }
-
-/// Where a square (by its internal bit) goes in a plane, `rank * 8 + file` (a1 = 0), as
-/// White sees the board (`[0]`) and as Black does (`[1]`: turned half round).
-static PLANE_CELLS: [[u8; 64]; 2] = {
-    let mut out = [[0u8; 64]; 2];
-    let mut i = 0usize;
-    while i < 32 {
-        if let Some(sq) = Square::from_index8(i as u32) {
-            let bit = sq.bit() as usize;
-            out[0][bit] = sq.rank() * 8 + sq.file();
-            out[1][bit] = (7 - sq.rank()) * 8 + (7 - sq.file());
-        }
-        i += 1;
-    }
-    out
-};
 
 /// The squares strictly between two squares of one diagonal.
 fn between(from: Square, to: Square) -> Bitboard {
@@ -594,6 +648,7 @@ pub struct Batch {
     pub games: Vec<BatchGame>,
     rules: DrawRules,
     max_plies: usize,
+    shape: &'static Shape,
 }
 
 /// A run of games' share of a step: the games, their actions, rewards and end flags, and
@@ -627,10 +682,14 @@ impl Batch {
             .first()
             .map(|b| DrawRules::for_variant(b.position().rules().variant))
             .unwrap_or_default();
+        let shape = boards
+            .first()
+            .map_or(&EIGHT_SHAPE, |b| Shape::of(b.position().geometry()));
         Batch {
             games: boards.into_iter().map(BatchGame::new).collect(),
             rules,
             max_plies,
+            shape,
         }
     }
 
@@ -653,19 +712,25 @@ impl Batch {
         }
     }
 
-    /// The masks, `games × ACTIONS`.
+    /// The board's actions and planes.
+    pub fn shape(&self) -> &'static Shape {
+        self.shape
+    }
+
+    /// The masks, `games × actions`.
     pub fn masks(&self, out: &mut [bool]) {
-        self.for_each_row(out, ACTIONS, BatchGame::legal_actions);
+        self.for_each_row(out, self.shape.actions, BatchGame::legal_actions);
     }
 
-    /// The observations, `games × PLANES × 64`.
+    /// The observations, `games × PLANES × size × size`.
     pub fn observe<T: PlaneCell>(&self, out: &mut [T]) {
-        self.for_each_row(out, PLANES * 64, BatchGame::observe);
+        self.for_each_row(out, self.shape.plane_values(), BatchGame::observe);
     }
 
-    /// The final observations of the games' last finished games, `games × PLANES × 64`.
+    /// The final observations of the games' last finished games.
     pub fn observe_final<T: PlaneCell>(&self, out: &mut [T]) {
-        for (game, row) in self.games.iter().zip(out.chunks_mut(PLANES * 64)) {
+        let width = self.shape.plane_values();
+        for (game, row) in self.games.iter().zip(out.chunks_mut(width)) {
             game.observe_final(row);
         }
     }
@@ -680,7 +745,7 @@ impl Batch {
     /// The first game whose action is not legal, if any.
     pub fn first_illegal(&self, actions: &[i64]) -> Option<usize> {
         let bad = |(game, &a): (&BatchGame, &i64)| {
-            !(0..ACTIONS as i64).contains(&a) || !game.is_legal(a as usize)
+            !(0..game.shape.actions as i64).contains(&a) || !game.is_legal(a as usize)
         };
         if self.games.len() >= PARALLEL_FROM {
             self.games
@@ -708,14 +773,14 @@ impl Batch {
         // Rows not asked for are one unused value a game (one iterator for every case).
         let (mut no_planes, mut no_mask) = (Vec::new(), Vec::new());
         let (want_planes, planes, planes_width) = match planes {
-            Some(planes) => (true, planes, PLANES * 64),
+            Some(planes) => (true, planes, self.shape.plane_values()),
             None => {
                 no_planes.resize(n, T::default());
                 (false, &mut no_planes[..], 1)
             }
         };
         let (want_mask, mask, mask_width) = match mask {
-            Some(mask) => (true, mask, ACTIONS),
+            Some(mask) => (true, mask, self.shape.actions),
             None => {
                 no_mask.resize(n, MaybeUninit::new(false));
                 (false, &mut no_mask[..], 1)

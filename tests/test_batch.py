@@ -488,3 +488,126 @@ def test_legal_actions_lists_what_the_mask_holds(variant: str) -> None:
             row = actions[offsets[i] : offsets[i + 1]]
             assert list(row) == list(np.flatnonzero(mask[i]))
         boards.step(boards.sample_actions())
+
+
+# ---- the 10×10 board: 1800 actions, 10×10 planes ------------------------------------------
+
+TEN = ["international", "antidraughts", "killer", "breakthrough"]
+
+
+def action10(turn: bool, start: int, end: int) -> int:
+    """The documented numbering on the 10×10 board, written out independently of the core:
+    square index 0 = a1 along the rank, 50 squares, nine distances, Black's board turned."""
+    if not turn:
+        start, end = 49 - start, 49 - end
+
+    def coords(square: int) -> tuple[int, int]:
+        rank = square // 5
+        return (square % 5) * 2 + rank % 2, rank
+
+    (f0, r0), (f1, r1) = coords(start), coords(end)
+    direction = {(True, False): 0, (True, True): 1, (False, False): 2, (False, True): 3}
+    return (start * 4 + direction[(r1 > r0, f1 > f0)]) * 9 + abs(f1 - f0) - 1
+
+
+def jumps10(board: shashki.Board, move: shashki.Move) -> list[int]:
+    out, at = [], move.start
+    for landing in move.path:
+        out.append(action10(board.turn, at, landing))
+        at = landing
+    return out
+
+
+def random_positions(variant: str, games: int, plies: int, seed: int) -> list[shashki.Board]:
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(games):
+        board = shashki.Board(variant=variant)
+        for _ in range(plies):
+            moves = list(board.legal_moves)
+            if not moves or board.is_game_over():
+                break
+            out.append(board.copy())
+            board.push(moves[int(rng.integers(len(moves)))])
+    return out
+
+
+@pytest.mark.parametrize("variant", TEN)
+def test_ten_by_ten_masks_and_steps_replay_every_legal_move(variant: str) -> None:
+    checked = captures = 0
+    for board in random_positions(variant, games=2, plies=90, seed=len(variant))[::3]:
+        boards = Boards(1, variant=variant, fens=[board.fen()], max_plies=10**6)
+        assert boards.action_count == 1800 and boards.observation_shape == (PLANES, 10, 10)
+        mask = boards.legal_action_mask()[0]
+        assert mask.shape == (1800,)
+        assert set(np.flatnonzero(mask)) == {jumps10(board, m)[0] for m in board.legal_moves}
+        sequences = {tuple(jumps10(board, m)): m for m in board.legal_moves}
+        assert len(sequences) == len(board.legal_moves)
+        for sequence, move in sequences.items():
+            game = Boards(1, variant=variant, fens=[board.fen()], max_plies=10**6)
+            for jump in sequence[:-1]:
+                assert game.legal_action_mask()[0][jump]
+                game.step([jump])
+            _, _, terminated, _ = game.step([sequence[-1]])
+            if not terminated[0]:
+                after = board.copy()
+                after.push(move)
+                assert game.fens() == [after.fen()]
+        checked += 1
+        captures += board.has_captures()
+    assert checked > 20 and captures > 0
+
+
+def test_ten_by_ten_planes_are_the_side_to_moves_view() -> None:
+    board = shashki.Board("B:W32,K46:B19,K5", variant="international")
+    planes = Boards(1, variant="international", fens=[board.fen()]).observation()[0]
+    assert planes.shape == (PLANES, 10, 10)
+
+    def seen(square: int) -> tuple[int, int]:
+        index = square if board.turn else 49 - square
+        rank = index // 5
+        return rank, (index % 5) * 2 + rank % 2
+
+    expected = np.zeros((PLANES, 10, 10), np.float32)
+    turn = board.turn
+    for plane, (color, king) in enumerate(
+        [(turn, False), (turn, True), (not turn, False), (not turn, True)]
+    ):
+        for square in board.pieces(color, king=king):
+            expected[(plane, *seen(square))] = 1.0
+    assert np.array_equal(planes, expected)
+
+
+@pytest.mark.parametrize("variant", ["international", "breakthrough"])
+def test_ten_by_ten_games_end_as_shashki_game_says(variant: str) -> None:
+    for seed in range(2):
+        boards = Boards(1, variant=variant, seed=seed, max_plies=400)
+        game = shashki.Game(variant=variant)
+        pending: list[int] = []
+        for _ in range(3000):
+            board = game.end().board()
+            chosen = int(boards.sample_actions()[0])
+            pending.append(chosen)
+            _, _, terminated, truncated = boards.step([chosen])
+            done = [m for m in board.legal_moves if jumps10(board, m) == pending]
+            if not done:
+                continue
+            game.push(done[0])
+            pending = []
+            if terminated[0] or truncated[0]:
+                assert boards.results()[0] == (2 if truncated[0] else result_of(game.outcome()))
+                break
+            assert game.outcome() is None
+        else:
+            raise AssertionError("no game ended in 3000 actions")
+
+
+def test_ten_by_ten_playouts_and_the_refused_frisian() -> None:
+    from shashki.batch import action_count, playouts
+
+    out = playouts(8, variant="international", seed=3, positions=True)
+    assert out.planes is not None and out.planes.shape[1:] == (PLANES, 10, 10)
+    assert len(out.fens) == out.planes.shape[0] == int(out.lengths.sum())
+    assert action_count("international") == 1800 and action_count("russian") == ACTIONS
+    with pytest.raises(ValueError, match="ranks and files"):
+        Boards(2, variant="frisian")

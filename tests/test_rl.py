@@ -76,3 +76,19 @@ def test_the_two_agent_game_sees_each_side_from_its_own_view() -> None:
     assert np.array_equal(white["observation"], black["observation"])
     env.step(int(np.flatnonzero(white["action_mask"])[0]))
     assert env.agent_selection == "player_1"
+
+
+def test_the_ten_by_ten_games_have_their_own_spaces() -> None:
+    env = DraughtsEnv(opponent="random", variant="international")
+    observation, info = env.reset(seed=2)
+    assert observation.shape == (6, 10, 10) and env.observation_space.contains(observation)
+    assert env.action_space.n == 1800 and info["action_mask"].shape == (1800,)
+    action = int(np.flatnonzero(info["action_mask"])[0])
+    observation, reward, terminated, truncated, info = env.step(action)
+    assert observation.shape == (6, 10, 10) and reward in (-1.0, 0.0, 1.0)
+    from shashki.rl import DraughtsAEC
+
+    game = DraughtsAEC(variant="international")
+    game.reset(seed=1)
+    seen = game.observe("player_0")
+    assert seen["observation"].shape == (6, 10, 10) and seen["action_mask"].shape == (1800,)

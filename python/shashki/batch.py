@@ -13,10 +13,12 @@ True
 
 Needs numpy (imported by this module only: ``import shashki`` stays light).
 
-**Actions** (:data:`ACTIONS` = 896): one jump or step of one piece,
-``(from_square * 4 + direction) * 7 + distance - 1``, seen from the side to move (for Black
-the board is turned half round: square ``i`` is ``31 - i``); directions 0 up-left, 1
-up-right, 2 down-left, 3 down-right ("up" is towards the opponent); distance 1–7. A quiet
+**Actions** (:data:`ACTIONS` = 896 on the 8×8 board, 1800 on the 10×10 one:
+:attr:`Boards.action_count`, :func:`action_count`): one jump or step of one piece,
+``(from_square * 4 + direction) * (size - 1) + distance - 1``, seen from the side to move
+(for Black the board is turned half round: square ``i`` is ``squares - 1 - i``, 31 - i on
+8×8, 49 - i on 10×10); directions 0 up-left, 1 up-right, 2 down-left, 3 down-right ("up" is
+towards the opponent); distance 1 to size - 1. A quiet
 move is one action; a capture of several pieces is one action a jump, by the same player,
 the game waiting between them with a mask of the jumps that go on with a legal capture
 (as OpenSpiel plays multi-jumps). Each legal move is exactly one sequence: the jumps of the
@@ -24,14 +26,16 @@ path ``Board.legal_moves`` gives it (a king that could land on another square an
 same capture makes the same move). Why jumps and not whole moves: a capture in Russian
 draughts can take any of 2^12 sets of pieces, so whole moves have no small collision-free
 numbering, while a jump is always one of 896, and a policy over jumps is a policy over
-moves.
+moves. Frisian draughts, which captures along ranks and files too, is not in this action
+space (a ValueError).
 
-**Observations** (:data:`PLANES` = 6 planes of 8×8, rank 1 first, from the side to move's
-point of view): own men, own kings, the opponent's men, the opponent's kings, the piece
-making a capture (mid-capture only), the pieces it has taken so far in this move (they stay
-on the board until the move ends, as the rules say). Values are 1 and 0, float32 by
-default; ``Boards(..., dtype=np.uint8)`` (or ``bool``) gives them a byte each, a quarter of
-the memory for a loop that keeps millions (an ``out=`` array of any of the three dtypes is
+**Observations** (:data:`PLANES` = 6 planes of size × size, 8×8 or 10×10,
+:attr:`Boards.observation_shape`; rank 1 first, from the side to move's point of view): own
+men, own kings, the opponent's men, the opponent's kings, the piece making a capture
+(mid-capture only), the pieces it has taken so far in this move (they stay on the board
+until the move ends, as the rules say). Values are 1 and 0, float32 by default;
+``Boards(..., dtype=np.uint8)`` (or ``bool``) gives them a byte each, a quarter of the
+memory for a loop that keeps millions (an ``out=`` array of any of the three dtypes is
 written as it is).
 
 **Steps**: ``step(actions)`` plays one action in every game and returns ``(rewards,
@@ -62,9 +66,21 @@ if TYPE_CHECKING:
 _Array = TypeVar("_Array", bound="np.ndarray[Any, Any]")
 
 ACTIONS: int = _core.BATCH_ACTIONS
-"""The size of the action space."""
+"""The size of the 8×8 board's action space (:func:`action_count` gives each board's)."""
 PLANES: int = _core.BATCH_PLANES
 """The observation's planes."""
+
+
+def board_size(variant: str = "russian") -> int:
+    """The side of the variant's board: 8, or 10 for the 10×10 games."""
+    return shashki.BOARD_SIZES.get(variant, 8)
+
+
+def action_count(variant: str = "russian") -> int:
+    """The size of the variant's action space: squares × 4 directions × (size - 1)
+    distances (896 on 8×8, 1800 on 10×10)."""
+    size = board_size(variant)
+    return size * size // 2 * 4 * (size - 1)
 
 
 def _checked_out(array: _Array, dtype: type, shape: tuple[int, ...], name: str = "out") -> _Array:
@@ -143,6 +159,17 @@ class Boards:
     def __len__(self) -> int:
         return len(self._core)
 
+    @property
+    def action_count(self) -> int:
+        """The size of the action space: 896 on the 8×8 board, 1800 on 10×10."""
+        return int(self._core.action_count)
+
+    @property
+    def observation_shape(self) -> tuple[int, int, int]:
+        """One game's observation: ``(PLANES, size, size)``."""
+        size = int(self._core.board_size)
+        return (PLANES, size, size)
+
     def reset(self) -> npt.NDArray[Any]:
         """Start every game again at its first position: the observations."""
         self._core.reset()
@@ -151,30 +178,33 @@ class Boards:
     def legal_action_mask(
         self, out: Optional[npt.NDArray[np.bool_]] = None
     ) -> npt.NDArray[np.bool_]:
-        """The legal actions of every game: bool array ``(n, ACTIONS)``; with ``out`` (such
+        """The legal actions of every game: bool array ``(n, action_count)``; with ``out`` (such
         an array, C-contiguous) written into it, no new array made, and ``out`` returned.
         Called after a step, it makes the next step write the next mask in its own pass
         (each game's row while the game is in cache), and the call after that step hands
         that array over."""
         if out is None:
             return self._core.legal_action_mask()
-        return self._core.legal_action_mask(_checked_out(out, np.bool_, (len(self), ACTIONS)))
+        return self._core.legal_action_mask(
+            _checked_out(out, np.bool_, (len(self), self.action_count))
+        )
 
     def legal_actions(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int16]]:
         """Every game's legal actions as lists, for a loop that draws from them: ``(offsets,
         actions)``, game ``i``'s being ``actions[offsets[i]:offsets[i + 1]]``, ascending and
-        each once (the mask's row's true entries, without a scan of its :data:`ACTIONS`
-        entries). A uniform random choice of each game: ``offsets[:-1] + (rng.random(n) *
-        np.diff(offsets)).astype(int)`` indexes ``actions``."""
+        each once (the mask's row's true entries, without a scan of its
+        :attr:`action_count` entries). A uniform random choice of each game:
+        ``offsets[:-1] + (rng.random(n) * np.diff(offsets)).astype(int)`` indexes
+        ``actions``."""
         return self._core.legal_actions()
 
     def observation(self, out: Optional[npt.NDArray[Any]] = None) -> npt.NDArray[Any]:
-        """Every game's planes: array ``(n, PLANES, 8, 8)`` of :attr:`dtype`; with ``out``
+        """Every game's planes: array ``(n, *observation_shape)`` of :attr:`dtype`; with ``out``
         (such an array, C-contiguous, float32, uint8 or bool) written into it and
         returned."""
         if out is None:
             return self._core.observation(dtype=self.dtype.name)
-        return self._core.observation(_checked_planes(out, (len(self), PLANES, 8, 8)))
+        return self._core.observation(_checked_planes(out, (len(self), *self.observation_shape)))
 
     def step(
         self,
@@ -190,7 +220,7 @@ class Boards:
     ]:
         """Play ``actions`` (one a game): ``(observation, rewards, terminated, truncated)``
         (the observation written into ``out`` when given, as :meth:`observation` does). With
-        ``mask`` (a bool array ``(n, ACTIONS)``) the legal actions after the step are written
+        ``mask`` (a bool array ``(n, action_count)``) the legal actions after the step are written
         into it too, as :meth:`legal_action_mask` would, in the step's own pass. A wrong
         shape or an illegal action is a ValueError naming the first bad row, and no game
         changes."""
@@ -199,13 +229,13 @@ class Boards:
             raise ValueError(f"actions must have shape ({len(self)},), not {array.shape}")
         if not np.issubdtype(array.dtype, np.integer):
             raise ValueError(f"actions must be integers, not {array.dtype}")
-        shape = (len(self), PLANES, 8, 8)
+        shape = (len(self), *self.observation_shape)
         if out is None:
             out = np.empty(shape, self.dtype)  # every value written by the step
         else:  # checked before any game moves
             out = _checked_planes(out, shape)
         if mask is not None:
-            mask = _checked_out(mask, np.bool_, (len(self), ACTIONS), "mask")
+            mask = _checked_out(mask, np.bool_, (len(self), self.action_count), "mask")
         # The planes are written in the step's own pass, each game's while it is in cache.
         rewards, terminated, truncated = self._core.step(
             np.ascontiguousarray(array, np.int64), out, mask
@@ -244,7 +274,7 @@ class Boards:
 class Playouts(namedtuple("_Playouts", "results lengths planes games fens")):
     """What :func:`playouts` gives: ``results`` (int8, as :meth:`Boards.results`),
     ``lengths`` (uint32 plies), and with ``positions=True`` the positions met (every
-    position a move was chosen in): ``planes`` (float32 ``(m, PLANES, 8, 8)``), ``games``
+    position a move was chosen in): ``planes`` (float32 ``(m, PLANES, size, size)``), ``games``
     (uint32: the game each came from) and ``fens``; else None."""
 
     __slots__ = ()

@@ -25,7 +25,7 @@ from typing import Any, Optional, Union
 import numpy as np
 
 import shashki
-from shashki.batch import ACTIONS, PLANES, move_actions
+from shashki.batch import PLANES, action_count, board_size, move_actions
 
 try:
     import gymnasium
@@ -50,10 +50,13 @@ class _Game:
         self.core = _core.BatchBoards(
             1, variant=variant, fens=None if fen is None else [fen], max_plies=max_plies
         )
+        self.actions = int(self.core.action_count)
+        size = int(self.core.board_size)
+        self.shape = (PLANES, size, size)
 
     def mask(self) -> np.ndarray:
         if self.final is not None:
-            return np.zeros(ACTIONS, dtype=bool)
+            return np.zeros(self.actions, dtype=bool)
         mask: np.ndarray = self.core.legal_action_mask()[0]
         return mask
 
@@ -88,8 +91,10 @@ class DraughtsEnv(gymnasium.Env):
     """One game of Russian draughts (or another ``variant``) against a fixed opponent:
     ``"random"`` (a uniformly random legal move) or a :class:`shashki.engine.Limit` (the
     engine at that level). The agent plays ``agent_color`` (White by default).
-    Observations: :data:`shashki.batch.PLANES` × 8 × 8 float32 from the agent's view;
-    actions: :data:`shashki.batch.ACTIONS` jumps; ``info["action_mask"]`` the legal ones.
+    Observations: :data:`shashki.batch.PLANES` × size × size float32 from the agent's view
+    (8×8, or 10×10 for International draughts and its family); actions: the board's jumps
+    (:func:`shashki.batch.action_count`: 896 or 1800); ``info["action_mask"]`` the legal
+    ones.
     Rewards: 1 a win, -1 a loss (or an action the mask does not allow), 0 otherwise."""
 
     metadata = {"render_modes": ["ansi"]}
@@ -112,10 +117,10 @@ class DraughtsEnv(gymnasium.Env):
         self.fen = fen
         self.max_plies = max_plies
         self.render_mode = render_mode
-        self.observation_space = spaces.Box(0.0, 1.0, (PLANES, 8, 8), np.float32)
-        self.action_space = spaces.Discrete(ACTIONS)
-        self._engine: Optional[Engine] = None
         self._game = _Game(variant, fen, max_plies)
+        self.observation_space = spaces.Box(0.0, 1.0, self._game.shape, np.float32)
+        self.action_space = spaces.Discrete(self._game.actions)
+        self._engine: Optional[Engine] = None
         self._rng = np.random.default_rng()
 
     def _info(self) -> dict[str, Any]:
@@ -168,7 +173,7 @@ class DraughtsEnv(gymnasium.Env):
         mask = self._game.mask()
         if self._game.final is not None:
             raise RuntimeError("the game is over: call reset()")
-        if not (0 <= action < ACTIONS and mask[action]):
+        if not (0 <= action < self._game.actions and mask[action]):
             self._game.final = self._game.observation()
             return self._game.observation(), -1.0, True, False, self._info()
         terminated, truncated, code = self._game.step(action)
@@ -209,14 +214,15 @@ class DraughtsAEC(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.possible_agents = [WHITE_AGENT, BLACK_AGENT]
         self.agents = self.possible_agents[:]
+        size, actions = board_size(variant), action_count(variant)
         space = spaces.Dict(
             {
-                "observation": spaces.Box(0.0, 1.0, (PLANES, 8, 8), np.float32),
-                "action_mask": spaces.Box(0, 1, (ACTIONS,), np.int8),
+                "observation": spaces.Box(0.0, 1.0, (PLANES, size, size), np.float32),
+                "action_mask": spaces.Box(0, 1, (actions,), np.int8),
             }
         )
         self.observation_spaces = {a: space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(ACTIONS) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(actions) for a in self.possible_agents}
         self._game = _Game(variant, None, max_plies)
         self._turn = WHITE_AGENT
 
@@ -235,7 +241,7 @@ class DraughtsAEC(AECEnv):  # type: ignore[misc]
             planes = np.ascontiguousarray(planes[[2, 3, 0, 1, 4, 5], ::-1, ::-1])
         mask = self._game.mask().astype(np.int8)
         if agent != self._turn:
-            mask = np.zeros(ACTIONS, dtype=np.int8)
+            mask = np.zeros(self._game.actions, dtype=np.int8)
         return {"observation": planes, "action_mask": mask}
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None) -> None:
@@ -261,7 +267,7 @@ class DraughtsAEC(AECEnv):  # type: ignore[misc]
         mask = self._game.mask()
         other = BLACK_AGENT if agent == WHITE_AGENT else WHITE_AGENT
         action = int(action) if action is not None else -1
-        if not (0 <= action < ACTIONS and mask[action]):
+        if not (0 <= action < self._game.actions and mask[action]):
             self._game.final = self._game.observation()
             self.rewards[agent], self.rewards[other] = -1.0, 1.0
             self.terminations = {a: True for a in self.agents}

@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 
 use super::board::parse_fen_with_clocks;
 use super::rules_arg;
-use crate::batch::{as_uninit, Batch, BatchGame, Finish, PlaneCell, Policy, ACTIONS, PLANES};
+use crate::batch::{as_uninit, Batch, BatchGame, Finish, PlaneCell, Policy, Shape, PLANES};
 use crate::{fen, Board, Notation, Position};
 
 /// The most games one batch holds (about 1 KB each, with their masks and planes).
@@ -54,7 +54,7 @@ impl PyBatchBoards {
         if max_plies == 0 {
             return Err(PyValueError::new_err("max_plies must be at least 1"));
         }
-        let rules = eight_by_eight(rules_arg(variant, captures_optional)?)?;
+        let rules = diagonal_captures(rules_arg(variant, captures_optional)?)?;
         let starts: Vec<Board> = match fens {
             None => vec![Board::new(Position::start_of(rules)); 1],
             Some(list) => {
@@ -86,6 +86,18 @@ impl PyBatchBoards {
         self.batch.games.len()
     }
 
+    /// The board's side (8 or 10): observations are (PLANES, size, size).
+    #[getter]
+    fn board_size(&self) -> usize {
+        self.batch.shape().size
+    }
+
+    /// The number of actions of the board (896 on 8×8, 1800 on 10×10).
+    #[getter]
+    fn action_count(&self) -> usize {
+        self.batch.shape().actions
+    }
+
     /// The legal actions of every game: bool array (n, ACTIONS), new or written into `out`.
     #[pyo3(signature = (out = None))]
     fn legal_action_mask<'py>(
@@ -94,6 +106,7 @@ impl PyBatchBoards {
         out: Option<Bound<'py, PyArray2<bool>>>,
     ) -> PyResult<Bound<'py, PyArray2<bool>>> {
         let n = self.batch.games.len();
+        let actions = self.batch.shape().actions;
         let fill = BatchGame::legal_actions;
         if out.is_none() {
             self.mask_asked = true;
@@ -105,12 +118,12 @@ impl PyBatchBoards {
             None => Ok(rows_array(
                 py,
                 &self.batch,
-                [n, ACTIONS],
-                ACTIONS,
+                [n, actions],
+                actions,
                 false,
                 fill,
             )),
-            Some(out) => fill_rows(py, &self.batch, out, &[n, ACTIONS], ACTIONS, fill),
+            Some(out) => fill_rows(py, &self.batch, out, &[n, actions], actions, fill),
         }
     }
 
@@ -145,8 +158,9 @@ impl PyBatchBoards {
         dtype: &str,
     ) -> PyResult<Bound<'py, PyAny>> {
         let n = self.batch.games.len();
-        let dims = [n, PLANES, 8, 8];
-        let width = PLANES * 64;
+        let size = self.batch.shape().size;
+        let dims = [n, PLANES, size, size];
+        let width = self.batch.shape().plane_values();
         let batch = &self.batch;
         Ok(match out {
             None => match PlaneType::named(dtype)? {
@@ -187,10 +201,11 @@ impl PyBatchBoards {
             batch: &Batch,
         ) -> PyResult<Bound<'py, PyAny>> {
             let n = batch.games.len();
-            let mut out = vec![T::default(); n * PLANES * 64];
+            let shape = batch.shape();
+            let mut out = vec![T::default(); n * shape.plane_values()];
             batch.observe_final(&mut out);
             Ok(PyArray1::from_vec(py, out)
-                .reshape([n, PLANES, 8, 8])?
+                .reshape([n, PLANES, shape.size, shape.size])?
                 .into_any())
         }
         match PlaneType::named(dtype)? {
@@ -234,7 +249,7 @@ impl PyBatchBoards {
         let fresh = (mask.is_none() && self.mask_asked)
             // SAFETY: the array is new and C-contiguous; the step writes each of its values
             // (every game's row) before it is read or handed over.
-            .then(|| unsafe { PyArray2::<bool>::new(py, [n, ACTIONS], false) });
+            .then(|| unsafe { PyArray2::<bool>::new(py, [n, self.batch.shape().actions], false) });
         self.next_mask = None;
         self.mask_asked = false;
         let fresh_cells = fresh.as_ref().map(|a| unsafe {
@@ -243,7 +258,8 @@ impl PyBatchBoards {
         });
         let mut rewards = vec![0.0f32; n];
         let mut ends = vec![(false, false); n];
-        let planes_dims = [n, PLANES, 8, 8];
+        let size = self.batch.shape().size;
+        let planes_dims = [n, PLANES, size, size];
         let planes = planes.map(|p| PlanesArg::of(&p, "planes")).transpose()?;
         // The step with planes of one type, and the mask if asked for.
         type Masks<'a, 'py> = (
@@ -278,7 +294,7 @@ impl PyBatchBoards {
             }
             Ok(())
         }
-        let mask_dims = [n, ACTIONS];
+        let mask_dims = [n, self.batch.shape().actions];
         let masks = (mask.as_ref().map(|m| (m, &mask_dims[..])), fresh_cells);
         let (games, outs) = (
             (&mut self.batch, &actions[..]),
@@ -357,15 +373,16 @@ type PlayoutArrays<'py> = (
     Option<Vec<String>>,
 );
 
-/// The rules of a game the batch API's actions and planes cover: the 8×8 board's (the
-/// 10×10 board's action space is not built yet: ValueError).
-fn eight_by_eight(rules: crate::variant::RuleSet) -> PyResult<crate::variant::RuleSet> {
-    if rules.variant.geometry().size() != 8 {
+/// The rules of a game the batch API's actions cover: every game whose captures run along
+/// the diagonals (an action is a step or jump along one); Frisian's captures along ranks
+/// and files are not in that action space yet (ValueError).
+fn diagonal_captures(rules: crate::variant::RuleSet) -> PyResult<crate::variant::RuleSet> {
+    if rules.variant.move_rules() == crate::variant::MoveRules::Frisian {
         return Err(PyValueError::new_err(format!(
-            "the batch API's actions and planes cover the 8×8 games; {} is played on the {n}×{n} \
-             board (play it with shashki.Board, or batch.search for its positions)",
-            rules.variant.name(),
-            n = rules.variant.geometry().size()
+            "the batch API's actions are steps and jumps along diagonals; {} captures along \
+             ranks and files too (play it with shashki.Board, or batch.search for its \
+             positions)",
+            rules.variant.name()
         )));
     }
     Ok(rules)
@@ -407,7 +424,7 @@ pub fn playouts<'py>(
             "games must be at most {MAX_PLAYOUTS} a call, not {games}"
         )));
     }
-    let rules = eight_by_eight(rules_arg(variant, captures_optional)?)?;
+    let rules = diagonal_captures(rules_arg(variant, captures_optional)?)?;
     let draw = crate::DrawRules::for_variant(rules.variant);
     let policy = match policy {
         "random" => Policy::Random,
@@ -471,10 +488,11 @@ pub fn playouts<'py>(
     let lengths: Vec<u32> = out.iter().map(|p| p.plies as u32).collect();
     let (planes, game_index, fens) = if positions {
         let count: usize = out.iter().map(|p| p.positions.len()).sum();
-        let mut planes = vec![0.0f32; count * PLANES * 64];
+        let shape = Shape::of(rules.variant.geometry());
+        let mut planes = vec![0.0f32; count * shape.plane_values()];
         let mut index = Vec::with_capacity(count);
         let mut fens = Vec::with_capacity(count);
-        let mut rows = planes.chunks_mut(PLANES * 64);
+        let mut rows = planes.chunks_mut(shape.plane_values());
         for (i, game) in out.iter().enumerate() {
             for pos in &game.positions {
                 if let Some(row) = rows.next() {
@@ -485,7 +503,7 @@ pub fn playouts<'py>(
             }
         }
         (
-            Some(PyArray1::from_vec(py, planes).reshape([count, PLANES, 8, 8])?),
+            Some(PyArray1::from_vec(py, planes).reshape([count, PLANES, shape.size, shape.size])?),
             Some(PyArray1::from_vec(py, index)),
             Some(fens),
         )
@@ -605,7 +623,9 @@ pub fn search_positions<'py>(
                 .best
                 .and_then(|m| {
                     let first = *m.path().first()?;
-                    crate::batch::action_of(turn, m.from(), first).map(|a| a as i64)
+                    Shape::of(board.position().geometry())
+                        .action_of(turn, m.from(), first)
+                        .map(|a| a as i64)
                 })
                 .unwrap_or(-1),
         );
@@ -626,7 +646,8 @@ pub fn move_actions(r#move: PyRef<'_, super::PyMove>, turn: bool) -> Vec<usize> 
     } else {
         crate::Color::Black
     };
-    crate::batch::move_actions(color, &r#move.inner)
+    Shape::of(r#move.variant.geometry())
+        .move_actions(color, &r#move.inner)
         .into_iter()
         .map(usize::from)
         .collect()
