@@ -330,3 +330,53 @@ def test_a_ten_by_ten_board_mirrors() -> None:
     assert mirrored.variant == "international"
     assert mirrored.fen() == "B:W31,46:BK5,20"
     assert mirrored.mirror() == board
+
+
+def lidraughts_export(moves: list[str], result: str, closing: str) -> str:
+    """A 10×10 game written as lidraughts exports one: its tags (GameType 20, lidraughts'
+    10×10 results 2-0, 0-2, 1-1), a clock comment after every move (the mover's side in
+    lower case), moves numbered once a pair, captures by start and end only, a comment
+    before the result."""
+    lines = [
+        '[Event "Casual Rapid game"]',
+        '[Site "https://lidraughts.org/AbCdEfGh"]',
+        '[Round "-"]',
+        f'[Result "{result}"]',
+        '[GameType "20"]',
+        '[TimeControl "600+0"]',
+        '[Termination "Normal"]',
+        '[Annotator "lidraughts.org"]',
+        "",
+    ]
+    body = []
+    for i, move in enumerate(moves):
+        clock = "[%clock w0:09:5{0} B0:09:5{0}]" if i % 2 == 0 else "[%clock W0:09:5{0} b0:09:5{0}]"
+        if i % 2 == 0:
+            body.append(f"{i // 2 + 1}.")
+        body.append(f"{move} {{{clock.format(i % 10)}}}")
+    body.append(f"{{{closing}}} {result}")
+    return "\n".join(lines) + "\n" + " ".join(body) + "\n"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_lidraughts_ten_by_ten_export_reads_back_exactly(seed: int) -> None:
+    """A whole International game (played here at random) in lidraughts' export format
+    reads back move for move, to the same final position and result."""
+    import random
+
+    rng = random.Random(seed)
+    board = shashki.Board(variant="international")
+    texts = []
+    while not board.is_game_over() and len(texts) < 200:
+        move = rng.choice(list(board.legal_moves))
+        # lidraughts writes a capture by its start and end only: 28x10, not 28x19x10.
+        squares = move.text("numeric").replace("x", "-").split("-")
+        texts.append(f"{squares[0]}{'x' if move.is_capture else '-'}{squares[-1]}")
+        board.push(move)
+    outcome = board.outcome()
+    result = {True: "2-0", False: "0-2", None: "1-1"}[outcome.winner if outcome else None]
+    game = pdn.read_game(io.StringIO(lidraughts_export(texts, result, "Black resigns.")))
+    assert game is not None and game.variant == "international"
+    assert len(game.mainline_moves()) == len(texts)
+    assert game.end().board().fen() == board.fen()
+    assert game.headers["Result"] == {"2-0": "1-0", "0-2": "0-1", "1-1": "1/2-1/2"}[result]
