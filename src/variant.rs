@@ -414,7 +414,8 @@ pub(crate) struct CodeFacts {
     /// win such endings) the search finds the verdict itself.
     pub(crate) known_endings: bool,
     /// Whether the 8×8 evaluations (classic and learned) leave the position to one of its
-    /// own: giveaway (its goal reversed) and the games of the 10×10 board.
+    /// own: giveaway (its goal reversed), the games of the 10×10 board, and the short-king
+    /// games (English, Italian) to the family evaluation.
     pub(crate) own_evaluation: bool,
     /// Whether positions keep each side's run of quiet king moves (Frisian).
     pub(crate) king_runs: bool,
@@ -439,7 +440,12 @@ pub(crate) static CODE_FACTS: [CodeFacts; 256] = {
                 moves: game.moves,
                 no_moves_wins: game.no_moves_wins,
                 known_endings: matches!(game.moves, MoveRules::Russian | MoveRules::Brazilian),
-                own_evaluation: game.no_moves_wins || game.numbering.geometry().size() != 8,
+                // Short kings make the Russian evaluations' values wrong: English and
+                // Italian draughts use the family evaluation fitted to their own self-play
+                // (measured better at 3,000 nodes: docs/search.md).
+                own_evaluation: game.no_moves_wins
+                    || game.numbering.geometry().size() != 8
+                    || matches!(game.moves, MoveRules::English | MoveRules::Italian),
                 king_runs: matches!(game.moves, MoveRules::Frisian),
             };
         }

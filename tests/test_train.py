@@ -126,3 +126,74 @@ def test_the_shipped_weights_match_their_checksum() -> None:
     assert train.weights_checksum(mid, end, patterns) == recorded
     assert train.weights_checksum([mid[0] + 1, *mid[1:]], end, patterns) != recorded
     assert train.weights_checksum(mid, end, [*patterns[:-1], patterns[-1] - 1]) != recorded
+
+
+# ---- the family evaluation (the 10×10 games) -----------------------------------------------
+
+
+def test_family_features_are_colour_symmetric_and_weigh_to_the_evaluation() -> None:
+    """The features of a 10×10 position are the side to move's counts minus the
+    opponent's (so the mirrored position, seen from its own side to move, has the same),
+    and the engine's static evaluation is their dot product with the game's weights."""
+    import random
+    import struct
+
+    rng = random.Random(4)
+    names = _core.FAMILY_FEATURE_NAMES
+    weights = _core.family_weights(variant="international")
+    assert len(weights) == len(names) == 16
+    board = shashki.Board(variant="international")
+    for _ in range(60):
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        board.push(rng.choice(moves))
+        fens = [board.fen(), board.mirror().fen()]
+        raw, captures = _core.family_features(fens, variant="international")
+        values = struct.unpack(f"<{2 * len(names)}i", raw)
+        own, mirrored = values[: len(names)], values[len(names) :]
+        assert own == mirrored
+        assert captures[0] == board.has_captures()
+        value = sum(f * w for f, w in zip(own, weights))
+        for kind in ("classic", "learned"):
+            assert _core.evaluate_fens([fens[0]], kind, variant="international") == [value]
+
+
+def test_family_training_command_end_to_end(tmp_path, monkeypatch) -> None:
+    from shashki import train
+
+    features, results = train.family_data("international", games=12, nodes=100, noise=0.2, seed=3)
+    assert len(features) == len(results) > 100
+    assert set(results.tolist()) <= {0.0, 0.5, 1.0}
+    start = _core.family_weights(variant="international")
+    weights, scale, before, after = train.fit_family(features, results, start, epochs=50)
+    assert weights[0] == 100 and len(weights) == 16 and scale > 0
+    assert after <= before + 0.01
+    path = tmp_path / "family_weights.rs"
+    train.write_family_weights("international", weights, "a test", path)
+    train.write_family_weights("killer", start, "another", path)
+    text = path.read_text()
+    assert '("international", [' in text and '("killer", [' in text
+    assert "// international: a test" in text
+    # Writing a row again replaces it and keeps the other.
+    train.write_family_weights("international", start, "again", path)
+    text = path.read_text()
+    assert text.count('("international"') == 1 and '("killer"' in text
+
+
+def test_the_family_evaluation_is_an_engine_choice_for_every_game() -> None:
+    import struct
+
+    for variant in ("russian", "english", "italian", "international"):
+        board = shashki.Board(variant=variant)
+        board.push(next(iter(board.legal_moves)))
+        raw, _ = _core.family_features([board.fen()], variant=variant)
+        features = struct.unpack(f"<{len(_core.FAMILY_FEATURE_NAMES)}i", raw)
+        weights = _core.family_weights(variant=variant)
+        value = sum(f * w for f, w in zip(features, weights))
+        assert _core.evaluate_fens([board.fen()], "family", variant=variant) == [value]
+        engine = Engine(hash_mb=1, evaluation="family")
+        assert engine.evaluation == "family"
+        assert engine.play(board, Limit(depth=3)).move in board.legal_moves
+    with pytest.raises(ValueError, match="family"):
+        Engine(hash_mb=1, evaluation="nonsense")

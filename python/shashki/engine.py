@@ -86,9 +86,10 @@ class Engine:
     table's memory is taken and touched now, ``MemoryError`` when the machine does not have
     it free), ``threads`` search threads (1–256), and optionally endgame ``tables`` (a
     directory of :mod:`shashki.egtb` tables, or tables already open), and the ``evaluation``:
-    ``"learned"`` (weights fitted to self-play by :mod:`shashki.train`, the default) or
-    ``"classic"`` (the hand-set weights of version 0.1), and the ``move_overhead`` (see
-    :meth:`set_move_overhead`).
+    ``"learned"`` (weights fitted to self-play by :mod:`shashki.train`, the default),
+    ``"classic"`` (the hand-set weights of version 0.1) or ``"family"`` (a linear evaluation
+    any game can fit to its own self-play: docs/search.md; the 10×10 games use it whatever
+    the choice), and the ``move_overhead`` (see :meth:`set_move_overhead`).
 
     Searches run without the GIL. Several may run on one engine at once from several
     threads: each keeps its own limits and stop flag (a short search ending does not end a
@@ -145,11 +146,12 @@ class Engine:
 
     @property
     def evaluation(self) -> str:
-        """The evaluation in use: ``"learned"`` or ``"classic"``."""
+        """The evaluation in use: ``"learned"``, ``"classic"`` or ``"family"``."""
         return self._core().evaluation
 
     def set_evaluation(self, evaluation: str) -> None:
-        """Use ``"learned"`` or ``"classic"`` in the searches that start from now on."""
+        """Use ``"learned"``, ``"classic"`` or ``"family"`` (the family evaluation with the
+        game's fitted weights: docs/search.md) in the searches that start from now on."""
         self._core().set_evaluation(evaluation)
 
     def set_variety(self, moves: int, *, margin: int = 20, seed: int = 0) -> None:

@@ -546,6 +546,111 @@ def report(weights: Sequence[float]) -> str:
     return "\n".join(lines)
 
 
+# ---- the family evaluation (the 10×10 games) -----------------------------------------------
+
+FAMILY_WEIGHTS_PATH = Path("src/search/family_weights.rs")
+
+
+def family_data(
+    variant: str, games: int, nodes: int, noise: float, seed: int, threads: Optional[int] = None
+) -> tuple[Any, Any]:
+    """Self-play of ``variant`` in Rust (the engine at ``nodes`` a move with a share
+    ``noise`` of random moves, from random openings four plies deep): the quiet positions'
+    family features and each one's result from the side to move's view (1, 0.5, 0; games
+    cut at the ply limit left out)."""
+    import numpy as np
+
+    from shashki.batch import playouts
+    from shashki.openings import random_openings
+
+    openings = random_openings(variant, count=max(20, min(games, 500)), seed=seed)
+    out = playouts(
+        games,
+        variant=variant,
+        fens=openings,
+        seed=seed,
+        threads=threads,
+        policy="engine",
+        nodes=nodes,
+        noise=noise,
+        positions=True,
+    )
+    assert out.fens is not None and out.games is not None
+    raw, captures = _core.family_features(out.fens, variant=variant)
+    features = np.frombuffer(raw, dtype="<i4").reshape(len(out.fens), -1).astype(np.float64)
+    results = out.results[out.games]
+    white = np.array([fen.startswith("W") for fen in out.fens])
+    score = np.where(results == 0, 0.5, np.where((results == 1) == white, 1.0, 0.0))
+    keep = (results != 2) & ~np.array(captures)
+    return features[keep], score[keep]
+
+
+def fit_family(
+    features: Any, results: Any, start: Sequence[float], epochs: int = 400, seed: int = 1
+) -> tuple[list[float], float, float, float]:
+    """Texel's method on the family features: the logistic scale fitted to the starting
+    weights, then every weight but the man's (100: the unit) by gradient descent on the
+    mean squared error of ``1 / (1 + exp(-eval / scale))`` against the results, on 90 % of
+    the positions; ``(weights, scale, held-out loss before, held-out loss after)``."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    order = rng.permutation(len(results))
+    cut = len(order) // 10
+    held, used = order[:cut], order[cut:]
+    w0 = np.array(start, dtype=np.float64)
+    evals = features @ w0
+    scale = min(
+        (float(np.mean((_sigmoid(evals[used] / k) - results[used]) ** 2)), k)
+        for k in np.linspace(20, 800, 157)
+    )[1]
+
+    def loss(w: Any, rows: Any) -> float:
+        return float(np.mean((_sigmoid(features[rows] @ w / scale) - results[rows]) ** 2))
+
+    before = loss(w0, held)
+    w = w0.copy()
+    x, y = features[used], results[used]
+    # Adam, one step an epoch over all the rows; the man's weight stays 100.
+    m = np.zeros_like(w)
+    v = np.zeros_like(w)
+    rate = 0.5
+    for t in range(1, epochs + 1):
+        p = _sigmoid(x @ w / scale)
+        grad = (2 / len(y)) * (x.T @ ((p - y) * p * (1 - p))) / scale
+        grad[0] = 0.0
+        m = 0.9 * m + 0.1 * grad
+        v = 0.999 * v + 0.001 * grad * grad
+        step = rate * (m / (1 - 0.9**t)) / (np.sqrt(v / (1 - 0.999**t)) + 1e-12)
+        w -= step
+    return [float(round(value)) for value in w], scale, before, loss(np.round(w), held)
+
+
+def write_family_weights(variant: str, weights: Sequence[float], note: str, path: Path) -> None:
+    """Set ``variant``'s row of the fitted family weights (the others kept)."""
+    import re
+
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    rows = dict(re.findall(r'\("([a-z-]+)", \[([-0-9, ]+)\]\)', text))
+    rows[variant] = ", ".join(str(int(w)) for w in weights)
+    notes = dict(re.findall(r"// ([a-z-]+): (.*)", text))
+    notes[variant] = note
+    body = "".join(
+        f'    // {name}: {notes.get(name, "")}\n    ("{name}", [{rows[name]}]),\n'
+        for name in sorted(rows)
+    )
+    path.write_text(
+        "//! The family evaluation's fitted weights, one row a game (written by\n"
+        "//! `python -m shashki.train family --write`; a game not listed uses the hand-set "
+        "weights).\n\n"
+        "use super::family::FamilyWeights;\n\n"
+        "/// `(game, weights)`.\n"
+        "#[rustfmt::skip]\n"
+        f"pub const FITTED: &[(&str, FamilyWeights)] = &[\n{body}];\n",
+        encoding="utf-8",
+    )
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the command; a closed or full output ends it quietly or with one line of error
     (``shashki._streams``)."""
@@ -604,7 +709,22 @@ def _main(argv: Optional[Sequence[str]] = None) -> int:
             "generation of data; batch only)",
         )
     sub.add_parser("initial", help="write weights equal to the classic evaluation")
+    family = sub.add_parser(
+        "family", help="self-play a game and fit its family-evaluation weights (10×10 games)"
+    )
+    family.add_argument("--variant", default="international")
+    family.add_argument("--games", type=int, default=2000)
+    family.add_argument("--nodes", type=int, default=1000)
+    family.add_argument("--noise", type=float, default=0.1, help="share of random moves")
+    family.add_argument("--seed", type=int, default=1)
+    family.add_argument("--threads", type=int, default=None)
+    family.add_argument("--epochs", type=int, default=400)
+    family.add_argument(
+        "--write", action="store_true", help=f"write the weights into {FAMILY_WEIGHTS_PATH}"
+    )
     args = parser.parse_args(argv)
+    if args.command == "family":
+        return _family(args)
     client = None
     if getattr(args, "scheduler", None) is not None:
         if args.method != "batch":
@@ -675,6 +795,33 @@ def _main(argv: Optional[Sequence[str]] = None) -> int:
         [float(v) for v in pattern_weights],
     )
     print(f"weights written to {args.out}")
+    return 0
+
+
+def _family(args: argparse.Namespace) -> int:
+    started = time.monotonic()
+    print(f"self-play: {args.games} games of {args.variant} at {args.nodes} nodes a move")
+    features, results = family_data(
+        args.variant, args.games, args.nodes, args.noise, args.seed, args.threads
+    )
+    played = time.monotonic() - started
+    print(f"{len(results)} quiet positions of decided or drawn games ({played:.0f} s)")
+    start = _core.family_weights(variant=args.variant)
+    weights, scale, before, after = fit_family(features, results, start, epochs=args.epochs)
+    names = _core.FAMILY_FEATURE_NAMES
+    for name, old, new in zip(names, start, weights):
+        print(f"{name:>15}: {old:5d} -> {new:5.0f}")
+    print(
+        f"scale {scale:.0f}; held-out loss {before:.6f} (weights now) -> {after:.6f} (fitted); "
+        f"{time.monotonic() - started:.0f} s in all"
+    )
+    if args.write:
+        note = (
+            f"{args.games} self-play games at {args.nodes} nodes, noise {args.noise}, seed "
+            f"{args.seed}: {len(results)} positions, held-out loss {before:.5f} -> {after:.5f}"
+        )
+        write_family_weights(args.variant, weights, note, FAMILY_WEIGHTS_PATH)
+        print(f"weights written to {FAMILY_WEIGHTS_PATH}")
     return 0
 
 

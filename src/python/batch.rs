@@ -424,7 +424,8 @@ pub fn playouts<'py>(
             "games must be at most {MAX_PLAYOUTS} a call, not {games}"
         )));
     }
-    let rules = diagonal_captures(rules_arg(variant, captures_optional)?)?;
+    // Playouts use no actions: every game plays, Frisian's included.
+    let rules = rules_arg(variant, captures_optional)?;
     let draw = crate::DrawRules::for_variant(rules.variant);
     let policy = match policy {
         "random" => Policy::Random,

@@ -64,11 +64,11 @@ fn info_dict<'py>(
     Ok(d)
 }
 
-/// An evaluation by name: `"learned"` or `"classic"` (ValueError otherwise).
+/// An evaluation by name: `"learned"`, `"classic"` or `"family"` (ValueError otherwise).
 pub(crate) fn evaluation_arg(name: &str) -> PyResult<crate::search::Evaluation> {
     crate::search::Evaluation::parse(name).ok_or_else(|| {
         PyValueError::new_err(format!(
-            "evaluation must be 'learned' or 'classic', not {name:?}"
+            "evaluation must be 'learned', 'classic' or 'family', not {name:?}"
         ))
     })
 }
@@ -236,14 +236,14 @@ impl PySearchEngine {
         self.engine.move_overhead().as_secs_f64()
     }
 
-    /// The evaluation of the searches that start from now on: `"learned"` (the default) or
-    /// `"classic"`.
+    /// The evaluation of the searches that start from now on: `"learned"` (the default),
+    /// `"classic"` or `"family"`.
     fn set_evaluation(&self, name: &str) -> PyResult<()> {
         self.engine.set_evaluation(evaluation_arg(name)?);
         Ok(())
     }
 
-    /// The evaluation in use: `"learned"` or `"classic"`.
+    /// The evaluation in use: `"learned"`, `"classic"` or `"family"`.
     #[getter]
     fn evaluation(&self) -> &'static str {
         self.engine.evaluation().name()

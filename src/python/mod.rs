@@ -68,6 +68,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(perft::perft, m)?)?;
     m.add_function(wrap_pyfunction!(perft_many, m)?)?;
     m.add_function(wrap_pyfunction!(eval_features, m)?)?;
+    m.add_function(wrap_pyfunction!(training::family_features, m)?)?;
+    m.add_function(wrap_pyfunction!(training::family_weights, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate_fens, m)?)?;
     m.add_function(wrap_pyfunction!(eval_patterns, m)?)?;
     m.add_function(wrap_pyfunction!(eval_known_endings, m)?)?;
@@ -89,6 +91,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add_function(wrap_pyfunction!(classic_weights, m)?)?;
     m.add("EVAL_SIDE_FEATURES", crate::search::learned::SIDE_FEATURES)?;
+    m.add(
+        "FAMILY_FEATURE_NAMES",
+        crate::search::family::FEATURE_NAMES.to_vec(),
+    )?;
     m.add_class::<PyPerftTable>()?;
     m.add("perft_divide", wrap_pyfunction!(perft_divide_py, m)?)?;
     m.add("FenError", py.get_type::<FenError>())?;

@@ -41,18 +41,36 @@ pub(super) fn eval_patterns<'py>(
     Ok(pyo3::types::PyBytes::new(py, &out))
 }
 
-/// The static evaluation (`"classic"` or `"learned"`) of each FEN, centi-men, side to move's view.
+/// The static evaluation (`"classic"` or `"learned"`) of each FEN, centi-men, side to move's
+/// view; FENs of `variant` (Russian draughts by default) in its numbering.
 #[pyfunction]
-pub(super) fn evaluate_fens(fens: Vec<Bound<'_, PyAny>>, kind: &str) -> PyResult<Vec<i32>> {
+#[pyo3(signature = (fens, kind, variant = None))]
+pub(super) fn evaluate_fens(
+    fens: Vec<Bound<'_, PyAny>>,
+    kind: &str,
+    variant: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<i32>> {
     let kind = crate::search::Evaluation::parse(kind).ok_or_else(|| {
-        PyValueError::new_err(format!("kind must be 'learned' or 'classic', not {kind:?}"))
+        PyValueError::new_err(format!(
+            "kind must be 'learned', 'classic' or 'family', not {kind:?}"
+        ))
     })?;
+    let rules = match variant {
+        None => None,
+        Some(v) => Some(super::rules_arg(Some(v), false)?),
+    };
     fens.iter()
         .map(|f| {
-            Ok(crate::search::evaluate_with(
-                &parse_fen_arg(&fen_text(f)?)?,
-                kind,
-            ))
+            let text = fen_text(f)?;
+            let pos = match rules {
+                None => parse_fen_arg(&text)?,
+                Some(rules) => {
+                    super::board::parse_fen_with_clocks(&text, rules)
+                        .map_err(|e| PyValueError::new_err(e.to_string()))?
+                        .0
+                }
+            };
+            Ok(crate::search::evaluate_with(&pos, kind))
         })
         .collect()
 }
@@ -98,4 +116,36 @@ pub(super) fn classic_weights(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     d.set_item("about_to_crown", w.about_to_crown)?;
     d.set_item("mobility", w.mobility)?;
     Ok(d)
+}
+
+/// The family evaluation's features of each FEN of `variant` (the side to move's counts
+/// minus the opponent's), as little-endian int32 rows of `FAMILY_FEATURES`, and whether the
+/// side to move must capture there (the fit keeps quiet positions only).
+#[pyfunction]
+#[pyo3(signature = (fens, variant = None))]
+pub(super) fn family_features<'py>(
+    py: Python<'py>,
+    fens: Vec<String>,
+    variant: Option<&Bound<'py, PyAny>>,
+) -> PyResult<(Bound<'py, pyo3::types::PyBytes>, Vec<bool>)> {
+    let rules = super::rules_arg(variant, false)?;
+    let mut out = Vec::with_capacity(fens.len() * crate::search::family::FEATURES * 4);
+    let mut captures = Vec::with_capacity(fens.len());
+    for (i, text) in fens.iter().enumerate() {
+        let (pos, _) = super::board::parse_fen_with_clocks(text, rules)
+            .map_err(|e| PyValueError::new_err(format!("fens[{i}]: {e}")))?;
+        for value in crate::search::family::features(&pos) {
+            out.extend_from_slice(&value.to_le_bytes());
+        }
+        captures.push(pos.has_captures());
+    }
+    Ok((pyo3::types::PyBytes::new(py, &out), captures))
+}
+
+/// The family evaluation's weights a game is evaluated with now (fitted or hand-set).
+#[pyfunction]
+#[pyo3(signature = (variant = None))]
+pub(super) fn family_weights(variant: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<i32>> {
+    let rules = super::rules_arg(variant, false)?;
+    Ok(crate::search::family::weights_for(rules.variant).to_vec())
 }

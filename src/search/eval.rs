@@ -151,6 +151,9 @@ pub enum Evaluation {
     /// The weights fitted to self-play results ([`super::learned`]).
     #[default]
     Learned,
+    /// The family evaluation ([`super::family`]) in every game, with the game's own fitted
+    /// weights (the 10×10 games use it whatever the choice).
+    Family,
 }
 
 impl Evaluation {
@@ -159,6 +162,7 @@ impl Evaluation {
         match self {
             Evaluation::Classic => "classic",
             Evaluation::Learned => "learned",
+            Evaluation::Family => "family",
         }
     }
 
@@ -167,6 +171,7 @@ impl Evaluation {
         match text {
             "classic" => Some(Evaluation::Classic),
             "learned" => Some(Evaluation::Learned),
+            "family" => Some(Evaluation::Family),
             _ => None,
         }
     }
@@ -179,6 +184,8 @@ pub fn evaluate_with(pos: &Position, kind: Evaluation) -> i32 {
     match kind {
         Evaluation::Classic => evaluate(pos),
         Evaluation::Learned => evaluate_learned(pos),
+        Evaluation::Family if pos.no_moves_wins() => evaluate_giveaway(pos),
+        Evaluation::Family => super::family::evaluate_family(pos),
     }
 }
 
@@ -239,104 +246,13 @@ pub fn evaluate_giveaway(pos: &Position) -> i32 {
     (burden(them) - burden(us)) + MOBILITY * (steps(them) - steps(us))
 }
 
-/// The evaluation of the positions the 8×8 evaluations leave alone: giveaway's, and the
-/// 10×10 board's.
+/// The evaluation of the positions the 8×8 evaluations leave alone: giveaway's (and
+/// antidraughts'), and the family evaluation's (the 10×10 games', English and Italian
+/// draughts').
 fn evaluate_own(pos: &Position) -> i32 {
     if pos.no_moves_wins() {
         evaluate_giveaway(pos)
     } else {
-        evaluate_ten(pos)
-    }
-}
-
-/// The weights of the 10×10 evaluation (hand-set: material, advancement, the centre, a
-/// guarded back rank, mobility and a man about to crown), in centi-men.
-#[derive(Clone, Copy, Debug)]
-pub struct TenWeights {
-    /// A man.
-    pub man: i32,
-    /// A king.
-    pub king: i32,
-    /// A man by rank from its own side (index 0 = own back rank).
-    pub advancement: [i32; 10],
-    /// A man on the twelve central squares (files c–h, ranks 4–7).
-    pub center: i32,
-    /// A man still on its back rank while the opponent has no king.
-    pub back_rank: i32,
-    /// Each quiet step a man can make.
-    pub mobility: i32,
-    /// A man one step from crowning with a free square ahead.
-    pub about_to_crown: i32,
-}
-
-/// The 10×10 weights in use.
-pub const TEN_WEIGHTS: TenWeights = TenWeights {
-    man: 100,
-    king: 300,
-    advancement: [0, 1, 3, 5, 7, 10, 13, 17, 24, 0],
-    center: 5,
-    back_rank: 6,
-    mobility: 2,
-    about_to_crown: 40,
-};
-
-/// The 10×10 board's central squares: files c–h of ranks 4–7.
-const TEN_CENTER: Bitboard = {
-    let mut b = Bitboard::EMPTY;
-    let mut rank = 3;
-    while rank <= 6 {
-        let mut file = 2;
-        while file <= 7 {
-            if let Some(sq) = Square::from_coords(file, rank) {
-                b = b.with(sq);
-            }
-            file += 1;
-        }
-        rank += 1;
-    }
-    b
-};
-
-/// The 10×10 evaluation from the side to move's point of view.
-pub fn evaluate_ten(pos: &Position) -> i32 {
-    let w = &TEN_WEIGHTS;
-    let g = Geometry::TEN;
-    let empty = Bitboard(g.board().0 & !pos.occupied().0);
-    let side = |color: Color| -> i32 {
-        let men = pos.men(color);
-        let kings = pos.kings(color);
-        let mut s = w.man * men.count() as i32 + w.king * kings.count() as i32;
-        for r in 0..10u8 {
-            let own_rank = if color == Color::White { r } else { 9 - r };
-            s += w.advancement[own_rank as usize] * (men & g.rank(r)).count() as i32;
-        }
-        s += w.center * (men & TEN_CENTER).count() as i32;
-        if pos.kings(!color).is_empty() {
-            let back = if color == Color::White { 0 } else { 9 };
-            s += w.back_rank * (men & g.rank(back)).count() as i32;
-        }
-        let (fwd, pre_crown) = match color {
-            Color::White => (
-                [crate::Direction::UpLeft, crate::Direction::UpRight],
-                g.rank(8),
-            ),
-            Color::Black => (
-                [crate::Direction::DownLeft, crate::Direction::DownRight],
-                g.rank(1),
-            ),
-        };
-        let steps = (men.shift(fwd[0]) & empty).count() + (men.shift(fwd[1]) & empty).count();
-        s += w.mobility * steps as i32;
-        let near = men & pre_crown;
-        let free = (near.shift(fwd[0]) & empty).shift(fwd[0].opposite())
-            | (near.shift(fwd[1]) & empty).shift(fwd[1].opposite());
-        s += w.about_to_crown * free.count() as i32;
-        s
-    };
-    let white = side(Color::White) - side(Color::Black);
-    if pos.turn() == Color::White {
-        white
-    } else {
-        -white
+        super::family::evaluate_family(pos)
     }
 }

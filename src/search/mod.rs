@@ -6,6 +6,8 @@
 //! No null-move pruning: zugzwang is common in draughts.
 
 mod eval;
+pub mod family;
+mod family_weights;
 pub mod learned;
 mod learned_weights;
 mod limits;
@@ -200,10 +202,10 @@ impl Engine {
 
     /// The evaluation in use.
     pub fn evaluation(&self) -> Evaluation {
-        if self.evaluation.load(Ordering::Relaxed) == Evaluation::Classic as u8 {
-            Evaluation::Classic
-        } else {
-            Evaluation::Learned
+        match self.evaluation.load(Ordering::Relaxed) {
+            x if x == Evaluation::Classic as u8 => Evaluation::Classic,
+            x if x == Evaluation::Family as u8 => Evaluation::Family,
+            _ => Evaluation::Learned,
         }
     }
 

@@ -9,7 +9,7 @@ and, with ``--sprt ELO0,ELO1``, a sequential probability ratio test as fishtest 
 
 Players (``--a``, ``--b``):
 
-- ``shashki[:hash=MB,threads=N,egtb=DIR,egtb-unpack=N,eval=learned|classic,variety=N,``
+- ``shashki[:hash=MB,threads=N,egtb=DIR,egtb-unpack=N,eval=learned|classic|family,variety=N,``
   ``variety-seed=S,ponder=1,odds=F,overhead=MS]``: the engine of this installed package
   (``egtb-unpack``: the tables of at most N pieces unpacked at open, see
   :func:`shashki.egtb.open`;

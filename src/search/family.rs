@@ -1,0 +1,153 @@
+//! The family evaluation: one linear evaluation for any board and any game whose rules make
+//! the Russian evaluations wrong (the 10×10 games), over a few features each game weighs
+//! its own way: material, a man's advancement rank by rank, the centre, a guarded back
+//! rank, men's mobility and a man about to crown. Each game's weights are fitted to its
+//! own self-play results (`python -m shashki.train family`, docs/search.md); a game without
+//! fitted weights uses the hand-set ones.
+
+use crate::bitboard::{Bitboard, Direction};
+use crate::piece::Color;
+use crate::position::Position;
+use crate::square::{Geometry, Square};
+use crate::variant::Variant;
+
+/// The number of features.
+pub const FEATURES: usize = 16;
+
+/// The features' names, in order (the training command's columns).
+pub const FEATURE_NAMES: [&str; FEATURES] = [
+    "man",
+    "king",
+    "rank0",
+    "rank1",
+    "rank2",
+    "rank3",
+    "rank4",
+    "rank5",
+    "rank6",
+    "rank7",
+    "rank8",
+    "rank9",
+    "center",
+    "back_rank",
+    "mobility",
+    "about_to_crown",
+];
+
+/// A game's weights, one per feature, in centi-men.
+pub type FamilyWeights = [i32; FEATURES];
+
+/// The hand-set weights: a man 100, a king 300, advancement rising towards the far rank,
+/// the centre, a guarded back rank while the opponent has no king, each quiet step of a
+/// man, a man one step from crowning with a free square ahead.
+pub const HAND_SET: FamilyWeights = [100, 300, 0, 1, 3, 5, 7, 10, 13, 17, 24, 0, 5, 6, 2, 40];
+
+/// The central squares of a board of side `size`: files c to the third from the right,
+/// the middle four ranks.
+const fn center(geometry: &Geometry) -> Bitboard {
+    let size = geometry.size();
+    let mut b = Bitboard::EMPTY;
+    let mut rank = size / 2 - 2;
+    while rank <= size / 2 + 1 {
+        let mut file = 2;
+        while file + 2 < size {
+            if let Some(sq) = Square::from_coords(file, rank) {
+                b = b.with(sq);
+            }
+            file += 1;
+        }
+        rank += 1;
+    }
+    b
+}
+
+const CENTER_EIGHT: Bitboard = center(Geometry::EIGHT);
+const CENTER_TEN: Bitboard = center(Geometry::TEN);
+
+/// One side's feature counts.
+fn side_features(pos: &Position, color: Color, out: &mut [i32; FEATURES]) {
+    let g = pos.geometry();
+    let size = g.size();
+    let empty = Bitboard(g.board().0 & !pos.occupied().0);
+    let men = pos.men(color);
+    out[0] = men.count() as i32;
+    out[1] = pos.kings(color).count() as i32;
+    for r in 0..size {
+        let own_rank = if color == Color::White {
+            r
+        } else {
+            size - 1 - r
+        };
+        // Ranks past the ninth share the last weight (no board here has more than ten).
+        out[2 + (own_rank as usize).min(9)] += (men & g.rank(r)).count() as i32;
+    }
+    let center = if size == 10 { CENTER_TEN } else { CENTER_EIGHT };
+    out[12] = (men & center).count() as i32;
+    if pos.kings(!color).is_empty() {
+        let back = if color == Color::White { 0 } else { size - 1 };
+        out[13] = (men & g.rank(back)).count() as i32;
+    }
+    let (fwd, pre_crown) = match color {
+        Color::White => ([Direction::UpLeft, Direction::UpRight], g.rank(size - 2)),
+        Color::Black => ([Direction::DownLeft, Direction::DownRight], g.rank(1)),
+    };
+    out[14] = ((men.shift(fwd[0]) & empty).count() + (men.shift(fwd[1]) & empty).count()) as i32;
+    let near = men & pre_crown;
+    let free = (near.shift(fwd[0]) & empty).shift(fwd[0].opposite())
+        | (near.shift(fwd[1]) & empty).shift(fwd[1].opposite());
+    out[15] = free.count() as i32;
+}
+
+/// The features of `pos`: the side to move's counts minus the opponent's.
+pub fn features(pos: &Position) -> [i32; FEATURES] {
+    let mut us = [0; FEATURES];
+    let mut them = [0; FEATURES];
+    side_features(pos, pos.turn(), &mut us);
+    side_features(pos, !pos.turn(), &mut them);
+    let mut out = [0; FEATURES];
+    for i in 0..FEATURES {
+        out[i] = us[i] - them[i];
+    }
+    out
+}
+
+/// The weights a game is evaluated with: its fitted ones, or the hand-set ones.
+pub fn weights_for(variant: Variant) -> &'static FamilyWeights {
+    super::family_weights::FITTED
+        .iter()
+        .find(|(name, _)| *name == variant.name())
+        .map_or(&HAND_SET, |(_, w)| w)
+}
+
+/// The family evaluation from the side to move's point of view, centi-men.
+pub fn evaluate_family(pos: &Position) -> i32 {
+    let w = weights_for(pos.rules().variant);
+    features(pos).iter().zip(w).map(|(f, w)| f * w).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_centre_is_the_middle_of_each_board() {
+        assert_eq!(CENTER_TEN.count(), 12);
+        assert_eq!(CENTER_EIGHT.count(), 8);
+    }
+
+    #[test]
+    fn features_are_the_side_to_moves_counts_minus_the_opponents() {
+        let pos = crate::position_from_fen_in(
+            "W:W31,32,K46:B19,20",
+            crate::RuleSet::new(Variant::International, false),
+        )
+        .expect("fen");
+        let f = features(&pos);
+        assert_eq!((f[0], f[1]), (0, 1)); // two men each, a king for White
+        let black = pos.with_turn(Color::Black);
+        let g = features(&black);
+        for i in 0..FEATURES {
+            assert_eq!(f[i], -g[i]);
+        }
+    }
+}
