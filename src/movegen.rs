@@ -1161,7 +1161,7 @@ pub(crate) fn quiet_move_count(pos: &Position) -> u32 {
 
 /// The quiet moves of `men` and `kings` of the side `turn` among the occupied squares `occ`.
 #[inline(always)]
-fn count_quiet<R: Rules>(turn: crate::Color, men: u64, kings: u64, occ: u64) -> u32 {
+pub(crate) fn count_quiet<R: Rules>(turn: crate::Color, men: u64, kings: u64, occ: u64) -> u32 {
     let empty = board::<R>() & !occ;
     let mut n = match turn {
         crate::Color::White => {

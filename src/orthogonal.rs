@@ -60,6 +60,39 @@ static NEXT: [[u8; 8]; 64] = {
     table
 };
 
+/// Each line's step as a shift of the layout's bits (a diagonal step is 5 or 6 bits, a
+/// step of two files along a rank 1, of two ranks along a file 11).
+const OFFSETS: [i32; 8] = [5, 6, -6, -5, -1, 1, -11, 11];
+
+/// `HAS_NEXT[line]`: the squares that have a next square along `line`.
+static HAS_NEXT: [u64; 8] = {
+    let mut masks = [0u64; 8];
+    let mut bit = 0;
+    while bit < 64 {
+        let mut line = 0;
+        while line < 8 {
+            if NEXT[bit][line] != NONE {
+                masks[line] |= 1u64 << bit;
+            }
+            line += 1;
+        }
+        bit += 1;
+    }
+    masks
+};
+
+/// The squares one step along `line` from the squares of `bb` (those that have one).
+#[inline(always)]
+fn step_line(bb: u64, line: usize) -> u64 {
+    let bb = bb & HAS_NEXT[line];
+    let offset = OFFSETS[line];
+    if offset > 0 {
+        bb << offset
+    } else {
+        bb >> -offset
+    }
+}
+
 #[inline(always)]
 fn next(bit: u32, line: usize) -> Option<u32> {
     let n = NEXT[bit as usize & 63][line];
@@ -400,27 +433,33 @@ fn crowning<R: Rules>(turn: Color) -> u64 {
     }
 }
 
-/// Whether the side to move has a capture.
+/// Whether the side to move has a capture: the men's jumps in the eight directions by
+/// shifts, each king's lines walked.
 pub(crate) fn has_captures<R: Rules>(pos: &Position) -> bool {
     let turn = pos.turn();
     let us = pos.pieces(turn).0;
     let them = pos.pieces(!turn).0;
     let occ = us | them;
+    let empty = board::<R>() & !occ;
     let kings = pos.kings.0 & board::<R>();
-    let mut pieces = us;
+    let men = us & !kings;
+    for line in 0..8 {
+        if step_line(step_line(men, line) & them, line) & empty != 0 {
+            return true;
+        }
+    }
+    let mut pieces = us & kings;
     while pieces != 0 {
         let bit = pieces.trailing_zeros();
         pieces &= pieces - 1;
         let occ = occ & !(1u64 << bit);
         for line in 0..8 {
             let mut t = next(bit, line);
-            if kings & (1u64 << bit) != 0 {
-                while let Some(s) = t {
-                    if occ & (1u64 << s) != 0 {
-                        break;
-                    }
-                    t = next(s, line);
+            while let Some(s) = t {
+                if occ & (1u64 << s) != 0 {
+                    break;
                 }
+                t = next(s, line);
             }
             let Some(victim) = t else { continue };
             if them & (1u64 << victim) == 0 {
@@ -480,13 +519,27 @@ pub(crate) fn generate_quiet<R: Rules>(pos: &Position, list: &mut MoveList) {
 
 /// The legal moves of the side to move, appended to `list`.
 pub(crate) fn generate<R: Rules>(pos: &Position, counting: Counting, list: &mut MoveList) {
-    if !generate_captures::<R>(pos, counting, list) || !R::CAPTURE_IS_MANDATORY {
+    let captures = has_captures::<R>(pos) && generate_captures::<R>(pos, counting, list);
+    if !captures || !R::CAPTURE_IS_MANDATORY {
         generate_quiet::<R>(pos, list);
     }
 }
 
-/// The number of legal moves.
+/// The number of legal moves. Without a capture on the board the quiet moves are counted
+/// with popcounts (the diagonal games' count, less the king whose run is at its limit), not
+/// listed: perft's last ply.
 pub(crate) fn count_moves<R: Rules>(pos: &Position, counting: Counting) -> u64 {
+    if R::CAPTURE_IS_MANDATORY && !has_captures::<R>(pos) {
+        let us = pos.pieces(pos.turn()).0;
+        let kings = pos.kings.0 & board::<R>();
+        let blocked = blocked_king::<R>(pos);
+        return u64::from(crate::movegen::count_quiet::<R>(
+            pos.turn(),
+            us & !kings,
+            us & kings & !blocked,
+            pos.occupied().0,
+        ));
+    }
     let mut list = MoveList::new();
     generate::<R>(pos, counting, &mut list);
     list.len() as u64
@@ -542,6 +595,19 @@ mod tests {
             for line in 0..8 {
                 if let Some(n) = next(bit, line) {
                     assert_eq!(next(n, opposite(line)), Some(bit));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_line_is_one_shift_of_the_layout() {
+        for bit in 0..64u32 {
+            for line in 0..8 {
+                let stepped = step_line(1u64 << bit, line);
+                match next(bit, line) {
+                    Some(n) => assert_eq!(stepped, 1u64 << n, "bit {bit} line {line}"),
+                    None => assert_eq!(stepped, 0, "bit {bit} line {line}"),
                 }
             }
         }
