@@ -13,13 +13,13 @@ from shashki import reference
 START_FEN = "W:W21-32:B1-12"
 
 
-def fen_from_cells(cells: list[int], white_to_move: bool) -> str:
+def fen_from_cells(cells: list[int], white_to_move: bool, size: int = 8) -> str:
     white, black = [], []
     for index, cell in enumerate(cells):
-        file, rank = reference.square_coords(index)
-        number = reference.pdn_number(file, rank)
-        if cell == 1:  # white man, crowned if it stands on rank 8
-            white.append(f"K{number}" if rank == 7 else str(number))
+        file, rank = reference.square_coords(index, size)
+        number = reference.pdn_number(file, rank, size)
+        if cell == 1:  # white man, crowned if it stands on the far rank
+            white.append(f"K{number}" if rank == size - 1 else str(number))
         elif cell == 2:
             black.append(f"K{number}" if rank == 0 else str(number))
         elif cell == 3:
@@ -38,6 +38,18 @@ def setups(draw: st.DrawFn) -> str:
     choices = [i for i, w in enumerate(weights) for _ in range(w)]
     cells = draw(st.lists(st.sampled_from(choices), min_size=32, max_size=32))
     return fen_from_cells(cells, draw(st.booleans()))
+
+
+@st.composite
+def ten_by_ten_setups(draw: st.DrawFn, most_empty: int = 20) -> str:
+    """Any legal 10×10 setup: men and kings of both sides, either side to move (empty
+    squares weighted 2 to ``most_empty`` against each kind of piece)."""
+    empty_weight = draw(st.integers(2, most_empty))
+    king_weight = draw(st.integers(0, 3))
+    weights = [empty_weight, 3, 3, king_weight, king_weight]
+    choices = [i for i, w in enumerate(weights) for _ in range(w)]
+    cells = draw(st.lists(st.sampled_from(choices), min_size=50, max_size=50))
+    return fen_from_cells(cells, draw(st.booleans()), size=10)
 
 
 @st.composite

@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from shashki import hub, pdn, reference
 from shashki.draw import FRISIAN, Termination, default_draw_rules
+from strategies import ten_by_ten_setups
 
 VARIANT = "frisian"
 RULES = reference.rules_for(VARIANT)
@@ -45,28 +46,9 @@ def texts(fen: str, variant: str = VARIANT) -> set[str]:
     return {m.text("numeric") for m in shashki.Board(fen, variant=variant).legal_moves}
 
 
-@st.composite
-def setups(draw: st.DrawFn) -> str:
+def setups() -> st.SearchStrategy[str]:
     """Any legal 10×10 setup (squares from the reference's helpers, not the core's)."""
-    empty_weight = draw(st.integers(2, 16))
-    king_weight = draw(st.integers(0, 3))
-    weights = [empty_weight, 3, 3, king_weight, king_weight]
-    choices = [i for i, w in enumerate(weights) for _ in range(w)]
-    cells = draw(st.lists(st.sampled_from(choices), min_size=50, max_size=50))
-    white, black = [], []
-    for index, cell in enumerate(cells):
-        file, rank = reference.square_coords(index, 10)
-        n = reference.pdn_number(file, rank, 10)
-        if cell == 1:
-            white.append(f"K{n}" if rank == 9 else str(n))
-        elif cell == 2:
-            black.append(f"K{n}" if rank == 0 else str(n))
-        elif cell == 3:
-            white.append(f"K{n}")
-        elif cell == 4:
-            black.append(f"K{n}")
-    turn = "W" if draw(st.booleans()) else "B"
-    return f"{turn}:W{','.join(white)}:B{','.join(black)}"
+    return ten_by_ten_setups(most_empty=16)
 
 
 # ---- exact: perft, the reference, pydraughts ----------------------------------------------
@@ -240,27 +222,25 @@ def safe_quiet_move(board: shashki.Board) -> shashki.Move:
     raise AssertionError(f"no safe quiet move in {board.fen()}")
 
 
+def plies_to_the_ending_draw(fen: str, limit: int = 30) -> int:
+    """Safe quiet moves from ``fen`` until the game ends; it must end by Frisian's endings."""
+    board = shashki.Board(fen, variant=VARIANT)
+    plies = 0
+    while board.outcome() is None and plies < limit:
+        board.push(safe_quiet_move(board))
+        plies += 1
+    outcome = board.outcome()
+    assert outcome is not None and outcome.termination is Termination.FRISIAN_KINGS_VS_KING
+    return plies
+
+
 def test_draw_rules() -> None:
     assert default_draw_rules(VARIANT) is FRISIAN
     assert default_draw_rules("frysk") is FRISIAN
     # A king against a king: drawn after two moves each.
-    board = shashki.Board("W:WK45:BK6", variant=VARIANT)
-    plies = 0
-    while board.outcome() is None and plies < 10:
-        board.push(safe_quiet_move(board))
-        plies += 1
-    outcome = board.outcome()
-    assert outcome is not None and outcome.termination is Termination.FRISIAN_KINGS_VS_KING
-    assert plies == 3  # the stronger side's (here White's) second move
+    assert plies_to_the_ending_draw("W:WK45:BK6") == 3  # the stronger side's 2nd move
     # Two kings against one: seven moves of the stronger side.
-    board = shashki.Board("W:WK45,K50:BK6", variant=VARIANT)
-    plies = 0
-    while board.outcome() is None and plies < 30:
-        board.push(safe_quiet_move(board))
-        plies += 1
-    outcome = board.outcome()
-    assert outcome is not None and outcome.termination is Termination.FRISIAN_KINGS_VS_KING
-    assert plies == 13
+    assert plies_to_the_ending_draw("W:WK45,K50:BK6") == 13
 
 
 def test_pdn_and_the_hub() -> None:

@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from shashki import hub, pdn, reference
 from shashki.draw import INTERNATIONAL, Termination, default_draw_rules
+from strategies import ten_by_ten_setups
 
 VARIANT = "international"
 RULES = reference.rules_for(VARIANT)
@@ -32,29 +33,9 @@ def reference_keys(fen: str) -> set[tuple]:
     return {m.key() for m in reference.legal_moves(fen, RULES)}
 
 
-@st.composite
-def setups(draw: st.DrawFn) -> str:
-    """Any legal 10×10 setup: men and kings of both sides, either side to move (built with
-    the reference's square helpers, not the core's)."""
-    empty_weight = draw(st.integers(2, 20))
-    king_weight = draw(st.integers(0, 3))
-    weights = [empty_weight, 3, 3, king_weight, king_weight]
-    choices = [i for i, w in enumerate(weights) for _ in range(w)]
-    cells = draw(st.lists(st.sampled_from(choices), min_size=50, max_size=50))
-    white, black = [], []
-    for index, cell in enumerate(cells):
-        file, rank = reference.square_coords(index, 10)
-        number = reference.pdn_number(file, rank, 10)
-        if cell == 1:
-            white.append(f"K{number}" if rank == 9 else str(number))
-        elif cell == 2:
-            black.append(f"K{number}" if rank == 0 else str(number))
-        elif cell == 3:
-            white.append(f"K{number}")
-        elif cell == 4:
-            black.append(f"K{number}")
-    turn = "W" if draw(st.booleans()) else "B"
-    return f"{turn}:W{','.join(white)}:B{','.join(black)}"
+def setups() -> st.SearchStrategy[str]:
+    """Any legal 10×10 setup (built with the reference's square helpers, not the core's)."""
+    return ten_by_ten_setups()
 
 
 @st.composite
