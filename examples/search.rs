@@ -1,5 +1,6 @@
 //! `cargo run --release --example search -- [DEPTH] [FEN]`: search a position and print the
-//! iterations (for profiling and timing the engine without Python).
+//! iterations (for profiling and timing the engine without Python). `EVAL=network` (or
+//! `classic`, `family`, a network file) chooses the evaluation; the default is the engine's.
 use shashki::search::{Engine, Limits};
 
 fn main() {
@@ -24,6 +25,19 @@ fn main() {
             return;
         }
     };
+    if let Ok(name) = std::env::var("EVAL") {
+        let evaluation = match shashki::search::Evaluation::parse(&name) {
+            Some(e) => Ok(e),
+            None => shashki::search::network::load(&name).map_err(|e| e.to_string()),
+        };
+        match evaluation {
+            Ok(e) => engine.set_evaluation(e),
+            Err(e) => {
+                eprintln!("{e}");
+                return;
+            }
+        }
+    }
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()

@@ -87,9 +87,13 @@ class Engine:
     it free), ``threads`` search threads (1–256), and optionally endgame ``tables`` (a
     directory of :mod:`shashki.egtb` tables, or tables already open), and the ``evaluation``:
     ``"learned"`` (weights fitted to self-play by :mod:`shashki.train`, the default),
-    ``"classic"`` (the hand-set weights of version 0.1) or ``"family"`` (a linear evaluation
+    ``"classic"`` (the hand-set weights of version 0.1), ``"family"`` (a linear evaluation
     any game can fit to its own self-play: docs/search.md; the 10×10 games use it whatever
-    the choice), and the ``move_overhead`` (see :meth:`set_move_overhead`).
+    the choice), ``"network"`` (the network compiled in for the game, :mod:`shashki.network`;
+    a game without one is evaluated as by ``"learned"``) or the path of a network file
+    (``python -m shashki.train network fit`` writes them; a file of another shape or a
+    damaged one is refused with a ``ValueError`` that says why), and the ``move_overhead``
+    (see :meth:`set_move_overhead`).
 
     Searches run without the GIL. Several may run on one engine at once from several
     threads: each keeps its own limits and stop flag (a short search ending does not end a
@@ -146,12 +150,14 @@ class Engine:
 
     @property
     def evaluation(self) -> str:
-        """The evaluation in use: ``"learned"``, ``"classic"`` or ``"family"``."""
+        """The evaluation in use: ``"learned"``, ``"classic"``, ``"family"``, ``"network"``
+        or a network file's path."""
         return self._core().evaluation
 
     def set_evaluation(self, evaluation: str) -> None:
-        """Use ``"learned"``, ``"classic"`` or ``"family"`` (the family evaluation with the
-        game's fitted weights: docs/search.md) in the searches that start from now on."""
+        """Use ``"learned"``, ``"classic"``, ``"family"`` (the family evaluation with the
+        game's fitted weights: docs/search.md), ``"network"`` or a network file (see the
+        class's documentation) in the searches that start from now on."""
         self._core().set_evaluation(evaluation)
 
     def set_variety(self, moves: int, *, margin: int = 20, seed: int = 0) -> None:

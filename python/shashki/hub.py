@@ -39,8 +39,9 @@ Guarantees a GUI can rely on:
   board) and
   ``name=captures-optional value=true|false`` choose the game; the position goes back to
   the variant's start (send ``pos`` after them).
-- ``set-param name=evaluation value=learned|classic|family`` chooses the evaluation (the learned
-  one by default; ``classic`` is version 0.1's).
+- ``set-param name=evaluation value=learned|classic|family|network`` chooses the evaluation
+  (the learned one by default; ``classic`` is version 0.1's; ``network`` the network
+  compiled in for the game).
 - ``set-param name=variety value=N`` (0 to 100) varies the engine's first N moves of a
   game among its best lines within 0.2 men (:meth:`shashki.engine.Engine.set_variety`),
   the choices seeded by ``name=variety-seed`` (0 by default); send the game's moves with
@@ -335,7 +336,8 @@ class HubServer:
             )
             self.send("param name=captures-optional value=false type=bool")
             self.send(
-                'param name=evaluation value=learned type=enum values="learned classic family"'
+                "param name=evaluation value=learned type=enum "
+                'values="learned classic family network"'
             )
             self.send("param name=hash value=64 type=int min=1 max=65536")
             self.send("param name=threads value=1 type=int min=1 max=256")
@@ -410,8 +412,10 @@ class HubServer:
             self.board_relative = value.lower() if value.lower() in BOARD_RELATIVE else None
             self.board = self.start_board()
         elif name == "evaluation":
-            if value not in ("learned", "classic", "family"):
-                raise ValueError(f"evaluation must be learned, classic or family, not {value!r}")
+            if value not in ("learned", "classic", "family", "network"):
+                raise ValueError(
+                    f"evaluation must be learned, classic, family or network, not {value!r}"
+                )
             self.stop_search()
             self.evaluation = value
             if self.engine is not None:

@@ -660,6 +660,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 
 def _main(argv: Optional[Sequence[str]] = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["network"]:
+        from shashki import network
+
+        return network.main(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m shashki.train", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     play = sub.add_parser("selfplay", help="play games, write positions with results")
@@ -709,6 +714,9 @@ def _main(argv: Optional[Sequence[str]] = None) -> int:
             "generation of data; batch only)",
         )
     sub.add_parser("initial", help="write weights equal to the classic evaluation")
+    sub.add_parser(
+        "network", help="train the network evaluation: network data|fit|loop (see --help)"
+    )
     family = sub.add_parser(
         "family", help="self-play a game and fit its family-evaluation weights (10×10 games)"
     )

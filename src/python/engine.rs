@@ -64,13 +64,19 @@ fn info_dict<'py>(
     Ok(d)
 }
 
-/// An evaluation by name: `"learned"`, `"classic"` or `"family"` (ValueError otherwise).
+/// An evaluation by name: `"learned"`, `"classic"`, `"family"` or `"network"`, or the path
+/// of a network file (ValueError otherwise, naming what was wrong).
 pub(crate) fn evaluation_arg(name: &str) -> PyResult<crate::search::Evaluation> {
-    crate::search::Evaluation::parse(name).ok_or_else(|| {
-        PyValueError::new_err(format!(
-            "evaluation must be 'learned', 'classic' or 'family', not {name:?}"
-        ))
-    })
+    if let Some(kind) = crate::search::Evaluation::parse(name) {
+        return Ok(kind);
+    }
+    if std::path::Path::new(name).is_file() {
+        return crate::search::network::load(name).map_err(|e| PyValueError::new_err(e.0));
+    }
+    Err(PyValueError::new_err(format!(
+        "evaluation must be 'learned', 'classic', 'family', 'network' or a network file, \
+         not {name:?}"
+    )))
 }
 
 #[pymethods]

@@ -69,6 +69,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(perft_many, m)?)?;
     m.add_function(wrap_pyfunction!(eval_features, m)?)?;
     m.add_function(wrap_pyfunction!(training::family_features, m)?)?;
+    m.add_function(wrap_pyfunction!(training::piece_sets, m)?)?;
+    m.add_function(wrap_pyfunction!(training::evaluate_network, m)?)?;
     m.add_function(wrap_pyfunction!(training::family_weights, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate_fens, m)?)?;
     m.add_function(wrap_pyfunction!(eval_patterns, m)?)?;

@@ -149,3 +149,58 @@ pub(super) fn family_weights(variant: Option<&Bound<'_, PyAny>>) -> PyResult<Vec
     let rules = super::rules_arg(variant, false)?;
     Ok(crate::search::family::weights_for(rules.variant).to_vec())
 }
+
+/// Each FEN's pieces as four sets of square indices (the board's own index: 0 = a1, rank by
+/// rank): little-endian u64 rows of White men, White kings, Black men, Black kings; and
+/// whether White is to move. The network's training data (`shashki.network`).
+#[pyfunction]
+#[pyo3(signature = (fens, variant = None))]
+pub(super) fn piece_sets<'py>(
+    py: Python<'py>,
+    fens: Vec<String>,
+    variant: Option<&Bound<'py, PyAny>>,
+) -> PyResult<(Bound<'py, pyo3::types::PyBytes>, Vec<bool>)> {
+    use crate::piece::Color;
+    let rules = super::rules_arg(variant, false)?;
+    let geometry = rules.variant.geometry();
+    let mut out = Vec::with_capacity(fens.len() * 32);
+    let mut white = Vec::with_capacity(fens.len());
+    for (i, text) in fens.iter().enumerate() {
+        let (pos, _) = super::board::parse_fen_with_clocks(text, rules)
+            .map_err(|e| PyValueError::new_err(format!("fens[{i}]: {e}")))?;
+        for set in [
+            pos.men(Color::White),
+            pos.kings(Color::White),
+            pos.men(Color::Black),
+            pos.kings(Color::Black),
+        ] {
+            let mut bits = 0u64;
+            for sq in set.iter() {
+                if let Some(index) = geometry.index(sq) {
+                    bits |= 1 << index;
+                }
+            }
+            out.extend_from_slice(&bits.to_le_bytes());
+        }
+        white.push(pos.turn() == Color::White);
+    }
+    Ok((pyo3::types::PyBytes::new(py, &out), white))
+}
+
+/// The network evaluation of each FEN (centi-men, side to move's view) by the network in
+/// `network` (a file's bytes), computed from scratch: the training command checks its
+/// export against numpy with it.
+#[pyfunction]
+pub(super) fn evaluate_network(fens: Vec<String>, network: &[u8]) -> PyResult<Vec<i32>> {
+    let net = crate::search::network::Network::from_bytes(network)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let rules = crate::variant::RuleSet::new(net.variant(), false);
+    fens.iter()
+        .enumerate()
+        .map(|(i, text)| {
+            let (pos, _) = super::board::parse_fen_with_clocks(text, rules)
+                .map_err(|e| PyValueError::new_err(format!("fens[{i}]: {e}")))?;
+            Ok(net.evaluate_fresh(&pos))
+        })
+        .collect()
+}

@@ -154,15 +154,45 @@ pub enum Evaluation {
     /// The family evaluation ([`super::family`]) in every game, with the game's own fitted
     /// weights (the 10×10 games use it whatever the choice).
     Family,
+    /// The network compiled in for the game ([`super::network`]); a game without one is
+    /// evaluated as by [`Evaluation::Learned`].
+    Network,
+    /// A network read from a file ([`super::network::load`]: its index among those read);
+    /// a position of another game is evaluated as by [`Evaluation::Learned`].
+    Loaded(u16),
 }
 
 impl Evaluation {
-    /// `classic` or `learned`.
+    /// `classic`, `learned`, `family`, `network`, or a loaded network's file name.
     pub fn name(self) -> &'static str {
         match self {
+            Evaluation::Loaded(index) => super::network::loaded_name(index),
             Evaluation::Classic => "classic",
             Evaluation::Learned => "learned",
             Evaluation::Family => "family",
+            Evaluation::Network => "network",
+        }
+    }
+
+    /// A number that names the evaluation (see [`Evaluation::from_code`]).
+    pub fn code(self) -> u16 {
+        match self {
+            Evaluation::Classic => 0,
+            Evaluation::Learned => 1,
+            Evaluation::Family => 2,
+            Evaluation::Network => 3,
+            Evaluation::Loaded(index) => 256 + index.min(u16::MAX - 256),
+        }
+    }
+
+    /// The evaluation of [`Evaluation::code`].
+    pub fn from_code(code: u16) -> Evaluation {
+        match code {
+            0 => Evaluation::Classic,
+            2 => Evaluation::Family,
+            3 => Evaluation::Network,
+            256.. => Evaluation::Loaded(code - 256),
+            _ => Evaluation::Learned,
         }
     }
 
@@ -172,6 +202,7 @@ impl Evaluation {
             "classic" => Some(Evaluation::Classic),
             "learned" => Some(Evaluation::Learned),
             "family" => Some(Evaluation::Family),
+            "network" => Some(Evaluation::Network),
             _ => None,
         }
     }
@@ -186,7 +217,35 @@ pub fn evaluate_with(pos: &Position, kind: Evaluation) -> i32 {
         Evaluation::Learned => evaluate_learned(pos),
         Evaluation::Family if pos.no_moves_wins() => evaluate_giveaway(pos),
         Evaluation::Family => super::family::evaluate_family(pos),
+        Evaluation::Network | Evaluation::Loaded(_) => evaluate_network(
+            pos,
+            super::network::network_for(kind, pos.rules().variant),
+            &mut super::network::Accumulator::default(),
+        ),
     }
+}
+
+/// The evaluation by `net` (the network for `pos`'s game), its first layer brought to `pos`
+/// from the position `acc` last held, with the known endings of the classic one; without a
+/// network, as by [`evaluate_learned`].
+#[inline]
+pub fn evaluate_network(
+    pos: &Position,
+    net: Option<&super::network::Network>,
+    acc: &mut super::network::Accumulator,
+) -> i32 {
+    let Some(net) = net else {
+        return evaluate_learned(pos);
+    };
+    if let Some(white) = ending(pos, &MASKS) {
+        return if pos.turn() == Color::White {
+            white
+        } else {
+            -white
+        };
+    }
+    acc.update(net, pos);
+    net.evaluate(acc, pos.turn())
 }
 
 /// The learned evaluation, with the known endings of the classic one.

@@ -11,6 +11,7 @@ mod family_weights;
 pub mod learned;
 mod learned_weights;
 mod limits;
+pub mod network;
 mod ordering;
 mod timeman;
 mod tt;
@@ -85,7 +86,7 @@ pub struct Engine {
     running: Mutex<Vec<(Arc<AtomicBool>, Arc<Timing>)>>,
     threads: usize,
     endgame: std::sync::RwLock<Option<Arc<crate::egtb::Tables>>>,
-    evaluation: std::sync::atomic::AtomicU8,
+    evaluation: std::sync::atomic::AtomicU16,
     /// The opening variety and the state of its random choices.
     variety: Mutex<Option<(Variety, u64)>>,
     /// The workers' memory, kept from one search to the next.
@@ -146,7 +147,7 @@ impl Engine {
             running: Mutex::new(Vec::new()),
             threads: threads.clamp(1, 256),
             endgame: std::sync::RwLock::new(None),
-            evaluation: std::sync::atomic::AtomicU8::new(Evaluation::default() as u8),
+            evaluation: std::sync::atomic::AtomicU16::new(Evaluation::default().code()),
             variety: Mutex::new(None),
             scratch: Mutex::new(Vec::new()),
             move_overhead: AtomicU64::new(nanos(Some(DEFAULT_MOVE_OVERHEAD))),
@@ -197,16 +198,12 @@ impl Engine {
 
     /// The evaluation the searches that start from now on use.
     pub fn set_evaluation(&self, evaluation: Evaluation) {
-        self.evaluation.store(evaluation as u8, Ordering::Relaxed);
+        self.evaluation.store(evaluation.code(), Ordering::Relaxed);
     }
 
     /// The evaluation in use.
     pub fn evaluation(&self) -> Evaluation {
-        match self.evaluation.load(Ordering::Relaxed) {
-            x if x == Evaluation::Classic as u8 => Evaluation::Classic,
-            x if x == Evaluation::Family as u8 => Evaluation::Family,
-            _ => Evaluation::Learned,
-        }
+        Evaluation::from_code(self.evaluation.load(Ordering::Relaxed))
     }
 
     /// Endgame tables for the searches that start from now on (None: none). A position of

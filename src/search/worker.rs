@@ -61,6 +61,13 @@ pub(super) struct Worker<'a> {
     soft_passed: bool,
     /// The move (by index) a singular-extension test leaves out at each ply.
     skip: Vec<Option<usize>>,
+    /// The network evaluation's first layer, of the position it last evaluated.
+    accumulator: Box<super::network::Accumulator>,
+    /// The network for the game last evaluated.
+    network: (
+        Option<crate::variant::Variant>,
+        Option<&'static super::network::Network>,
+    ),
 }
 
 /// Entries of a worker's cache of static evaluations (a power of two).
@@ -186,6 +193,8 @@ impl<'a> Worker<'a> {
             owner: scratch.owner,
             soft_passed: false,
             skip: vec![None; MAX_PLY + 1],
+            accumulator: Box::default(),
+            network: (None, None),
         }
     }
 
@@ -261,7 +270,19 @@ impl<'a> Worker<'a> {
         if slot.0 == hash && slot.1 != i32::MIN {
             return slot.1;
         }
-        let value = evaluate_with(pos, self.shared.evaluation);
+        let value = match self.shared.evaluation {
+            Evaluation::Network | Evaluation::Loaded(_) => {
+                let variant = pos.rules().variant;
+                if self.network.0 != Some(variant) {
+                    self.network = (
+                        Some(variant),
+                        super::network::network_for(self.shared.evaluation, variant),
+                    );
+                }
+                super::eval::evaluate_network(pos, self.network.1, &mut self.accumulator)
+            }
+            kind => evaluate_with(pos, kind),
+        };
         *slot = (hash, value);
         value
     }

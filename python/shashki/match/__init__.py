@@ -9,9 +9,10 @@ and, with ``--sprt ELO0,ELO1``, a sequential probability ratio test as fishtest 
 
 Players (``--a``, ``--b``):
 
-- ``shashki[:hash=MB,threads=N,egtb=DIR,egtb-unpack=N,eval=learned|classic|family,variety=N,``
+- ``shashki[:hash=MB,threads=N,egtb=DIR,egtb-unpack=N,eval=EVALUATION,variety=N,``
   ``variety-seed=S,ponder=1,odds=F,overhead=MS]``: the engine of this installed package
-  (``egtb-unpack``: the tables of at most N pieces unpacked at open, see
+  (``eval``: learned, classic, family, network or a network file's path;
+  ``egtb-unpack``: the tables of at most N pieces unpacked at open, see
   :func:`shashki.egtb.open`;
   ``variety``: its first N moves varied, see :meth:`shashki.engine.Engine.set_variety`;
   ``ponder``: it thinks on the opponent's time, see :meth:`shashki.engine.Engine.play`;

@@ -1,0 +1,548 @@
+//! The network evaluation: a small network over the pieces (NNUE-style), its first layer
+//! kept up to date from one position to the next instead of recomputed.
+//!
+//! **Inputs.** From each side's point of view ("perspective"), 128 features: its own men,
+//! its own kings, the other side's men, the other side's kings, each on one of the 32 squares
+//! of the 8×8 board counted from that side (Black's squares turned half round, so both
+//! perspectives see their own men start on squares 0–11).
+//!
+//! **Layers.** The first layer ([`HIDDEN`] sums a perspective, weights `i16`) is kept for
+//! both perspectives in an [`Accumulator`]; the side to move's sums, then the other side's,
+//! each clipped to 0..=127, feed a second layer of [`LAYER2`] outputs (weights `i8`, sums
+//! `i32`, shifted down by 6 and clipped to 0..=127), and one output (weights `i8`). The output
+//! is a logit of the side to move's expected score, turned into centi-men by the scale the
+//! training fitted (so search margins keep their meaning).
+//!
+//! **Incremental.** An accumulator remembers the pieces it was computed for; the next
+//! position is reached by adding and taking away the rows of the pieces that differ (a
+//! move, or the few moves between two positions a search visits one after the other), and
+//! recomputed from scratch only when too many differ. No hook in make or unmake is needed:
+//! any two positions can be diffed.
+//!
+//! **Files.** A network is stored little-endian: the magic `SHNN`, the format version (u32),
+//! the game's name (u8 length, then UTF-8), the sizes (inputs, hidden, layer 2: u32 each),
+//! the output scale (i32, centi-men a logit unit times 1/8128, see [`Network::evaluate`]),
+//! then `w1` (`i16`, inputs × hidden, input-major), `b1` (`i16`, hidden), `w2` (`i8`,
+//! layer 2 × 2·hidden, output-major), `b2` (`i32`), `w3` (`i8`, layer 2), `b3` (`i32`), and
+//! last a checksum (u64, FNV-1a of every byte before it). `python -m shashki.train network`
+//! writes them.
+
+use std::fmt;
+
+use crate::piece::Color;
+use crate::position::Position;
+use crate::variant::Variant;
+
+/// Features a perspective has: 4 kinds of piece × 32 squares.
+pub const INPUTS: usize = 128;
+/// First-layer sums a perspective.
+pub const HIDDEN: usize = 128;
+/// Second-layer outputs.
+pub const LAYER2: usize = 16;
+/// The file format's version.
+pub const VERSION: u32 = 1;
+/// The largest activation (clipped ReLU's 1.0).
+const ONE: i32 = 127;
+/// The second and third layers' weights are stored times 64 (`>> 6` undoes it).
+const WEIGHT_SHIFT: u32 = 6;
+/// Beyond this many changed pieces an accumulator is recomputed instead of updated.
+const REFRESH_CHANGES: u32 = 16;
+
+/// Why a network file was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NetworkError(pub String);
+
+impl fmt::Display for NetworkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for NetworkError {}
+
+/// A network's weights (quantised).
+#[derive(Clone)]
+pub struct Network {
+    variant: Variant,
+    scale: i32,
+    checksum: u64,
+    w1: Box<[[i16; HIDDEN]; INPUTS]>,
+    b1: [i16; HIDDEN],
+    /// Stored widened to `i16` (the values fit `i8`), the shape the multiply-add wants.
+    w2: Box<[[i16; 2 * HIDDEN]; LAYER2]>,
+    b2: [i32; LAYER2],
+    w3: [i32; LAYER2],
+    b3: i32,
+}
+
+impl fmt::Debug for Network {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Network")
+            .field("variant", &self.variant)
+            .field("scale", &self.scale)
+            .field("checksum", &format_args!("{:016x}", self.checksum))
+            .finish()
+    }
+}
+
+/// FNV-1a, 64 bits.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize, what: &str) -> Result<&'a [u8], NetworkError> {
+        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
+        let Some(end) = end else {
+            return Err(NetworkError(format!(
+                "the network file ends at byte {} inside {what}",
+                self.bytes.len()
+            )));
+        };
+        let out = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(out)
+    }
+
+    fn u32(&mut self, what: &str) -> Result<u32, NetworkError> {
+        let b = self.take(4, what)?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+
+    fn i32(&mut self, what: &str) -> Result<i32, NetworkError> {
+        let b = self.take(4, what)?;
+        Ok(i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+
+    fn i16(&mut self, what: &str) -> Result<i16, NetworkError> {
+        let b = self.take(2, what)?;
+        Ok(i16::from_le_bytes([b[0], b[1]]))
+    }
+
+    fn i8(&mut self, what: &str) -> Result<i8, NetworkError> {
+        Ok(self.take(1, what)?[0] as i8)
+    }
+}
+
+impl Network {
+    /// Read a network file (see the module's documentation for the format).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
+        if bytes.len() < 12 || &bytes[..4] != b"SHNN" {
+            return Err(NetworkError(
+                "not a shashki network file (it must start with SHNN)".into(),
+            ));
+        }
+        let body = &bytes[..bytes.len() - 8];
+        let mut tail = [0u8; 8];
+        tail.copy_from_slice(&bytes[bytes.len() - 8..]);
+        let stored = u64::from_le_bytes(tail);
+        let checksum = fnv1a(body);
+        if stored != checksum {
+            return Err(NetworkError(format!(
+                "the network file's checksum is {stored:016x} but its bytes give {checksum:016x} \
+                 (a damaged or truncated file)"
+            )));
+        }
+        let mut r = Reader { bytes: body, at: 4 };
+        let version = r.u32("the version")?;
+        if version != VERSION {
+            return Err(NetworkError(format!(
+                "network file version {version}; this build reads version {VERSION}"
+            )));
+        }
+        let len = usize::from(r.take(1, "the game's name")?[0]);
+        let name = std::str::from_utf8(r.take(len, "the game's name")?)
+            .map_err(|_| NetworkError("the game's name is not UTF-8".into()))?;
+        let variant = Variant::parse(name)
+            .ok_or_else(|| NetworkError(format!("the network is for an unknown game {name:?}")))?;
+        if variant.geometry().size() != 8 {
+            return Err(NetworkError(format!(
+                "the network is for {name}, but networks are for 8×8 games only so far"
+            )));
+        }
+        let sizes = [
+            r.u32("the sizes")?,
+            r.u32("the sizes")?,
+            r.u32("the sizes")?,
+        ];
+        let want = [INPUTS as u32, HIDDEN as u32, LAYER2 as u32];
+        if sizes != want {
+            return Err(NetworkError(format!(
+                "the network's shape is {}×{}×{}, but this build evaluates {}×{}×{} \
+                 (inputs × hidden × layer 2)",
+                sizes[0], sizes[1], sizes[2], want[0], want[1], want[2]
+            )));
+        }
+        let scale = r.i32("the output scale")?;
+        if !(1..=100_000).contains(&scale) {
+            return Err(NetworkError(format!(
+                "the output scale {scale} is out of range"
+            )));
+        }
+        let mut w1 = Box::new([[0i16; HIDDEN]; INPUTS]);
+        for row in w1.iter_mut() {
+            for w in row.iter_mut() {
+                *w = r.i16("the first layer")?;
+            }
+        }
+        let mut b1 = [0i16; HIDDEN];
+        for b in &mut b1 {
+            *b = r.i16("the first layer's biases")?;
+        }
+        let mut w2 = Box::new([[0i16; 2 * HIDDEN]; LAYER2]);
+        for row in w2.iter_mut() {
+            for w in row.iter_mut() {
+                *w = i16::from(r.i8("the second layer")?);
+            }
+        }
+        let mut b2 = [0i32; LAYER2];
+        for b in &mut b2 {
+            *b = r.i32("the second layer's biases")?;
+        }
+        let mut w3 = [0i32; LAYER2];
+        for w in &mut w3 {
+            *w = i32::from(r.i8("the output layer")?);
+        }
+        let b3 = r.i32("the output bias")?;
+        if r.at != body.len() {
+            return Err(NetworkError(format!(
+                "the network file has {} bytes after its weights",
+                body.len() - r.at
+            )));
+        }
+        // The first layer's sums must not overflow i16 whatever the pieces: bound them.
+        let mut worst = [0i32; HIDDEN];
+        for (h, w) in worst.iter_mut().enumerate() {
+            let mut rows: Vec<i32> = w1.iter().map(|row| i32::from(row[h]).abs()).collect();
+            rows.sort_unstable_by(|a, b| b.cmp(a));
+            *w = i32::from(b1[h]).abs() + rows.iter().take(32).sum::<i32>();
+        }
+        if worst.iter().any(|&w| w > i32::from(i16::MAX)) {
+            return Err(NetworkError(
+                "the network's first layer can overflow 16 bits (weights too large)".into(),
+            ));
+        }
+        Ok(Network {
+            variant,
+            scale,
+            checksum,
+            w1,
+            b1,
+            w2,
+            b2,
+            w3,
+            b3,
+        })
+    }
+
+    /// The game the network was trained for.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The file's checksum.
+    pub fn checksum(&self) -> u64 {
+        self.checksum
+    }
+
+    /// The output scale (centi-men a logit, times 8128 / 127 / 64).
+    pub fn scale(&self) -> i32 {
+        self.scale
+    }
+
+    /// The evaluation (centi-men, side to move's view) of the position `acc` holds.
+    pub fn evaluate(&self, acc: &Accumulator, turn: Color) -> i32 {
+        let (own, other) = match turn {
+            Color::White => (&acc.sums[0], &acc.sums[1]),
+            Color::Black => (&acc.sums[1], &acc.sums[0]),
+        };
+        let mut input = [0i16; 2 * HIDDEN];
+        for h in 0..HIDDEN {
+            input[h] = own[h].clamp(0, ONE as i16);
+            input[HIDDEN + h] = other[h].clamp(0, ONE as i16);
+        }
+        let mut out = self.b3;
+        for j in 0..LAYER2 {
+            let z = (self.b2[j] + dot(&self.w2[j], &input)) >> WEIGHT_SHIFT;
+            out += self.w3[j] * z.clamp(0, ONE);
+        }
+        // `out` is the logit times 127 · 64 = 8128.
+        (i64::from(out) * i64::from(self.scale)).div_euclid(8128) as i32
+    }
+
+    /// The evaluation of `pos` computed from scratch.
+    pub fn evaluate_fresh(&self, pos: &Position) -> i32 {
+        let mut acc = Accumulator::default();
+        acc.update(self, pos);
+        self.evaluate(&acc, pos.turn())
+    }
+
+    fn add_row(&self, sums: &mut [i16; HIDDEN], row: usize) {
+        let w = &self.w1[row & (INPUTS - 1)];
+        for h in 0..HIDDEN {
+            sums[h] = sums[h].wrapping_add(w[h]);
+        }
+    }
+
+    fn sub_row(&self, sums: &mut [i16; HIDDEN], row: usize) {
+        let w = &self.w1[row & (INPUTS - 1)];
+        for h in 0..HIDDEN {
+            sums[h] = sums[h].wrapping_sub(w[h]);
+        }
+    }
+}
+
+/// The second layer's dot product (`i16 × i16` summed in `i32`), with AVX2 when the machine
+/// has it (checked once).
+#[inline]
+fn dot(w: &[i16; 2 * HIDDEN], x: &[i16; 2 * HIDDEN]) -> i32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if avx2() {
+            // SAFETY: the machine has AVX2 (checked above).
+            return unsafe { dot_avx2(w, x) };
+        }
+    }
+    dot_portable(w, x)
+}
+
+#[inline]
+fn dot_portable(w: &[i16; 2 * HIDDEN], x: &[i16; 2 * HIDDEN]) -> i32 {
+    let mut s = 0i32;
+    for i in 0..2 * HIDDEN {
+        s += i32::from(w[i]) * i32::from(x[i]);
+    }
+    s
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn dot_avx2(w: &[i16; 2 * HIDDEN], x: &[i16; 2 * HIDDEN]) -> i32 {
+    dot_portable(w, x)
+}
+
+#[cfg(target_arch = "x86_64")]
+fn avx2() -> bool {
+    use std::sync::OnceLock;
+    static HAS: OnceLock<bool> = OnceLock::new();
+    *HAS.get_or_init(|| std::is_x86_feature_detected!("avx2"))
+}
+
+/// Both perspectives' first-layer sums, and the pieces they were computed for.
+#[derive(Clone)]
+pub struct Accumulator {
+    /// White's perspective, then Black's.
+    sums: [[i16; HIDDEN]; 2],
+    /// White men, White kings, Black men, Black kings (internal bits), or `None` before the
+    /// first position.
+    pieces: Option<[u64; 4]>,
+}
+
+impl Default for Accumulator {
+    fn default() -> Accumulator {
+        Accumulator {
+            sums: [[0; HIDDEN]; 2],
+            pieces: None,
+        }
+    }
+}
+
+/// A position's four sets of pieces (the board's internal bits).
+#[inline]
+fn piece_sets(pos: &Position) -> [u64; 4] {
+    [
+        pos.men(Color::White).bits(),
+        pos.kings(Color::White).bits(),
+        pos.men(Color::Black).bits(),
+        pos.kings(Color::Black).bits(),
+    ]
+}
+
+/// The 8×8 index of internal bit `bit`.
+#[inline]
+fn index_of(bit: u32) -> usize {
+    crate::square::Square::from_bit_unchecked(bit).index8_unchecked()
+}
+
+/// The rows a piece of set `set` (0 White men, 1 White kings, 2 Black men, 3 Black kings) on
+/// square `index` has in White's and Black's perspectives.
+#[inline]
+fn rows(set: usize, index: usize) -> (usize, usize) {
+    let white = set * 32 + index;
+    let black = ((set + 2) & 3) * 32 + (31 - index);
+    (white, black)
+}
+
+impl Accumulator {
+    /// Bring the sums to `pos`: the rows of the pieces that differ from the last position
+    /// added or taken away, or everything recomputed.
+    pub fn update(&mut self, net: &Network, pos: &Position) {
+        let now = piece_sets(pos);
+        let changes = match self.pieces {
+            Some(before) => (0..4)
+                .map(|s| (before[s] ^ now[s]).count_ones())
+                .sum::<u32>(),
+            None => u32::MAX,
+        };
+        if changes > REFRESH_CHANGES {
+            self.sums = [net.b1, net.b1];
+            for (set, &bits) in now.iter().enumerate() {
+                let mut b = bits;
+                while b != 0 {
+                    let (w, k) = rows(set, index_of(b.trailing_zeros()));
+                    net.add_row(&mut self.sums[0], w);
+                    net.add_row(&mut self.sums[1], k);
+                    b &= b - 1;
+                }
+            }
+        } else if let Some(before) = self.pieces {
+            for set in 0..4 {
+                let mut gone = before[set] & !now[set];
+                while gone != 0 {
+                    let (w, k) = rows(set, index_of(gone.trailing_zeros()));
+                    net.sub_row(&mut self.sums[0], w);
+                    net.sub_row(&mut self.sums[1], k);
+                    gone &= gone - 1;
+                }
+                let mut came = now[set] & !before[set];
+                while came != 0 {
+                    let (w, k) = rows(set, index_of(came.trailing_zeros()));
+                    net.add_row(&mut self.sums[0], w);
+                    net.add_row(&mut self.sums[1], k);
+                    came &= came - 1;
+                }
+            }
+        }
+        self.pieces = Some(now);
+    }
+
+    /// Forget the position (the next update recomputes).
+    pub fn clear(&mut self) {
+        self.pieces = None;
+    }
+}
+
+/// The networks compiled in: `(game, file)`.
+static SHIPPED: &[(&str, &[u8])] = &[("russian", include_bytes!("network_russian.bin"))];
+
+/// The network compiled in for `variant`, if one is.
+pub fn shipped(variant: Variant) -> Option<&'static Network> {
+    use std::sync::OnceLock;
+    static PARSED: OnceLock<Vec<Network>> = OnceLock::new();
+    let all = PARSED.get_or_init(|| {
+        SHIPPED
+            .iter()
+            .filter_map(|(_, bytes)| Network::from_bytes(bytes).ok())
+            .collect()
+    });
+    all.iter().find(|n| n.variant == variant)
+}
+
+/// Networks read from files, kept for the life of the process (a few tens of kilobytes
+/// each): `(file name, network)`.
+static LOADED: std::sync::Mutex<Vec<(&'static str, &'static Network)>> =
+    std::sync::Mutex::new(Vec::new());
+
+/// Read the network file at `path` (once: the same file, by name and checksum, is read
+/// again only if it changed) and give the evaluation that uses it.
+pub fn load(path: &str) -> Result<super::Evaluation, NetworkError> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| NetworkError(format!("cannot read the network file {path:?}: {e}")))?;
+    let net = Network::from_bytes(&bytes).map_err(|e| NetworkError(format!("{path}: {e}")))?;
+    let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
+    let found = loaded
+        .iter()
+        .position(|(name, n)| *name == path && n.checksum == net.checksum);
+    let index = match found {
+        Some(i) => i,
+        None => {
+            if loaded.len() >= 4096 {
+                return Err(NetworkError("too many network files read (4,096)".into()));
+            }
+            let name: &'static str = Box::leak(path.to_owned().into_boxed_str());
+            loaded.push((name, Box::leak(Box::new(net))));
+            loaded.len() - 1
+        }
+    };
+    Ok(super::Evaluation::Loaded(index as u16))
+}
+
+/// The file name of loaded network `index`.
+pub fn loaded_name(index: u16) -> &'static str {
+    let loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
+    loaded
+        .get(usize::from(index))
+        .map_or("network", |(name, _)| name)
+}
+
+/// The network `evaluation` uses for `variant`'s positions, if any.
+pub fn network_for(evaluation: super::Evaluation, variant: Variant) -> Option<&'static Network> {
+    match evaluation {
+        super::Evaluation::Network => shipped(variant),
+        super::Evaluation::Loaded(index) => {
+            let loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
+            loaded
+                .get(usize::from(index))
+                .map(|(_, n)| *n)
+                .filter(|n| n.variant == variant)
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_network_reads_and_is_symmetric() {
+        let net = shipped(Variant::Russian).expect("the Russian network is compiled in");
+        let pos = Position::start();
+        let start = net.evaluate_fresh(&pos);
+        // The start position seen by either side is the same position.
+        let turned = pos.with_turn(Color::Black).mirrored();
+        assert_eq!(net.evaluate_fresh(&turned.with_turn(Color::White)), start);
+    }
+
+    #[test]
+    fn updates_equal_a_fresh_computation_along_a_game() {
+        let net = shipped(Variant::Russian).expect("the Russian network is compiled in");
+        let mut acc = Accumulator::default();
+        let mut pos = Position::start();
+        let mut seed = 7u64;
+        for _ in 0..120 {
+            acc.update(net, &pos);
+            assert_eq!(net.evaluate(&acc, pos.turn()), net.evaluate_fresh(&pos));
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let Some(m) = pos.legal_move_at(seed >> 11) else {
+                break;
+            };
+            pos.play_unchecked(&m);
+        }
+    }
+
+    #[test]
+    fn damaged_or_foreign_files_are_refused_with_a_reason() {
+        let bytes = SHIPPED[0].1;
+        let mut damaged = bytes.to_vec();
+        damaged[40] ^= 1;
+        let e = Network::from_bytes(&damaged).unwrap_err();
+        assert!(e.0.contains("checksum"), "{e}");
+        let e = Network::from_bytes(&bytes[..100]).unwrap_err();
+        assert!(e.0.contains("checksum") || e.0.contains("ends"), "{e}");
+        let e = Network::from_bytes(b"PK\x03\x04 not a network at all").unwrap_err();
+        assert!(e.0.contains("SHNN"), "{e}");
+    }
+}

@@ -1,0 +1,183 @@
+"""The network evaluation: its inputs, its export to the Rust format (integers equal to
+numpy's), files refused with a reason, the engine using it, and the training command end to
+end. Strength is measured by matches (docs/search.md), never here."""
+
+from __future__ import annotations
+
+import random
+import struct
+
+import numpy as np
+import pytest
+import shashki
+from hypothesis import given, settings
+from shashki import _core
+from shashki import network as nn
+from shashki.engine import Engine, Limit
+from strategies import positions
+
+
+def _random_fens(count: int, seed: int) -> list[str]:
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        board = shashki.Board()
+        for _ in range(rng.randint(0, 60)):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+        out.append(board.fen())
+    return out
+
+
+@settings(max_examples=100)
+@given(positions())
+def test_inputs_are_each_sides_pieces_from_its_own_side(fen: str) -> None:
+    board = shashki.Board(fen)
+    raw, white = _core.piece_sets([fen])
+    pieces = np.frombuffer(raw, dtype="<u8").reshape(1, 4)
+    own, other = nn.inputs(pieces, np.array(white))
+    # Written out square by square from the board, independently of the bit tricks.
+    expected = {True: np.zeros(128, np.uint8), False: np.zeros(128, np.uint8)}
+    for square in range(32):
+        piece = board.piece_at(square)
+        if piece is None:
+            continue
+        for view in (True, False):  # White's view, Black's view
+            mine = piece.color == view
+            kind = (0 if mine else 2) + (1 if piece.king else 0)
+            index = square if view else 31 - square
+            expected[view][kind * 32 + index] = 1
+    assert (own[0] == expected[board.turn]).all()
+    assert (other[0] == expected[not board.turn]).all()
+
+
+@pytest.fixture(scope="module")
+def small_network() -> tuple[bytes, nn.Weights, list[str]]:
+    fens = _random_fens(300, seed=5)
+    rng = np.random.default_rng(3)
+    results = rng.integers(-1, 2, size=len(fens))
+    raw, white = _core.piece_sets(fens)
+    data = nn.Data(
+        pieces=np.frombuffer(raw, dtype="<u8").reshape(len(fens), 4),
+        white=np.array(white),
+        result=results.astype(np.int8),
+        score=None,
+        variant="russian",
+    )
+    weights, held, trained = nn.train(data, scale=130, epochs=2, batch=64, progress=False)
+    assert np.isfinite(held) and np.isfinite(trained)
+    return nn.to_bytes(weights, "russian", 130), weights, fens
+
+
+def test_the_rust_evaluation_equals_numpys_integers(small_network) -> None:
+    blob, weights, fens = small_network
+    raw, white = _core.piece_sets(fens)
+    own, other = nn.inputs(np.frombuffer(raw, dtype="<u8").reshape(len(fens), 4), white)
+    expected = nn.integer_evaluate(weights, own, other, 130)
+    assert _core.evaluate_network(fens, blob) == expected.tolist()
+    # and the integers stay close to the float network they quantise
+    logits, _ = nn.forward(weights, own.astype(np.float32), other.astype(np.float32))
+    assert np.max(np.abs(expected - logits * 130)) < 60
+
+
+def test_the_engine_reads_a_network_file(small_network, tmp_path) -> None:
+    blob, _, _ = small_network
+    path = tmp_path / "small.nnue"
+    path.write_bytes(blob)
+    engine = Engine(hash_mb=1, evaluation=str(path))
+    assert engine.evaluation == str(path)
+    board = shashki.Board()
+    info = engine.analyse(board, Limit(depth=4))
+    assert info["pv"] and info["pv"][0] in board.legal_moves
+    # a position of another game is evaluated by that game's own evaluation
+    english = shashki.Board(variant="english")
+    assert engine.play(english, Limit(depth=3)).move in english.legal_moves
+
+
+def test_bad_network_files_are_refused_with_the_reason(small_network, tmp_path) -> None:
+    blob, _, _ = small_network
+    cases = {
+        "checksum": blob[:50] + bytes([blob[50] ^ 1]) + blob[51:],
+        "SHNN": b"not a network file at all",
+    }
+    # a well-formed file of another shape: the sizes rewritten and the checksum redone
+    body = bytearray(blob[:-8])
+    name_len = body[8]
+    struct.pack_into("<I", body, 9 + name_len + 4, 64)  # hidden 64
+    cases["shape"] = bytes(body) + struct.pack("<Q", nn.fnv1a(bytes(body)))
+    for reason, data in cases.items():
+        path = tmp_path / f"{reason}.nnue"
+        path.write_bytes(data)
+        with pytest.raises(ValueError, match=reason):
+            Engine(hash_mb=1, evaluation=str(path))
+        with pytest.raises(ValueError, match=reason):
+            _core.evaluate_network(["W:W21:B1"], data)
+    with pytest.raises(ValueError, match="network file"):
+        Engine(hash_mb=1, evaluation=str(tmp_path / "missing.nnue"))
+
+
+@settings(max_examples=100)
+@given(positions())
+def test_the_shipped_network_is_colour_symmetric(fen: str) -> None:
+    mirrored = shashki.Board(fen).mirror().fen()
+    assert _core.evaluate_fens([fen], "network") == _core.evaluate_fens([mirrored], "network")
+
+
+def test_the_shipped_network_plays() -> None:
+    engine = Engine(hash_mb=1, evaluation="network")
+    assert engine.evaluation == "network"
+    board = shashki.Board()
+    info = engine.analyse(board, Limit(depth=6))
+    assert info["pv"][0] in board.legal_moves
+    # a known ending keeps the known score (material decides it, not the network)
+    for fen in ("W:WK1,K10,K19,K28:BK32", "B:WK1,K10:BK32"):
+        assert _core.evaluate_fens([fen], "network") == _core.evaluate_fens([fen], "learned")
+
+
+def test_the_training_command_end_to_end(tmp_path) -> None:
+    from shashki import train
+
+    data = tmp_path / "positions.npz"
+    assert (
+        train.main(
+            [
+                "network",
+                "data",
+                "--games",
+                "6",
+                "--nodes",
+                "60",
+                "--out",
+                str(data),
+                "--label-depth",
+                "2",
+                "--threads",
+                "1",
+            ]
+        )
+        == 0
+    )
+    loaded = nn.load_data([data])
+    assert len(loaded) > 50 and loaded.score is not None and loaded.variant == "russian"
+    assert set(np.unique(loaded.result)) <= {-1, 0, 1}
+    out = tmp_path / "net.nnue"
+    assert (
+        train.main(
+            [
+                "network",
+                "fit",
+                str(data),
+                "--epochs",
+                "1",
+                "--score-share",
+                "0.5",
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
+    engine = Engine(hash_mb=1, evaluation=str(out))
+    assert engine.play(shashki.Board(), Limit(depth=3)).move is not None
