@@ -144,17 +144,17 @@ class Weights:
     b3: Any
 
     @staticmethod
-    def initial(seed: int = 1) -> Weights:
+    def initial(seed: int = 1, hidden: int = HIDDEN, layer2: int = LAYER2) -> Weights:
         import numpy as np
 
         rng = np.random.default_rng(seed)
         f = np.float32
         return Weights(
-            w1=(rng.standard_normal((INPUTS, HIDDEN)) * 0.1).astype(f),
-            b1=np.full(HIDDEN, 0.1, dtype=f),
-            w2=(rng.standard_normal((2 * HIDDEN, LAYER2)) / math.sqrt(2 * HIDDEN)).astype(f),
-            b2=np.zeros(LAYER2, dtype=f),
-            w3=(rng.standard_normal(LAYER2) / math.sqrt(LAYER2)).astype(f),
+            w1=(rng.standard_normal((INPUTS, hidden)) * 0.1).astype(f),
+            b1=np.full(hidden, 0.1, dtype=f),
+            w2=(rng.standard_normal((2 * hidden, layer2)) / math.sqrt(2 * hidden)).astype(f),
+            b2=np.zeros(layer2, dtype=f),
+            w3=(rng.standard_normal(layer2) / math.sqrt(layer2)).astype(f),
             b3=np.zeros(1, dtype=f),
         )
 
@@ -186,8 +186,9 @@ def backward(w: Weights, own: Any, other: Any, cache: dict[str, Any], d_out: Any
     g["w2"] = h.T @ d_z
     g["b2"] = d_z.sum(axis=0)
     d_h = d_z @ w.w2.T
-    d_own = d_h[:, :HIDDEN] * ((cache["s_own"] > 0) & (cache["s_own"] < 1))
-    d_other = d_h[:, HIDDEN:] * ((cache["s_other"] > 0) & (cache["s_other"] < 1))
+    hidden = w.w1.shape[1]
+    d_own = d_h[:, :hidden] * ((cache["s_own"] > 0) & (cache["s_own"] < 1))
+    d_other = d_h[:, hidden:] * ((cache["s_other"] > 0) & (cache["s_other"] < 1))
     g["w1"] = own.T @ d_own + other.T @ d_other
     g["b1"] = d_own.sum(axis=0) + d_other.sum(axis=0)
     return g
@@ -325,7 +326,7 @@ def to_bytes(w: Weights, variant: str, scale: float) -> bytes:
     qw = quantised(w)
     name = variant.encode()
     head = b"SHNN" + struct.pack("<I", VERSION) + bytes([len(name)]) + name
-    head += struct.pack("<IIIi", INPUTS, HIDDEN, LAYER2, int(round(scale)))
+    head += struct.pack("<IIIi", INPUTS, w.w1.shape[1], w.w2.shape[1], int(round(scale)))
     body = b"".join(
         qw[k].astype(qw[k].dtype.newbyteorder("<")).tobytes()
         for k in ["w1", "b1", "w2", "b2", "w3", "b3"]

@@ -244,8 +244,7 @@ pub fn evaluate_network(
             -white
         };
     }
-    acc.update(net, pos);
-    net.evaluate(acc, pos.turn())
+    net.update_and_evaluate(acc, pos)
 }
 
 /// The learned evaluation, with the known endings of the classic one.

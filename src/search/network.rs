@@ -68,8 +68,8 @@ pub struct Network {
     checksum: u64,
     w1: Box<[[i16; HIDDEN]; INPUTS]>,
     b1: [i16; HIDDEN],
-    /// Stored widened to `i16` (the values fit `i8`), the shape the multiply-add wants.
-    w2: Box<[[i16; 2 * HIDDEN]; LAYER2]>,
+    /// Output-major.
+    w2: Box<[[i8; 2 * HIDDEN]; LAYER2]>,
     b2: [i32; LAYER2],
     w3: [i32; LAYER2],
     b3: i32,
@@ -199,10 +199,11 @@ impl Network {
         for b in &mut b1 {
             *b = r.i16("the first layer's biases")?;
         }
-        let mut w2 = Box::new([[0i16; 2 * HIDDEN]; LAYER2]);
+        let mut w2 = Box::new([[0i8; 2 * HIDDEN]; LAYER2]);
         for row in w2.iter_mut() {
             for w in row.iter_mut() {
-                *w = i16::from(r.i8("the second layer")?);
+                // −128 would overflow the pairwise multiply-add; the export never writes it.
+                *w = r.i8("the second layer")?.max(-127);
             }
         }
         let mut b2 = [0i32; LAYER2];
@@ -262,31 +263,86 @@ impl Network {
 
     /// The evaluation (centi-men, side to move's view) of the position `acc` holds.
     pub fn evaluate(&self, acc: &Accumulator, turn: Color) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if avx2() {
+                // SAFETY: the machine has AVX2 (checked above).
+                return unsafe { self.evaluate_avx2(acc, turn) };
+            }
+        }
+        self.evaluate_body(acc, turn)
+    }
+
+    /// Bring `acc` to `pos` ([`Accumulator::update`]) and evaluate it: the search's call,
+    /// compiled whole for AVX2 where the machine has it.
+    #[inline]
+    pub fn update_and_evaluate(&self, acc: &mut Accumulator, pos: &Position) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if avx2() {
+                // SAFETY: the machine has AVX2 (checked above).
+                return unsafe { self.update_and_evaluate_avx2(acc, pos) };
+            }
+        }
+        acc.update_body(self, pos);
+        self.evaluate_body(acc, pos.turn())
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn update_and_evaluate_avx2(&self, acc: &mut Accumulator, pos: &Position) -> i32 {
+        acc.update_body(self, pos);
+        self.evaluate_body(acc, pos.turn())
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn evaluate_avx2(&self, acc: &Accumulator, turn: Color) -> i32 {
+        self.evaluate_body(acc, turn)
+    }
+
+    #[inline(always)]
+    fn evaluate_body(&self, acc: &Accumulator, turn: Color) -> i32 {
         let (own, other) = match turn {
             Color::White => (&acc.sums[0], &acc.sums[1]),
             Color::Black => (&acc.sums[1], &acc.sums[0]),
         };
-        let mut input = [0i16; 2 * HIDDEN];
-        for h in 0..HIDDEN {
-            input[h] = own[h].clamp(0, ONE as i16);
-            input[HIDDEN + h] = other[h].clamp(0, ONE as i16);
-        }
+        let sums = self.layer2(&clipped(own, other));
         let mut out = self.b3;
-        for j in 0..LAYER2 {
-            let z = (self.b2[j] + dot(&self.w2[j], &input)) >> WEIGHT_SHIFT;
-            out += self.w3[j] * z.clamp(0, ONE);
+        for ((&sum, &b), &w) in sums.iter().zip(&self.b2).zip(&self.w3) {
+            out += w * ((b + sum) >> WEIGHT_SHIFT).clamp(0, ONE);
         }
         // `out` is the logit times 127 · 64 = 8128.
         (i64::from(out) * i64::from(self.scale)).div_euclid(8128) as i32
     }
 
-    /// The evaluation of `pos` computed from scratch.
-    pub fn evaluate_fresh(&self, pos: &Position) -> i32 {
-        let mut acc = Accumulator::default();
-        acc.update(self, pos);
-        self.evaluate(&acc, pos.turn())
+    /// The second layer's sums (`u8` inputs × `i8` weights, in `i32`).
+    #[inline(always)]
+    fn layer2(&self, input: &[u8; 2 * HIDDEN]) -> [i32; LAYER2] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if avx2() {
+                // SAFETY: the machine has AVX2 (checked above).
+                return unsafe { layer2_avx2(input, &self.w2) };
+            }
+        }
+        let mut out = [0i32; LAYER2];
+        for (o, row) in out.iter_mut().zip(self.w2.iter()) {
+            *o = input
+                .iter()
+                .zip(row.iter())
+                .map(|(&x, &w)| i32::from(x) * i32::from(w))
+                .sum();
+        }
+        out
     }
 
+    /// The evaluation of `pos` computed from scratch.
+    pub fn evaluate_fresh(&self, pos: &Position) -> i32 {
+        self.update_and_evaluate(&mut Accumulator::default(), pos)
+    }
+
+    #[inline(always)]
     fn add_row(&self, sums: &mut [i16; HIDDEN], row: usize) {
         let w = &self.w1[row & (INPUTS - 1)];
         for h in 0..HIDDEN {
@@ -294,6 +350,7 @@ impl Network {
         }
     }
 
+    #[inline(always)]
     fn sub_row(&self, sums: &mut [i16; HIDDEN], row: usize) {
         let w = &self.w1[row & (INPUTS - 1)];
         for h in 0..HIDDEN {
@@ -302,33 +359,78 @@ impl Network {
     }
 }
 
-/// The second layer's dot product (`i16 × i16` summed in `i32`), with AVX2 when the machine
-/// has it (checked once).
-#[inline]
-fn dot(w: &[i16; 2 * HIDDEN], x: &[i16; 2 * HIDDEN]) -> i32 {
+/// The second layer's input: both perspectives' sums clipped to 0..=127, as bytes.
+#[inline(always)]
+fn clipped(own: &[i16; HIDDEN], other: &[i16; HIDDEN]) -> [u8; 2 * HIDDEN] {
     #[cfg(target_arch = "x86_64")]
     {
         if avx2() {
             // SAFETY: the machine has AVX2 (checked above).
-            return unsafe { dot_avx2(w, x) };
+            return unsafe { clipped_avx2(own, other) };
         }
     }
-    dot_portable(w, x)
-}
-
-#[inline]
-fn dot_portable(w: &[i16; 2 * HIDDEN], x: &[i16; 2 * HIDDEN]) -> i32 {
-    let mut s = 0i32;
-    for i in 0..2 * HIDDEN {
-        s += i32::from(w[i]) * i32::from(x[i]);
+    let mut input = [0u8; 2 * HIDDEN];
+    for h in 0..HIDDEN {
+        input[h] = own[h].clamp(0, ONE as i16) as u8;
+        input[HIDDEN + h] = other[h].clamp(0, ONE as i16) as u8;
     }
-    s
+    input
 }
 
+/// [`clipped`] with AVX2: 32 sums at a time, capped at 127 and packed with unsigned
+/// saturation (negatives to 0), the packing's lane order put back.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn dot_avx2(w: &[i16; 2 * HIDDEN], x: &[i16; 2 * HIDDEN]) -> i32 {
-    dot_portable(w, x)
+unsafe fn clipped_avx2(own: &[i16; HIDDEN], other: &[i16; HIDDEN]) -> [u8; 2 * HIDDEN] {
+    use std::arch::x86_64::*;
+    let cap = _mm256_set1_epi16(ONE as i16);
+    let mut input = [0u8; 2 * HIDDEN];
+    for (half, sums) in [own, other].into_iter().enumerate() {
+        for k in 0..HIDDEN / 32 {
+            // SAFETY: 16 sums at 32·k and 32·k + 16 of HIDDEN; 32 bytes written inside input.
+            let a = _mm256_loadu_si256(sums.as_ptr().add(32 * k).cast());
+            let b = _mm256_loadu_si256(sums.as_ptr().add(32 * k + 16).cast());
+            let packed = _mm256_packus_epi16(_mm256_min_epi16(a, cap), _mm256_min_epi16(b, cap));
+            let ordered = _mm256_permute4x64_epi64(packed, 0b11_01_10_00);
+            _mm256_storeu_si256(
+                input.as_mut_ptr().add(half * HIDDEN + 32 * k).cast(),
+                ordered,
+            );
+        }
+    }
+    input
+}
+
+/// [`Network::layer2`] with AVX2: 32 products a multiply-add (`u8 × i8` pairs summed in
+/// `i16`: at most 2 · 127 · 127, no saturation), widened to `i32` by a second one.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn layer2_avx2(input: &[u8; 2 * HIDDEN], w2: &[[i8; 2 * HIDDEN]; LAYER2]) -> [i32; LAYER2] {
+    use std::arch::x86_64::*;
+    const CHUNKS: usize = 2 * HIDDEN / 32;
+    let ones = _mm256_set1_epi16(1);
+    let mut x = [_mm256_setzero_si256(); CHUNKS];
+    for (k, v) in x.iter_mut().enumerate() {
+        // SAFETY: 32 bytes at 32·k of a 2·HIDDEN-byte array.
+        *v = _mm256_loadu_si256(input.as_ptr().add(32 * k).cast());
+    }
+    let mut out = [0i32; LAYER2];
+    for (o, row) in out.iter_mut().zip(w2.iter()) {
+        let mut acc = _mm256_setzero_si256();
+        for (k, &xk) in x.iter().enumerate() {
+            // SAFETY: as above, in a row of 2·HIDDEN bytes.
+            let w = _mm256_loadu_si256(row.as_ptr().add(32 * k).cast());
+            acc = _mm256_add_epi32(acc, _mm256_madd_epi16(_mm256_maddubs_epi16(xk, w), ones));
+        }
+        let s = _mm_add_epi32(
+            _mm256_castsi256_si128(acc),
+            _mm256_extracti128_si256(acc, 1),
+        );
+        let s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0b01_00_11_10));
+        let s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0b10_11_00_01));
+        *o = _mm_cvtsi128_si32(s);
+    }
+    out
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -387,6 +489,11 @@ impl Accumulator {
     /// Bring the sums to `pos`: the rows of the pieces that differ from the last position
     /// added or taken away, or everything recomputed.
     pub fn update(&mut self, net: &Network, pos: &Position) {
+        self.update_body(net, pos);
+    }
+
+    #[inline(always)]
+    fn update_body(&mut self, net: &Network, pos: &Position) {
         let now = piece_sets(pos);
         let changes = match self.pieces {
             Some(before) => (0..4)
