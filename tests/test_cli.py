@@ -359,3 +359,9 @@ def test_no_moves_is_a_win_where_the_goal_is_reversed() -> None:
     for variant, verdict in (("antidraughts", "won"), ("international", "lost")):
         proc = run("moves", "W:W:B1", "--variant", variant)
         assert proc.returncode == 0 and f"side to move has {verdict}" in proc.stdout, variant
+
+
+def test_bench_refuses_an_unknown_evaluation_with_the_reason() -> None:
+    proc = run("bench", "--evaluation", "neural")
+    assert proc.returncode == 2
+    assert "network" in proc.stderr and "neural" in proc.stderr

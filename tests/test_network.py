@@ -181,3 +181,27 @@ def test_the_training_command_end_to_end(tmp_path) -> None:
     )
     engine = Engine(hash_mb=1, evaluation=str(out))
     assert engine.play(shashki.Board(), Limit(depth=3)).move is not None
+
+
+def test_selfplay_text_files_convert(tmp_path) -> None:
+    from shashki import train
+
+    fens = _random_fens(20, seed=9)
+    text = tmp_path / "positions.txt"
+    text.write_text(
+        "".join(
+            f"{fen}\t{r}\t{s}\n"
+            for fen, r, s in zip(fens, ["1.0", "0.5", "0.0", "0.5"] * 5, range(-10, 10))
+        ),
+        encoding="utf-8",
+    )
+    out = tmp_path / "positions.npz"
+    assert train.main(["network", "convert", str(text), "--out", str(out)]) == 0
+    data = nn.load_data([out])
+    assert data.result.tolist() == [1, 0, -1, 0] * 5
+    assert data.score is not None and data.score.tolist() == list(range(-10, 10))
+    raw, _ = _core.piece_sets(fens)
+    assert (data.pieces == np.frombuffer(raw, dtype="<u8").reshape(20, 4)).all()
+    text.write_text("W:W21:B1\twon\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="positions.txt:1"):
+        nn.convert_text(text, out)

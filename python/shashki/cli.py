@@ -166,11 +166,16 @@ def _parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--max-plies", type=int, default=400, help="then agree a draw")
     _add_variant(selfplay)
 
-    sub.add_parser(
+    bench = sub.add_parser(
         "bench",
         help="fixed-depth search benchmark",
         description="Search six positions to depth 13 and report nodes per second.",
         formatter_class=formatter,
+    )
+    bench.add_argument(
+        "--evaluation",
+        default="learned",
+        help="learned, classic, family, network or a network file",
     )
 
     play = sub.add_parser(
@@ -498,7 +503,10 @@ def _bench(args: argparse.Namespace) -> int:
     nodes = 0
     seconds = 0.0
     for fen in BENCH_POSITIONS:
-        engine = Engine(hash_mb=16)
+        try:
+            engine = Engine(hash_mb=16, evaluation=args.evaluation)
+        except ValueError as error:
+            raise _UsageError(str(error)) from None
         info = engine.analyse(shashki.Board(fen), Limit(depth=13))
         nodes += info["nodes"]
         seconds += info["time"]

@@ -382,8 +382,8 @@ def self_play(
 ) -> int:
     """Play ``games`` games of ``variant`` (the engine at ``nodes`` a move with
     ``evaluation``, a share ``noise`` of random moves, from random openings) and write their
-    quiet positions from the sixth ply on, with each game's result and, with ``label_depth``,
-    a search's score, to ``out`` (the ``.npz`` format). The file also keeps ``scale``: the
+    quiet positions from the eighth ply on, with each game's result and, with
+    ``label_depth``, a search's score (with the same evaluation), to ``out`` (the ``.npz`` format). The file also keeps ``scale``: the
     learned (or the game's own) evaluation's logistic scale on these positions."""
     import numpy as np
 
@@ -424,7 +424,9 @@ def self_play(
             part.append(fen)
             results.append(0 if result == 0 else (1 if (result == 1) == white else -1))
         if label_depth:
-            found = search(part, depth=label_depth, threads=threads, variant=variant)
+            found = search(
+                part, depth=label_depth, threads=threads, variant=variant, evaluation=evaluation
+            )
             for cp, win in zip(found.scores.tolist(), found.wins.tolist()):
                 scores.append((1000 if win > 0 else -1000) if win else max(-1000, min(1000, cp)))
         fens.extend(part)
@@ -489,6 +491,35 @@ def _data_command(args: Any) -> int:
     )
     print(f"{n} positions in {args.out} ({time.monotonic() - started:.0f} s)")
     return 0
+
+
+def convert_text(path: str | Path, out: str | Path, variant: str = "russian") -> int:
+    """A positions file of ``python -m shashki.train selfplay`` / ``label`` (``FEN<TAB>result``
+    with results 1.0, 0.5, 0.0, and optionally ``<TAB>score``) written in the ``.npz`` format,
+    with the learned evaluation's scale on it."""
+    import numpy as np
+
+    fens: list[str] = []
+    results: list[int] = []
+    scores: list[int] = []
+    codes = {"1.0": 1, "0.5": 0, "0.0": -1}
+    with open(path, encoding="utf-8") as handle:
+        for number, line in enumerate(handle, 1):
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) < 2 or parts[1] not in codes:
+                raise ValueError(f"{path}:{number}: not a FEN<TAB>result line")
+            fens.append(parts[0])
+            results.append(codes[parts[1]])
+            if len(parts) > 2:
+                scores.append(int(parts[2]))
+    labelled = len(scores) == len(fens)
+    kind = "learned" if variant == "russian" else "family"
+    scale = fit_scale(_core.evaluate_fens(fens, kind, variant=variant), results)
+    save_data(out, fens, results, variant=variant, scores=scores if labelled else None)
+    with np.load(out) as saved:
+        arrays = {k: saved[k] for k in saved.files}
+    np.savez_compressed(out, scale=np.array(scale), **arrays)
+    return len(fens)
 
 
 def _loop_command(args: Any) -> int:
@@ -578,6 +609,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             default=0.0,
             help="the target's share taken from the search score (the rest: the result)",
         )
+    convert = sub.add_parser("convert", help="a selfplay/label text file as .npz")
+    convert.add_argument("positions")
+    convert.add_argument("--variant", default="russian")
+    convert.add_argument("--out", default="positions.npz")
     loop.add_argument("--generations", type=int, default=2)
     loop.add_argument("--dir", default="network-runs")
     args = parser.parse_args(argv)
@@ -585,4 +620,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return _data_command(args)
     if args.command == "fit":
         return _fit_command(args)
+    if args.command == "convert":
+        n = convert_text(args.positions, args.out, args.variant)
+        print(f"{n} positions in {args.out}")
+        return 0
     return _loop_command(args)
