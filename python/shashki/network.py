@@ -383,8 +383,9 @@ def self_play(
     """Play ``games`` games of ``variant`` (the engine at ``nodes`` a move with
     ``evaluation``, a share ``noise`` of random moves, from random openings) and write their
     quiet positions from the eighth ply on, with each game's result and, with
-    ``label_depth``, a search's score (with the same evaluation), to ``out`` (the ``.npz`` format). The file also keeps ``scale``: the
-    learned (or the game's own) evaluation's logistic scale on these positions."""
+    ``label_depth``, a search's score (with the same evaluation), to ``out`` (the ``.npz``
+    format). The file also keeps ``scale``: the learned (or the game's own) evaluation's
+    logistic scale on these positions."""
     import numpy as np
 
     from shashki.batch import playouts, search
