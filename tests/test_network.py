@@ -205,3 +205,37 @@ def test_selfplay_text_files_convert(tmp_path) -> None:
     text.write_text("W:W21:B1\twon\n", encoding="utf-8")
     with pytest.raises(ValueError, match="positions.txt:1"):
         nn.convert_text(text, out)
+
+
+def test_the_loop_runs_generations_and_resumes(tmp_path) -> None:
+    from shashki import train
+
+    args = [
+        "network",
+        "loop",
+        "--games",
+        "4",
+        "--nodes",
+        "40",
+        "--epochs",
+        "1",
+        "--generations",
+        "2",
+        "--threads",
+        "1",
+        "--dir",
+        str(tmp_path),
+    ]
+    assert train.main(args) == 0
+    made = sorted(p.name for p in tmp_path.iterdir())
+    assert made == ["data-0.npz", "data-1.npz", "network-0.nnue", "network-1.nnue"]
+    stamps = {p.name: p.stat().st_mtime_ns for p in tmp_path.iterdir()}
+    (tmp_path / "network-1.nnue").unlink()  # interrupted before the last fit
+    assert train.main(args) == 0
+    assert all(
+        (tmp_path / name).stat().st_mtime_ns == stamp
+        for name, stamp in stamps.items()
+        if name != "network-1.nnue"
+    )
+    engine = Engine(hash_mb=1, evaluation=str(tmp_path / "network-1.nnue"))
+    assert engine.play(shashki.Board(), Limit(depth=2)).move is not None
