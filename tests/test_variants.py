@@ -469,3 +469,24 @@ def test_hub_evaluation_param() -> None:
     assert any("name=evaluation" in line for line in out)
     assert any(line.startswith("error") and "neural" in line for line in out)
     assert any(line.startswith("done move=") for line in out)
+
+
+def test_hub_evaluation_network_by_name_never_by_path(tmp_path) -> None:
+    from shashki import network as nn
+
+    path = tmp_path / "a.nnue"
+    path.write_bytes(nn.to_bytes(nn.Weights.initial(2), "russian", 130))
+    out = hub(
+        [
+            "hub",
+            "init",
+            "set-param name=evaluation value=network",
+            f"set-param name=evaluation value={path}",
+            "level depth=3",
+            "go think",
+        ]
+    )
+    assert any('values="learned classic family network"' in line for line in out)
+    errors = [line for line in out if line.startswith("error")]
+    assert len(errors) == 1 and str(path) in errors[0]
+    assert any(line.startswith("done move=") for line in out)
