@@ -239,3 +239,16 @@ def test_the_loop_runs_generations_and_resumes(tmp_path) -> None:
     )
     engine = Engine(hash_mb=1, evaluation=str(tmp_path / "network-1.nnue"))
     assert engine.play(shashki.Board(), Limit(depth=2)).move is not None
+
+
+def test_self_play_over_an_executor_gives_the_same_data(tmp_path) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    here, spread = tmp_path / "here.npz", tmp_path / "spread.npz"
+    common = {"evaluation": "learned", "seed": 4, "label_depth": 2, "threads": 1, "chunk": 3}
+    n = nn.self_play("russian", 7, 40, here, **common)
+    with ThreadPoolExecutor(2) as pool:
+        assert nn.self_play("russian", 7, 40, spread, executor=pool, **common) == n
+    a, b = nn.load_data([here]), nn.load_data([spread])
+    assert (a.pieces == b.pieces).all() and (a.result == b.result).all()
+    assert a.score is not None and b.score is not None and (a.score == b.score).all()

@@ -367,6 +367,50 @@ def fit_scale(evaluations: Any, results: Any) -> float:
     )
 
 
+def _data_chunk(
+    job: tuple[str, list[str], int, float, str, int, Optional[int], Optional[int]],
+) -> tuple[list[str], list[int], list[int]]:
+    """One chunk of :func:`self_play`: its games played, their quiet positions from the
+    eighth ply on with results (side to move's view) and, with a label depth, scores."""
+    variant, starts, nodes, noise, evaluation, seed, label_depth, threads = job
+    from shashki.batch import playouts, search
+
+    played = playouts(
+        len(starts),
+        variant=variant,
+        fens=starts,
+        seed=seed,
+        threads=threads,
+        policy="engine",
+        nodes=nodes,
+        noise=noise,
+        evaluation=evaluation,
+        positions=True,
+    )
+    assert played.fens is not None and played.games is not None
+    _, captures = _core.family_features(played.fens, variant=variant)
+    fens: list[str] = []
+    results: list[int] = []
+    previous, ply = -1, 0
+    for fen, game, capture in zip(played.fens, played.games.tolist(), captures):
+        ply = ply + 1 if game == previous else 0
+        previous = game
+        result = int(played.results[game])  # 1 White won, -1 Black won, 0 draw, 2 cut
+        if ply < 2 or capture or result == 2:
+            continue
+        white = fen.startswith("W")
+        fens.append(fen)
+        results.append(0 if result == 0 else (1 if (result == 1) == white else -1))
+    scores: list[int] = []
+    if label_depth:
+        found = search(
+            fens, depth=label_depth, threads=threads, variant=variant, evaluation=evaluation
+        )
+        for cp, win in zip(found.scores.tolist(), found.wins.tolist()):
+            scores.append((1000 if win > 0 else -1000) if win else max(-1000, min(1000, cp)))
+    return fens, results, scores
+
+
 def self_play(
     variant: str,
     games: int,
@@ -379,59 +423,45 @@ def self_play(
     label_depth: Optional[int] = None,
     threads: Optional[int] = None,
     chunk: int = 512,
+    executor: object = None,
 ) -> int:
     """Play ``games`` games of ``variant`` (the engine at ``nodes`` a move with
     ``evaluation``, a share ``noise`` of random moves, from random openings) and write their
     quiet positions from the eighth ply on, with each game's result and, with
     ``label_depth``, a search's score (with the same evaluation), to ``out`` (the ``.npz``
     format). The file also keeps ``scale``: the learned (or the game's own) evaluation's
-    logistic scale on these positions."""
+    logistic scale on these positions. ``chunk`` games a task, here on ``threads`` threads
+    or over ``executor`` (a Dask ``Client`` or any ``Executor``; a network file named by
+    ``evaluation`` must then be at the same path on every worker)."""
     import numpy as np
 
-    from shashki.batch import playouts, search
     from shashki.openings import random_openings
+    from shashki.train import _map
 
     openings = random_openings(variant, count=max(20, min(games, 2000)), plies=6, seed=seed)
+    jobs = [
+        (
+            variant,
+            [openings[(first + i) % len(openings)] for i in range(min(chunk, games - first))],
+            nodes,
+            noise,
+            evaluation,
+            seed * 1_000_003 + first,
+            label_depth,
+            threads,
+        )
+        for first in range(0, games, chunk)
+    ]
     fens: list[str] = []
     results: list[int] = []
     scores: list[int] = []
     started = time.monotonic()
-    for first in range(0, games, chunk):
-        n = min(chunk, games - first)
-        played = playouts(
-            n,
-            variant=variant,
-            fens=[openings[(first + i) % len(openings)] for i in range(n)],
-            seed=seed * 1_000_003 + first,
-            threads=threads,
-            policy="engine",
-            nodes=nodes,
-            noise=noise,
-            evaluation=evaluation,
-            positions=True,
-        )
-        assert played.fens is not None and played.games is not None
-        raw, captures = _core.family_features(played.fens, variant=variant)
-        del raw
-        part: list[str] = []
-        previous, ply = -1, 0
-        for fen, game, capture in zip(played.fens, played.games.tolist(), captures):
-            ply = ply + 1 if game == previous else 0
-            previous = game
-            result = int(played.results[game])  # 1 White won, -1 Black won, 0 draw, 2 cut
-            if ply < 2 or capture or result == 2:
-                continue
-            white = fen.startswith("W")
-            part.append(fen)
-            results.append(0 if result == 0 else (1 if (result == 1) == white else -1))
-        if label_depth:
-            found = search(
-                part, depth=label_depth, threads=threads, variant=variant, evaluation=evaluation
-            )
-            for cp, win in zip(found.scores.tolist(), found.wins.tolist()):
-                scores.append((1000 if win > 0 else -1000) if win else max(-1000, min(1000, cp)))
+    done = 0
+    for job, (part, part_results, part_scores) in zip(jobs, _map(_data_chunk, jobs, executor)):
         fens.extend(part)
-        done = first + n
+        results.extend(part_results)
+        scores.extend(part_scores)
+        done += len(job[1])
         rate = done / max(time.monotonic() - started, 1e-9)
         print(
             f"\r{done}/{games} games, {len(fens)} positions, {(games - done) / rate:.0f} s left  ",
@@ -477,9 +507,30 @@ def _fit_command(args: Any) -> int:
     return 0
 
 
+def _client(address: Optional[str]) -> Any:
+    if address is None:
+        return None
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        raise SystemExit('--scheduler needs Dask: pip install "shashki[distributed]"') from None
+    return Client(address)  # type: ignore[no-untyped-call]
+
+
 def _data_command(args: Any) -> int:
     started = time.monotonic()
-    n = self_play(
+    client = _client(args.scheduler)
+    try:
+        n = _data_run(args, client)
+    finally:
+        if client is not None:
+            client.close()
+    print(f"{n} positions in {args.out} ({time.monotonic() - started:.0f} s)")
+    return 0
+
+
+def _data_run(args: Any, client: Any) -> int:
+    return self_play(
         args.variant,
         args.games,
         args.nodes,
@@ -489,9 +540,8 @@ def _data_command(args: Any) -> int:
         seed=args.seed,
         label_depth=args.label_depth,
         threads=args.threads,
+        executor=client,
     )
-    print(f"{n} positions in {args.out} ({time.monotonic() - started:.0f} s)")
-    return 0
 
 
 def convert_text(path: str | Path, out: str | Path, variant: str = "russian") -> int:
@@ -596,6 +646,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         "--evaluation", default="learned", help="learned, family, network or a network file"
     )
     data.add_argument("--out", default="positions.npz")
+    data.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="spread the games over a Dask cluster (tcp://HOST:8786)",
+    )
     fit = sub.add_parser("fit", help="fit a network to data files, write it")
     fit.add_argument("data", nargs="+")
     fit.add_argument("--out", default="network.nnue")
