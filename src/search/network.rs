@@ -326,15 +326,7 @@ impl Network {
                 return unsafe { layer2_avx2(input, &self.w2) };
             }
         }
-        let mut out = [0i32; LAYER2];
-        for (o, row) in out.iter_mut().zip(self.w2.iter()) {
-            *o = input
-                .iter()
-                .zip(row.iter())
-                .map(|(&x, &w)| i32::from(x) * i32::from(w))
-                .sum();
-        }
-        out
+        layer2_portable(input, &self.w2)
     }
 
     /// The evaluation of `pos` computed from scratch.
@@ -369,6 +361,12 @@ fn clipped(own: &[i16; HIDDEN], other: &[i16; HIDDEN]) -> [u8; 2 * HIDDEN] {
             return unsafe { clipped_avx2(own, other) };
         }
     }
+    clipped_portable(own, other)
+}
+
+/// [`clipped`] without SIMD (the reference the AVX2 path is tested against).
+#[inline(always)]
+fn clipped_portable(own: &[i16; HIDDEN], other: &[i16; HIDDEN]) -> [u8; 2 * HIDDEN] {
     let mut input = [0u8; 2 * HIDDEN];
     for h in 0..HIDDEN {
         input[h] = own[h].clamp(0, ONE as i16) as u8;
@@ -399,6 +397,20 @@ unsafe fn clipped_avx2(own: &[i16; HIDDEN], other: &[i16; HIDDEN]) -> [u8; 2 * H
         }
     }
     input
+}
+
+/// [`Network::layer2`] without SIMD (the reference the AVX2 path is tested against).
+#[inline(always)]
+fn layer2_portable(input: &[u8; 2 * HIDDEN], w2: &[[i8; 2 * HIDDEN]; LAYER2]) -> [i32; LAYER2] {
+    let mut out = [0i32; LAYER2];
+    for (o, row) in out.iter_mut().zip(w2.iter()) {
+        *o = input
+            .iter()
+            .zip(row.iter())
+            .map(|(&x, &w)| i32::from(x) * i32::from(w))
+            .sum();
+    }
+    out
 }
 
 /// [`Network::layer2`] with AVX2: 32 products a multiply-add (`u8 × i8` pairs summed in
@@ -637,6 +649,38 @@ mod tests {
                 break;
             };
             pos.play_unchecked(&m);
+        }
+    }
+
+    #[test]
+    fn the_avx2_paths_give_the_portable_paths_integers() {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if !avx2() {
+                return;
+            }
+            let mut seed = 99u64;
+            let mut next = || {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                (seed >> 33) as u32
+            };
+            for _ in 0..200 {
+                let mut own = [0i16; HIDDEN];
+                let mut other = [0i16; HIDDEN];
+                for v in own.iter_mut().chain(other.iter_mut()) {
+                    *v = (next() % 700) as i16 - 300;
+                }
+                // SAFETY: the machine has AVX2 (checked above).
+                let fast = unsafe { clipped_avx2(&own, &other) };
+                assert_eq!(fast, clipped_portable(&own, &other));
+                let mut w2 = [[0i8; 2 * HIDDEN]; LAYER2];
+                for w in w2.iter_mut().flatten() {
+                    *w = ((next() % 255) as i32 - 127) as i8;
+                }
+                // SAFETY: as above.
+                let sums = unsafe { layer2_avx2(&fast, &w2) };
+                assert_eq!(sums, layer2_portable(&fast, &w2));
+            }
         }
     }
 
