@@ -202,6 +202,8 @@ def test_selfplay_text_files_convert(tmp_path) -> None:
     assert data.score is not None and data.score.tolist() == list(range(-10, 10))
     raw, _ = _core.piece_sets(fens)
     assert (data.pieces == np.frombuffer(raw, dtype="<u8").reshape(20, 4)).all()
+    with np.load(out) as saved:
+        assert 40 <= float(saved["scale"]) <= 600  # the learned evaluation's fitted scale
     text.write_text("W:W21:B1\twon\n", encoding="utf-8")
     with pytest.raises(ValueError, match="positions.txt:1"):
         nn.convert_text(text, out)

@@ -57,9 +57,11 @@ def save_data(
     *,
     variant: str = "russian",
     scores: Optional[Any] = None,
+    scale: Optional[float] = None,
 ) -> int:
     """Write positions (FENs of ``variant``) with their results (side to move's view: 1,
-    0, −1) and optional search scores in the ``.npz`` format above; returns the count."""
+    0, −1), optional search scores and the logistic scale of the evaluation that labelled
+    them in the ``.npz`` format above; returns the count."""
     import numpy as np
 
     raw, white = _core.piece_sets(list(fens), variant=variant)
@@ -72,6 +74,8 @@ def save_data(
     }
     if scores is not None:
         arrays["score"] = np.clip(np.asarray(scores), -32767, 32767).astype(np.int16)
+    if scale is not None:
+        arrays["scale"] = np.array(scale)
     np.savez_compressed(path, **arrays)
     return len(fens)
 
@@ -433,7 +437,6 @@ def self_play(
     logistic scale on these positions. ``chunk`` games a task, here on ``threads`` threads
     or over ``executor`` (a Dask ``Client`` or any ``Executor``; a network file named by
     ``evaluation`` must then be at the same path on every worker)."""
-    import numpy as np
 
     from shashki.openings import random_openings
     from shashki.train import _map
@@ -469,13 +472,17 @@ def self_play(
             file=sys.stderr,
             flush=True,
         )
+    return _save_scaled(out, fens, results, variant, scores if label_depth else None)
+
+
+def _save_scaled(
+    out: str | Path, fens: list[str], results: list[int], variant: str, scores: Optional[Any]
+) -> int:
+    """:func:`save_data` with the scale of the learned evaluation (the game's own for the
+    other games) fitted to these positions' results."""
     kind = "learned" if variant == "russian" else "family"
     scale = fit_scale(_core.evaluate_fens(fens, kind, variant=variant), results)
-    save_data(out, fens, results, variant=variant, scores=scores if label_depth else None)
-    with np.load(out) as saved:
-        arrays = {k: saved[k] for k in saved.files}
-    np.savez_compressed(out, scale=np.array(scale), **arrays)
-    return len(fens)
+    return save_data(out, fens, results, variant=variant, scores=scores, scale=scale)
 
 
 def _fit_command(args: Any) -> int:
@@ -548,7 +555,6 @@ def convert_text(path: str | Path, out: str | Path, variant: str = "russian") ->
     """A positions file of ``python -m shashki.train selfplay`` / ``label`` (``FEN<TAB>result``
     with results 1.0, 0.5, 0.0, and optionally ``<TAB>score``) written in the ``.npz`` format,
     with the learned evaluation's scale on it."""
-    import numpy as np
 
     fens: list[str] = []
     results: list[int] = []
@@ -563,14 +569,7 @@ def convert_text(path: str | Path, out: str | Path, variant: str = "russian") ->
             results.append(codes[parts[1]])
             if len(parts) > 2:
                 scores.append(int(parts[2]))
-    labelled = len(scores) == len(fens)
-    kind = "learned" if variant == "russian" else "family"
-    scale = fit_scale(_core.evaluate_fens(fens, kind, variant=variant), results)
-    save_data(out, fens, results, variant=variant, scores=scores if labelled else None)
-    with np.load(out) as saved:
-        arrays = {k: saved[k] for k in saved.files}
-    np.savez_compressed(out, scale=np.array(scale), **arrays)
-    return len(fens)
+    return _save_scaled(out, fens, results, variant, scores if len(scores) == len(fens) else None)
 
 
 def _loop_command(args: Any) -> int:
