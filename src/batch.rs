@@ -129,9 +129,9 @@ impl Shape {
                 panic!("a board's squares are numbered without gaps")
             };
             let fb = f.bit() as usize;
-            shape.cells[0][fb] = (f.rank() as usize * size + f.file() as usize) as u8;
-            shape.cells[1][fb] =
-                ((size - 1 - f.rank() as usize) * size + (size - 1 - f.file() as usize)) as u8;
+            let (file, rank) = (geometry.file_of(f) as usize, geometry.rank_of(f) as usize);
+            shape.cells[0][fb] = (rank * size + file) as u8;
+            shape.cells[1][fb] = ((size - 1 - rank) * size + (size - 1 - file)) as u8;
             let mut to = 0;
             while to < n {
                 let Some(t) = geometry.square(to) else {
@@ -157,15 +157,28 @@ impl Shape {
     }
 
     /// The action `from` → `to` (square indices of `geometry`), or [`NO_ACTION`] when the
-    /// two are not on one diagonal.
+    /// two are not on one line (a diagonal; on a board of every square, a rank or a file).
     const fn action_between(geometry: &crate::square::Geometry, from: usize, to: usize) -> u16 {
         let (Some(f), Some(t)) = (geometry.square(from), geometry.square(to)) else {
             return NO_ACTION;
         };
         let (df, dr) = (
-            t.file() as i32 - f.file() as i32,
-            t.rank() as i32 - f.rank() as i32,
+            geometry.file_of(t) as i32 - geometry.file_of(f) as i32,
+            geometry.rank_of(t) as i32 - geometry.rank_of(f) as i32,
         );
+        let size = geometry.size() as usize;
+        if geometry.every_square() {
+            // Up, right, down, left: the rook's lines.
+            let dir = match (df, dr) {
+                (0, r) if r > 0 => 0,
+                (f, 0) if f > 0 => 1,
+                (0, r) if r < 0 => 2,
+                (f, 0) if f < 0 => 3,
+                _ => return NO_ACTION,
+            };
+            let distance = df.unsigned_abs() + dr.unsigned_abs();
+            return ((from * 4 + dir) * (size - 1) + distance as usize - 1) as u16;
+        }
         if df == 0 || (df != dr && df != -dr) {
             return NO_ACTION;
         }
@@ -175,13 +188,14 @@ impl Shape {
             (false, false) => 2,
             (false, true) => 3,
         };
-        let size = geometry.size() as usize;
         ((from * 4 + dir) * (size - 1) + df.unsigned_abs() as usize - 1) as u16
     }
 
     /// The shape of the board a position is played on.
     pub fn of(geometry: &crate::square::Geometry) -> &'static Shape {
-        if geometry.size() == 10 {
+        if geometry.every_square() {
+            &EVERY_SQUARE_SHAPE
+        } else if geometry.size() == 10 {
             &TEN_SHAPE
         } else {
             &EIGHT_SHAPE
@@ -220,6 +234,10 @@ impl Shape {
 pub static EIGHT_SHAPE: Shape = Shape::new(crate::square::Geometry::EIGHT);
 /// The 10×10 board's shape (1800 actions, 10×10 planes).
 pub static TEN_SHAPE: Shape = Shape::new(crate::square::Geometry::TEN);
+
+/// The shape of the 8×8 board of every square (Turkish draughts): 64 squares × 4 rook
+/// lines × 7 distances = 1,792 actions.
+pub static EVERY_SQUARE_SHAPE: Shape = Shape::new(crate::square::Geometry::EIGHT_EVERY_SQUARE);
 
 /// The action of the jump `from` → `to` for the side `turn`, on the 8×8 board.
 pub fn action_of(turn: Color, from: Square, to: Square) -> Option<usize> {
@@ -382,18 +400,19 @@ impl BatchGame {
         let pos = &self.game.pos;
         let view = usize::from(pos.turn() == Color::Black);
         let &(from, to) = self.shape.squares_of[view].get(usize::from(action))?;
+        let geometry = pos.geometry();
         let (from, to) = (
-            Square::from_bit(u32::from(from))?,
-            Square::from_bit(u32::from(to))?,
+            Square::from_bit_unchecked(u32::from(from)),
+            Square::from_bit_unchecked(u32::from(to)),
         );
-        if from == to {
+        if from == to || !geometry.contains(from) || !geometry.contains(to) {
             return None; // an action leaving the board
         }
         let far_rank = match pos.turn() {
             Color::White => self.shape.size as u8 - 1,
             Color::Black => 0,
         };
-        let promotes = to.rank() == far_rank && pos.men(pos.turn()).contains(from);
+        let promotes = geometry.rank_of(to) == far_rank && pos.men(pos.turn()).contains(from);
         Some(Move::quiet(from, to, promotes))
     }
 
@@ -575,7 +594,7 @@ impl BatchGame {
                 let mut taken = Bitboard::EMPTY;
                 let mut from = m.from();
                 for &to in &m.path()[..self.jumps] {
-                    taken |= between(from, to) & pos.pieces(!pos.turn());
+                    taken |= between(pos.geometry(), from, to) & pos.pieces(!pos.turn());
                     from = to;
                 }
                 capture = Some((at, taken));
@@ -622,16 +641,21 @@ pub fn planes<T: PlaneCell>(
     }
 }
 
-/// The squares strictly between two squares of one diagonal.
-fn between(from: Square, to: Square) -> Bitboard {
+/// The squares strictly between two squares of one line of `geometry`'s board.
+fn between(geometry: &crate::square::Geometry, from: Square, to: Square) -> Bitboard {
     let mut out = Bitboard::EMPTY;
-    let (df, dr) = (
-        (i32::from(to.file()) - i32::from(from.file())).signum(),
-        (i32::from(to.rank()) - i32::from(from.rank())).signum(),
+    let (ff, fr) = (
+        i32::from(geometry.file_of(from)),
+        i32::from(geometry.rank_of(from)),
     );
-    let (mut f, mut r) = (i32::from(from.file()) + df, i32::from(from.rank()) + dr);
-    while (f, r) != (i32::from(to.file()), i32::from(to.rank())) {
-        match Square::from_coords(f as u8, r as u8) {
+    let (tf, tr) = (
+        i32::from(geometry.file_of(to)),
+        i32::from(geometry.rank_of(to)),
+    );
+    let (df, dr) = ((tf - ff).signum(), (tr - fr).signum());
+    let (mut f, mut r) = (ff + df, fr + dr);
+    while (f, r) != (tf, tr) {
+        match geometry.square_at(f as u8, r as u8) {
             Some(sq) => out |= Bitboard::from(sq),
             None => break,
         }

@@ -175,6 +175,9 @@ pub enum DrawRule {
         /// The stronger side's moves.
         moves: u32,
     },
+    /// Each side has one piece left (a king or a man) and the side to move cannot capture:
+    /// drawn at once (Turkish draughts; docs/variants.md).
+    OnePieceEach,
 }
 
 /// What a count is kept in.
@@ -285,7 +288,10 @@ fn against_lone_king(
 impl DrawRule {
     /// Whether the rule can hold only with a king on the board.
     pub fn needs_kings(&self) -> bool {
-        !matches!(self, DrawRule::NoCaptureOrPromotion { .. })
+        !matches!(
+            self,
+            DrawRule::NoCaptureOrPromotion { .. } | DrawRule::OnePieceEach
+        )
     }
 
     /// The rule's name: the article it follows.
@@ -300,6 +306,7 @@ impl DrawRule {
             DrawRule::NoCaptureOrPromotion { .. } => "no capture or crowning",
             DrawRule::KingAndMenVsKing { .. } => "a king and men against a king",
             DrawRule::PiecesVsKing { .. } => "pieces against a king",
+            DrawRule::OnePieceEach => "one piece each",
         }
     }
 
@@ -363,6 +370,10 @@ impl DrawRule {
                 balance,
             )
             .map(|done| (done, *moves, CountUnit::Moves)),
+            DrawRule::OnePieceEach => (pos.pieces(Color::White).count() == 1
+                && pos.pieces(Color::Black).count() == 1
+                && !pos.has_captures())
+            .then_some((0, 0, CountUnit::Moves)),
         }
     }
 
@@ -374,6 +385,7 @@ impl DrawRule {
         let moves_plies = |n: u32| (2 * n).saturating_sub(1);
         match self {
             DrawRule::Repetition { .. } => (NEVER, NEVER),
+            DrawRule::OnePieceEach => (0, 0),
             DrawRule::KingsOnly { moves } => (NEVER, 2 * moves),
             DrawRule::NoCaptureOrPromotion { moves } => (2 * moves, NEVER),
             DrawRule::UnchangedBalance { limits } => {
@@ -571,6 +583,15 @@ impl DrawRules {
         DrawRules::repetition_and_kings_only(3, 30)
     }
 
+    /// Turkish draughts: threefold repetition; one piece against one (the side to move
+    /// unable to capture) is a draw (docs/variants.md cites the rules).
+    pub fn turkish() -> DrawRules {
+        DrawRules::new(
+            vec![DrawRule::Repetition { times: 3 }, DrawRule::OnePieceEach],
+            Vec::new(),
+        )
+    }
+
     /// The same position `times` times; `moves` moves of each side with only kings moved
     /// and nothing taken.
     fn repetition_and_kings_only(times: u32, moves: u32) -> DrawRules {
@@ -603,6 +624,7 @@ impl DrawRules {
             Variant::Antidraughts => DrawRules::antidraughts(),
             Variant::Killer => DrawRules::killer(),
             Variant::Frisian | Variant::Frysk => DrawRules::frisian(),
+            Variant::Turkish => DrawRules::turkish(),
             Variant::Spanish
             | Variant::Portuguese
             | Variant::Czech
@@ -613,7 +635,7 @@ impl DrawRules {
 
     /// A built-in set by name: `fmjd64`, `forty_moves`, `historical`, `brazilian`,
     /// `giveaway`, `english`, `italian`, `pool`, `international`, `antidraughts`, `killer`,
-    /// `frisian`, `threefold`, `none`.
+    /// `frisian`, `turkish`, `threefold`, `none`.
     pub fn parse(name: &str) -> Option<DrawRules> {
         Some(match name {
             "fmjd64" => DrawRules::fmjd64(),
@@ -628,6 +650,7 @@ impl DrawRules {
             "antidraughts" => DrawRules::antidraughts(),
             "killer" => DrawRules::killer(),
             "frisian" => DrawRules::frisian(),
+            "turkish" => DrawRules::turkish(),
             "threefold" => DrawRules::threefold(),
             "none" | "repetition" => DrawRules::none(),
             _ => return None,

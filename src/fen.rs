@@ -176,7 +176,7 @@ pub fn parse_fen_numbered(text: &str, numbering: Numbering) -> Result<Fen, FenEr
                     Color::White => numbering.geometry().size() - 1,
                     Color::Black => 0,
                 };
-                if !king && sq.rank() == crowning_rank {
+                if !king && numbering.geometry().rank_of(sq) == crowning_rank {
                     return Err(FenError::new(
                         field_no,
                         token,

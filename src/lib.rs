@@ -57,6 +57,7 @@ mod piece;
 mod position;
 pub mod search;
 mod square;
+mod turkish;
 mod variant;
 mod zobrist;
 
@@ -74,7 +75,7 @@ pub use fen::{
 pub use memory::{available_memory, TableAllocError};
 pub use movegen::{
     Brazilian, Breakthrough, CapturePriority, CapturesOptional, Counting, Czech, English, Frisian,
-    International, Italian, Killer, Pool, Rules, Russian, Spanish, Thai,
+    International, Italian, Killer, Pool, Rules, Russian, Spanish, Thai, Turkish,
 };
 pub use mv::{Move, MoveList, MAX_PATH};
 pub use notation::{

@@ -121,6 +121,21 @@ impl Move {
         )
     }
 
+    /// [`Move::long_text`] with the squares named on `geometry`'s board (Turkish draughts'
+    /// board of every square names its squares its own way).
+    pub fn long_text_on(&self, geometry: &crate::square::Geometry) -> String {
+        if !geometry.every_square() {
+            return self.long_text();
+        }
+        let sep = if self.is_capture() { ':' } else { '-' };
+        let mut s = geometry.name(self.from);
+        for sq in self.path() {
+            s.push(sep);
+            s.push_str(&geometry.name(*sq));
+        }
+        s
+    }
+
     /// Text with every landing square: `c3-d4`, `e3:c5:e7`.
     pub fn long_text(&self) -> String {
         if !self.is_capture() {

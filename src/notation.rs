@@ -4,7 +4,7 @@ use crate::fen::Notation;
 use crate::movegen::Counting;
 use crate::mv::Move;
 use crate::position::Position;
-use crate::square::{Numbering, Square};
+use crate::square::{Geometry, Numbering, Square};
 
 /// Why a move text was not accepted.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,7 +109,10 @@ pub fn explain_illegal(pos: &Position, from: Square, to: Square) -> String {
     };
     let legal = pos.legal_moves();
     let list = |moves: Vec<&Move>| {
-        let mut texts: Vec<String> = moves.iter().map(|m| m.long_text()).collect();
+        let mut texts: Vec<String> = moves
+            .iter()
+            .map(|m| m.long_text_on(pos.geometry()))
+            .collect();
         if texts.len() > 6 {
             let more = texts.len() - 6;
             texts.truncate(6);
@@ -139,15 +142,28 @@ pub fn explain_illegal(pos: &Position, from: Square, to: Square) -> String {
     if from == to {
         return format!("a move must leave {from}");
     }
-    let df = to.file() as i8 - from.file() as i8;
-    let dr = to.rank() as i8 - from.rank() as i8;
-    if df.abs() != dr.abs() {
+    let geometry = pos.geometry();
+    let df = geometry.file_of(to) as i8 - geometry.file_of(from) as i8;
+    let dr = geometry.rank_of(to) as i8 - geometry.rank_of(from) as i8;
+    if geometry.every_square() {
+        if df != 0 && dr != 0 {
+            return format!("{to} is not on a rank or file through {from}");
+        }
+    } else if df.abs() != dr.abs() {
         return format!("{to} is not on a diagonal through {from}");
     }
     if pos.piece_at(to).is_some() {
         return format!("{to} is occupied");
     }
-    if piece.role == crate::Role::Man {
+    if piece.role == crate::Role::Man && geometry.every_square() {
+        let forward = if side == crate::Color::White { 1 } else { -1 };
+        if dr != 0 && dr.signum() != forward {
+            return "men move forward or sideways, never back".to_owned();
+        }
+        if df.abs() + dr.abs() > 1 {
+            return "a man moves one square at a time (only kings fly)".to_owned();
+        }
+    } else if piece.role == crate::Role::Man {
         let forward = if side == crate::Color::White { 1 } else { -1 };
         if dr.signum() != forward {
             return "men move forward only (they capture backwards too)".to_owned();
@@ -155,7 +171,7 @@ pub fn explain_illegal(pos: &Position, from: Square, to: Square) -> String {
         if dr.abs() > 1 {
             return "a man moves one square at a time (only kings fly)".to_owned();
         }
-    } else if let Some(points) = line_squares(&[from, to]) {
+    } else if let Some(points) = line_squares(geometry, &[from, to]) {
         if let Some(block) = points.iter().find(|s| pos.piece_at(**s).is_some()) {
             return format!("the way from {from} to {to} is blocked at {block}");
         }
@@ -163,32 +179,42 @@ pub fn explain_illegal(pos: &Position, from: Square, to: Square) -> String {
     format!("no legal move from {from} to {to}")
 }
 
-/// The squares along straight diagonal lines through `points`, each point excluded as a
-/// start and included as an end; `None` if two consecutive points are not on one diagonal.
-fn line_squares(points: &[Square]) -> Option<Vec<Square>> {
+/// The squares along straight lines through `points` (diagonals; on a board of every
+/// square, ranks and files), each point excluded as a start and included as an end; `None`
+/// if two consecutive points are not on one line.
+fn line_squares(geometry: &Geometry, points: &[Square]) -> Option<Vec<Square>> {
     let mut out = Vec::with_capacity(16);
     for pair in points.windows(2) {
         let (a, b) = (pair[0], pair[1]);
-        let df = b.file() as i8 - a.file() as i8;
-        let dr = b.rank() as i8 - a.rank() as i8;
-        if df.abs() != dr.abs() || df == 0 {
-            return None;
-        }
-        for i in 1..=df.abs() {
-            let f = (a.file() as i8 + df.signum() * i) as u8;
-            let r = (a.rank() as i8 + dr.signum() * i) as u8;
-            out.push(Square::from_coords(f, r)?);
+        let (af, ar) = (geometry.file_of(a) as i8, geometry.rank_of(a) as i8);
+        let df = geometry.file_of(b) as i8 - af;
+        let dr = geometry.rank_of(b) as i8 - ar;
+        let steps = if geometry.every_square() {
+            if (df == 0) == (dr == 0) {
+                return None;
+            }
+            df.abs().max(dr.abs())
+        } else {
+            if df.abs() != dr.abs() || df == 0 {
+                return None;
+            }
+            df.abs()
+        };
+        for i in 1..=steps {
+            let f = (af + df.signum() * i) as u8;
+            let r = (ar + dr.signum() * i) as u8;
+            out.push(geometry.square_at(f, r)?);
         }
     }
     Some(out)
 }
 
 /// The squares a move's piece passes over or lands on, in order (start excluded).
-fn route(m: &Move) -> Vec<Square> {
+fn route(geometry: &Geometry, m: &Move) -> Vec<Square> {
     let points: Vec<Square> = std::iter::once(m.from())
         .chain(m.path().iter().copied())
         .collect();
-    line_squares(&points).unwrap_or_default()
+    line_squares(geometry, &points).unwrap_or_default()
 }
 
 fn is_subsequence(needle: &[Square], hay: &[Square]) -> bool {
@@ -206,14 +232,15 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
     let middle = &squares[1..squares.len() - 1];
     // Exact: the text traces the whole route of the move, line by line.
     // Loose: the given intermediate squares lie on the route (passed or landed on) in order.
-    let traced = line_squares(&squares);
+    let geometry = pos.geometry();
+    let traced = line_squares(geometry, &squares);
     let mut exact: Vec<Move> = Vec::new();
     let mut found: Vec<Move> = Vec::new();
     for m in pos.legal_moves_counting(Counting::Orders) {
         if m.from() != first || m.to() != last {
             continue;
         }
-        let r = route(&m);
+        let r = route(geometry, &m);
         let whole_path = m.path() == &squares[1..];
         let traces_route = !middle.is_empty() && traced.as_ref() == Some(&r);
         if (whole_path || traces_route) && !exact.contains(&m) {

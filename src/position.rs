@@ -89,12 +89,13 @@ impl Setup {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     pub(crate) by_color: [Bitboard; 2],
-    /// The kings of both sides on their square bits (0..=35); the top byte (bits 56..=63,
-    /// never a square, masked by every use of the squares) holds the position's rules
-    /// ([`RuleSet::code`], 0 for Russian): the rules travel with the position at no cost
-    /// to copying it.
+    /// The kings of both sides.
     pub(crate) kings: Bitboard,
     pub(crate) turn: Color,
+    /// The position's rules ([`RuleSet::code`], 0 for Russian), in a byte the struct's
+    /// padding had free: the rules travel with the position at no cost to copying it, and
+    /// every bit of the boards can be a square (Turkish draughts uses all 64).
+    pub(crate) rules: u8,
     /// Each side's run of quiet moves by one king, where the rules limit it (Frisian;
     /// `crate::orthogonal`): the moves made in the top two bits, the king's square bit
     /// below; 0 for none, and always 0 in the other games. Part of the position: it
@@ -102,9 +103,6 @@ pub struct Position {
     pub(crate) king_runs: [u8; 2],
     pub(crate) hash: u64,
 }
-
-/// Where [`Position::kings`] keeps the rules' code.
-const RULES_SHIFT: u32 = 56;
 
 impl Default for Position {
     fn default() -> Position {
@@ -149,6 +147,7 @@ impl Position {
             ],
             kings: setup.white_kings | setup.black_kings,
             turn: setup.turn.unwrap_or(Color::White),
+            rules: 0,
             king_runs: [0; 2],
             hash: 0,
         }
@@ -169,7 +168,7 @@ impl Position {
     /// The rules as their one-byte code ([`RuleSet::code`]).
     #[inline(always)]
     pub(crate) fn rules_code(&self) -> u8 {
-        (self.kings.0 >> RULES_SHIFT) as u8
+        self.rules
     }
 
     /// Whether a side without moves wins here (giveaway) rather than loses.
@@ -198,8 +197,7 @@ impl Position {
     /// The same pieces played under other rules.
     #[inline]
     pub fn with_rules(mut self, rules: RuleSet) -> Position {
-        self.kings.0 =
-            (self.kings.0 & ((1u64 << RULES_SHIFT) - 1)) | (u64::from(rules.code()) << RULES_SHIFT);
+        self.rules = rules.code();
         if self.king_runs != [0; 2]
             && !crate::variant::CODE_FACTS[usize::from(rules.code())].king_runs
         {
@@ -367,7 +365,7 @@ impl Position {
                 Ok(())
             }
             None => Err(IllegalMoveError {
-                mv: m.long_text(),
+                mv: m.long_text_on(self.geometry()),
                 fen: crate::fen::write_fen(self, crate::fen::Notation::Numeric),
             }),
         }

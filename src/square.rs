@@ -145,10 +145,16 @@ pub struct Geometry {
     size: u8,
     board: u64,
     count: u8,
+    /// Every square of the board is playable (Turkish draughts), its squares at bits
+    /// `8 × rank + file`; otherwise the dark squares in the shared diagonal layout.
+    every_square: bool,
     ranks: [u64; MAX_SIZE as usize],
     index_of: [u8; 64],
-    squares: [Square; 50],
-    /// `rays[bit][dir]`: the squares from `bit` (exclusive) to the board's edge in `dir`.
+    squares: [Square; 64],
+    /// `(file, rank)` of each bit of this board, `(GHOST, GHOST)` for a bit that is none.
+    coords: [(u8, u8); 64],
+    /// `rays[bit][dir]`: the squares from `bit` (exclusive) to the board's edge in `dir`
+    /// (the diagonals; on a board of every square, the lines of its ranks and files).
     pub(crate) rays: [[u64; 4]; 64],
 }
 
@@ -157,30 +163,68 @@ impl Geometry {
     pub const EIGHT: &'static Geometry = &EIGHT;
     /// The 10×10 board: 50 squares.
     pub const TEN: &'static Geometry = &TEN;
+    /// The 8×8 board with every square playable (Turkish draughts): 64 squares, square
+    /// (file, rank) at bit `8 × rank + file`; its lines are ranks and files.
+    pub const EIGHT_EVERY_SQUARE: &'static Geometry = &EIGHT_EVERY_SQUARE;
 
-    const fn new(size: u8) -> Geometry {
+    const fn new(size: u8, every_square: bool) -> Geometry {
         let mut g = Geometry {
             size,
             board: 0,
             count: 0,
+            every_square,
             ranks: [0; MAX_SIZE as usize],
             index_of: [GHOST; 64],
-            squares: [Square(0); 50],
+            squares: [Square(0); 64],
+            coords: [(GHOST, GHOST); 64],
             rays: [[0; 4]; 64],
         };
         let mut rank = 0u8;
         while rank < size {
-            let mut file = rank % 2;
+            let mut file = if every_square { 0 } else { rank % 2 };
             while file < size {
-                let bit = layout_bit(file, rank);
+                let bit = if every_square {
+                    8 * rank as u32 + file as u32
+                } else {
+                    layout_bit(file, rank)
+                };
                 g.board |= 1u64 << bit;
                 g.ranks[rank as usize] |= 1u64 << bit;
                 g.index_of[bit as usize] = g.count;
                 g.squares[g.count as usize] = Square(bit as u8);
+                g.coords[bit as usize] = (file, rank);
                 g.count += 1;
-                file += 2;
+                file += if every_square { 1 } else { 2 };
             }
             rank += 1;
+        }
+        if every_square {
+            // The lines of the ranks and files: left, right, down, up.
+            let mut i = 0;
+            while i < g.count as usize {
+                let bit = g.squares[i].0 as usize;
+                let (file, rank) = g.coords[bit];
+                let mut d = 0;
+                while d < 4 {
+                    let (df, dr): (i8, i8) = match d {
+                        0 => (-1, 0),
+                        1 => (1, 0),
+                        2 => (0, -1),
+                        _ => (0, 1),
+                    };
+                    let (mut f, mut r) = (file as i8 + df, rank as i8 + dr);
+                    let mut ray = 0u64;
+                    while f >= 0 && r >= 0 && f < size as i8 && r < size as i8 {
+                        ray |= 1u64 << (8 * r as u32 + f as u32);
+                        f += df;
+                        r += dr;
+                    }
+                    g.rays[bit][d] = ray;
+                    d += 1;
+                }
+                i += 1;
+            }
+            return g;
         }
         let mut i = 0;
         while i < g.count as usize {
@@ -209,6 +253,46 @@ impl Geometry {
     #[inline]
     pub const fn size(&self) -> u8 {
         self.size
+    }
+
+    /// Whether every square of the board is playable (Turkish draughts' 64), not only the
+    /// dark ones.
+    #[inline]
+    pub const fn every_square(&self) -> bool {
+        self.every_square
+    }
+
+    /// The file (0 = a) of a square of this board.
+    #[inline]
+    pub const fn file_of(&self, sq: Square) -> u8 {
+        self.coords[sq.0 as usize & 63].0
+    }
+
+    /// The rank (0 = White's back rank) of a square of this board.
+    #[inline]
+    pub const fn rank_of(&self, sq: Square) -> u8 {
+        self.coords[sq.0 as usize & 63].1
+    }
+
+    /// The playable square at (file, rank), or `None`.
+    pub const fn square_at(&self, file: u8, rank: u8) -> Option<Square> {
+        if file >= self.size || rank >= self.size {
+            None
+        } else if self.every_square {
+            Some(Square(8 * rank + file))
+        } else if (file + rank) % 2 != 0 {
+            None
+        } else {
+            Some(Square(layout_bit(file, rank) as u8))
+        }
+    }
+
+    /// The algebraic name of a square of this board as it is stored (`"c3"`).
+    pub fn name(&self, sq: Square) -> String {
+        let mut s = String::with_capacity(3);
+        s.push((b'a' + self.file_of(sq)) as char);
+        s.push_str(&(self.rank_of(sq) + 1).to_string());
+        s
     }
 
     /// The number of playable squares: 32 or 50.
@@ -274,12 +358,18 @@ impl Geometry {
     #[inline]
     pub fn turned(&self, sq: Square) -> Square {
         let last = self.size - 1;
-        Square(layout_bit(last - sq.file(), last - sq.rank()) as u8)
+        let (file, rank) = (last - self.file_of(sq), last - self.rank_of(sq));
+        if self.every_square {
+            Square(8 * rank + file)
+        } else {
+            Square(layout_bit(file, rank) as u8)
+        }
     }
 }
 
-static EIGHT: Geometry = Geometry::new(8);
-static TEN: Geometry = Geometry::new(10);
+static EIGHT: Geometry = Geometry::new(8, false);
+static TEN: Geometry = Geometry::new(10, false);
+static EIGHT_EVERY_SQUARE: Geometry = Geometry::new(8, true);
 
 /// How a game numbers and names its squares (the PDN GameType's notation and inverted
 /// flag): square 1 sits in a corner of the board as the side that moves first sees it, and
@@ -291,9 +381,11 @@ pub struct Numbering {
     /// Each square's number by its bit (0 off the board).
     numbers: [u8; 64],
     /// The bit of each number (number − 1).
-    squares: [u8; 50],
+    squares: [u8; 64],
     size: u8,
     inverted: bool,
+    /// Numbers every square of the 8×8 board (Turkish draughts), not the dark ones.
+    every_square: bool,
 }
 
 impl Numbering {
@@ -310,7 +402,7 @@ impl Numbering {
     /// [`Numbering::new`] on the board of side `size` (8 or 10).
     pub const fn on(size: u8, first: crate::Color, corner: u8, inverted: bool) -> Numbering {
         let mut numbers = [0u8; 64];
-        let mut squares = [0u8; 50];
+        let mut squares = [0u8; 64];
         let last = size - 1;
         let per_row = size / 2;
         let mut rank = 0u8;
@@ -347,6 +439,30 @@ impl Numbering {
             squares,
             size,
             inverted,
+            every_square: false,
+        }
+    }
+
+    /// The numbering of the 8×8 board of every square (Turkish draughts): 1 = a8, along
+    /// each rank from file a to h, from White's far rank down to its own (64 = h1).
+    pub const fn every_square() -> Numbering {
+        let mut numbers = [0u8; 64];
+        let mut squares = [0u8; 64];
+        let mut n = 0u8;
+        while n < 64 {
+            let rank = 7 - n / 8;
+            let file = n % 8;
+            let bit = 8 * rank + file;
+            numbers[bit as usize] = n + 1;
+            squares[n as usize] = bit;
+            n += 1;
+        }
+        Numbering {
+            numbers,
+            squares,
+            size: 8,
+            inverted: false,
+            every_square: true,
         }
     }
 
@@ -357,16 +473,22 @@ impl Numbering {
 
     /// The board numbered.
     pub const fn geometry(self) -> &'static Geometry {
-        if self.size == 10 {
+        if self.every_square {
+            Geometry::EIGHT_EVERY_SQUARE
+        } else if self.size == 10 {
             Geometry::TEN
         } else {
             Geometry::EIGHT
         }
     }
 
-    /// The highest number (32 or 50).
+    /// The highest number (32, 50 or 64).
     pub const fn count(self) -> u32 {
-        self.size as u32 * self.size as u32 / 2
+        if self.every_square {
+            64
+        } else {
+            self.size as u32 * self.size as u32 / 2
+        }
     }
 
     /// The number of `sq` (0 when it is off the board).
@@ -386,14 +508,15 @@ impl Numbering {
 
     /// The algebraic name of `sq` on the board as it stands (`"c3"`).
     pub fn name(self, sq: Square) -> String {
+        let geometry = self.geometry();
         let file = if self.inverted {
-            self.size - 1 - sq.file()
+            self.size - 1 - geometry.file_of(sq)
         } else {
-            sq.file()
+            geometry.file_of(sq)
         };
         let mut s = String::with_capacity(3);
         s.push((b'a' + file) as char);
-        s.push_str(&(sq.rank() + 1).to_string());
+        s.push_str(&(geometry.rank_of(sq) + 1).to_string());
         s
     }
 
@@ -404,7 +527,12 @@ impl Numbering {
         if bytes.is_empty() {
             return Err(SquareError::new(text, "empty square"));
         }
-        let (range, name_hint) = if self.size == 10 {
+        let (range, name_hint) = if self.every_square {
+            (
+                "square number out of range 1-64",
+                "expected a square name like c3 or a number 1-64",
+            )
+        } else if self.size == 10 {
             (
                 "square number out of range 1-50",
                 "expected a square name like c3 or a number 1-50",
@@ -437,7 +565,8 @@ impl Numbering {
         } else {
             file
         };
-        Square::from_coords(file, rank - 1)
+        self.geometry()
+            .square_at(file, rank - 1)
             .ok_or_else(|| SquareError::new(text, "light square (pieces stand on dark squares)"))
     }
 }

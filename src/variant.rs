@@ -36,6 +36,8 @@ pub enum MoveRules {
     Breakthrough,
     /// [`Frisian`](crate::Frisian).
     Frisian,
+    /// [`Turkish`](crate::Turkish).
+    Turkish,
 }
 
 /// Where a game's men stand at the start.
@@ -51,6 +53,9 @@ pub enum StartKind {
     BackRow,
     /// The main road a1–h8 empty, each side's twelve men in the triangle on its side of it.
     Diagonal,
+    /// Sixteen men each on every square of each side's second and third ranks, the back
+    /// rank empty (Turkish draughts).
+    SecondAndThirdRanks,
 }
 
 /// One game's entry in the registry.
@@ -225,6 +230,15 @@ games! {
         moves: MoveRules::Frisian, numbering: Numbering::on(10, White, 2, false),
         start: StartKind::BackRow, no_moves_wins: false, numeric: true,
     }
+    /// Turkish draughts, dama (GameType 30): every square of the 8×8 board, sixteen men
+    /// each on the second and third ranks, men one square forward or sideways, kings like
+    /// rooks, the capture of the most pieces compulsory, pieces taken removed at once; a
+    /// man reaching the far rank is crowned and its move ends (docs/variants.md).
+    Turkish {
+        name: "turkish", aliases: &["turkish-draughts"], game_type: Some(30),
+        first: White, moves: MoveRules::Turkish, numbering: Numbering::every_square(),
+        start: StartKind::SecondAndThirdRanks, no_moves_wins: false, numeric: false,
+    }
 }
 
 impl Variant {
@@ -295,6 +309,16 @@ impl Variant {
             StartKind::TwoRows => Setup::rows(self.geometry(), 2),
             StartKind::FourRows => Setup::rows(self.geometry(), 4),
             StartKind::BackRow => Setup::rows(self.geometry(), 1),
+            StartKind::SecondAndThirdRanks => {
+                let g = self.geometry();
+                Setup {
+                    white_men: g.rank(1) | g.rank(2),
+                    white_kings: Bitboard::EMPTY,
+                    black_men: g.rank(g.size() - 2) | g.rank(g.size() - 3),
+                    black_kings: Bitboard::EMPTY,
+                    turn: Some(Color::White),
+                }
+            }
             StartKind::Diagonal => {
                 let mut white = Bitboard::EMPTY;
                 let mut black = Bitboard::EMPTY;
@@ -445,6 +469,7 @@ pub(crate) static CODE_FACTS: [CodeFacts; 256] = {
                 // (measured better at 3,000 nodes: docs/search.md).
                 own_evaluation: game.no_moves_wins
                     || game.numbering.geometry().size() != 8
+                    || game.numbering.geometry().every_square()
                     || matches!(game.moves, MoveRules::English | MoveRules::Italian),
                 king_runs: matches!(game.moves, MoveRules::Frisian),
             };
@@ -490,6 +515,7 @@ macro_rules! with_rules {
             $crate::variant::MoveRules::Killer => arm!($crate::Killer),
             $crate::variant::MoveRules::Breakthrough => arm!($crate::Breakthrough),
             $crate::variant::MoveRules::Frisian => arm!($crate::Frisian),
+            $crate::variant::MoveRules::Turkish => arm!($crate::Turkish),
         }
     }};
 }
@@ -533,6 +559,7 @@ mod tests {
         }
         assert_eq!(RuleSet::RUSSIAN.code(), 0);
         assert_eq!(Variant::parse("chess"), None);
-        assert_eq!(Variant::from_game_type(30), None);
+        assert_eq!(Variant::from_game_type(30), Some(Variant::Turkish));
+        assert_eq!(Variant::from_game_type(99), None);
     }
 }

@@ -106,7 +106,7 @@ def test_each_game_ends_and_reads_back_from_pdn(variant: str) -> None:
 
 
 def test_a_game_type_shashki_does_not_play_is_a_clear_error() -> None:
-    text = '[GameType "30"]\n\n1. a3-a4 *\n'
+    text = '[GameType "41"]\n\n1. a3-a4 *\n'
     with pytest.raises(pdn.PdnError, match="GameType"):
         pdn.read_game(__import__("io").StringIO(text))
 

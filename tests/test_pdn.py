@@ -109,7 +109,7 @@ def test_errors_have_line_and_column_and_reading_goes_on() -> None:
         ("1. c3-d4 {unclosed\n", "comment"),
         ("1. c3-d4 ) *", "without a variation"),
         ("1. c3-d4 (1. a3-b4 *", "not closed"),
-        ('[GameType "30"]\n\n1. a3-a4 *', "GameType"),
+        ('[GameType "41"]\n\n1. a3-a4 *', "GameType"),
         ('[FEN "W:W1:B2"]\n\n*', "crowning"),
         ("1. c3-d4 @@ *", "unexpected"),
     ],

@@ -208,7 +208,7 @@ def test_pdn_read_gives_the_tree(client) -> None:
     assert first[1]["children"][0]["long"] == "b6-a5"
 
 
-@pytest.mark.parametrize("text", ["", "1. c3-d5 *", '[GameType "30"]\n\n1. a3-a4 *'])
+@pytest.mark.parametrize("text", ["", "1. c3-d5 *", '[GameType "41"]\n\n1. a3-a4 *'])
 def test_pdn_read_refuses_bad_text(client, text: str) -> None:
     status, answer = post(client, "/api/pdn/read", {"text": text})
     assert status == 400 and answer["error"].startswith("PDN")

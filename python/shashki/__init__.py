@@ -50,6 +50,9 @@ STARTING_FEN = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,
 VARIANTS: tuple[str, ...] = tuple(name for name, *_ in _core.games())
 BOARD_SIZES: dict[str, int] = {name: size for name, *_, size in _core.games()}
 """Each game's board side: 8, or 10 for International draughts."""
+SQUARE_COUNTS: dict[str, int] = {row[0]: row[5] for row in _core.games()}
+"""Each game's playable squares: 32 on 8×8, 50 on 10×10, 64 in Turkish draughts (every
+square of its board)."""
 """The games a :class:`Board` plays (its ``variant``; docs/variants.md has the table)."""
 
 
@@ -214,6 +217,7 @@ __all__ = [
     "STARTING_FEN",
     "VARIANTS",
     "BOARD_SIZES",
+    "SQUARE_COUNTS",
     "SquareError",
     "Termination",
     "WHITE",

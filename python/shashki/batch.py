@@ -78,9 +78,10 @@ def board_size(variant: str = "russian") -> int:
 
 def action_count(variant: str = "russian") -> int:
     """The size of the variant's action space: squares × 4 directions × (size - 1)
-    distances (896 on 8×8, 1800 on 10×10)."""
+    distances (896 on 8×8, 1800 on 10×10, 1792 in Turkish draughts: 64 squares, the 4 lines
+    of ranks and files)."""
     size = board_size(variant)
-    return size * size // 2 * 4 * (size - 1)
+    return shashki.SQUARE_COUNTS.get(variant, size * size // 2) * 4 * (size - 1)
 
 
 def _checked_out(array: _Array, dtype: type, shape: tuple[int, ...], name: str = "out") -> _Array:

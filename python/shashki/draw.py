@@ -110,6 +110,8 @@ class Termination(enum.Enum, metaclass=_TerminationType):
     NO_MAN_MOVE_OR_CAPTURE = "moves without a man moved or a piece taken"
     """The 8×8 family's progress rules (English 40 moves each, Italian 40, Pool 30: the
     counter's ``article`` says which)."""
+    ONE_PIECE_EACH = "one piece against one"
+    """Turkish draughts: each side has one piece left and the side to move cannot capture."""
     HISTORICAL_THREE_KINGS = "art. 20 three kings against one"
     HISTORICAL_KING_AND_MEN = "art. 21 a king and men"
     RECORDED = "as recorded"
@@ -404,8 +406,21 @@ class PiecesVsKing(_BuiltinRule):
         return ("pieces_vs_king", (self.pieces, self.moves))
 
 
+class OnePieceEach(_BuiltinRule):
+    """Each side has one piece left (a king or a man) and the side to move cannot capture:
+    a draw at once (Turkish draughts; docs/variants.md cites the rule)."""
+
+    needs_kings: ClassVar[bool] = False
+    termination: Termination = Termination.ONE_PIECE_EACH
+    article: str = "Turkish draughts: one piece against one"
+
+    def _spec(self) -> tuple[str, tuple[object, ...]]:
+        return ("one_piece_each", ())
+
+
 _BUILTIN = frozenset(
     {
+        OnePieceEach,
         Repetition,
         ThreeKingsVsKing,
         KingsOnly,
@@ -713,7 +728,18 @@ THREEFOLD = DrawRules([Repetition(article="the same position a third time")], na
 federations' further rules are not yet applied; docs/variants.md); breakthrough (men only:
 the first king ends the game)."""
 
+TURKISH = DrawRules(
+    [
+        Repetition(article="Turkish draughts: the same position a third time"),
+        OnePieceEach(),
+    ],
+    name="Turkish",
+)
+"""Turkish draughts: the same position a third time; one piece against one, the side to move
+unable to capture, is a draw (docs/variants.md gives the sources)."""
+
 _DEFAULTS = {
+    "turkish": TURKISH,
     "brazilian": BRAZILIAN,
     "giveaway": GIVEAWAY,
     "english": ENGLISH,
@@ -736,6 +762,6 @@ def default_draw_rules(variant: str) -> DrawRules:
     """The draw rules a game of ``variant`` is played under unless told otherwise: FMJD-64
     for Russian draughts and the diagonal start, :data:`BRAZILIAN`, :data:`GIVEAWAY`,
     :data:`ENGLISH`, :data:`ITALIAN`, :data:`POOL`, :data:`INTERNATIONAL`,
-    :data:`ANTIDRAUGHTS`, :data:`KILLER`, :data:`FRISIAN` (also frysk), and :data:`THREEFOLD`
-    for Spanish, Portuguese, Czech and Thai draughts and breakthrough."""
+    :data:`ANTIDRAUGHTS`, :data:`KILLER`, :data:`FRISIAN` (also frysk), :data:`TURKISH`, and
+    :data:`THREEFOLD` for Spanish, Portuguese, Czech and Thai draughts and breakthrough."""
     return _DEFAULTS.get(variant, FMJD64)

@@ -180,7 +180,7 @@ def move_message(move: Move, seconds: float = 0) -> str:
 
 def board_to_dxp(board: Board) -> str:
     """The board's squares in its game's order: ``w``/``z`` men, ``W``/``Z`` kings, ``e``."""
-    count = shashki.BOARD_SIZES.get(board.variant, 8) ** 2 // 2
+    count = shashki.SQUARE_COUNTS.get(board.variant, 32)
     out = []
     for number in range(1, count + 1):
         piece = board.piece_at(square_from_number(number, variant=board.variant))
@@ -195,7 +195,7 @@ def board_to_dxp(board: Board) -> str:
 def board_from_dxp(white_to_move: bool, squares: str, variant: str) -> Board:
     """The board a GAMEREQ's position describes; :class:`DxpError` when it is no position
     of ``variant``."""
-    count = shashki.BOARD_SIZES.get(variant, 8) ** 2 // 2
+    count = shashki.SQUARE_COUNTS.get(variant, 32)
     if len(squares) != count:
         raise DxpError(f"a {variant} position has {count} squares, not {len(squares)}")
     white: list[str] = []

@@ -106,7 +106,7 @@ def hub_square(square: int, variant: str = "russian") -> int:
 
 def square_count(variant: str) -> int:
     """The number of squares of the variant's board (32, or 50 on 10×10)."""
-    return shashki.BOARD_SIZES.get(variant, 8) ** 2 // 2
+    return shashki.SQUARE_COUNTS.get(variant, 32)
 
 
 def square_from_hub(number: int, variant: str = "russian") -> int:

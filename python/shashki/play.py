@@ -23,6 +23,7 @@ HELP = (
 def render(board: shashki.Board, *, flipped: bool, ascii_only: bool) -> str:
     """The board with coordinates; White at the bottom unless ``flipped``."""
     n = shashki.BOARD_SIZES.get(board.variant, 8)
+    every_square = shashki.SQUARE_COUNTS.get(board.variant, 32) == n * n  # Turkish draughts
     ranks = range(n) if flipped else range(n - 1, -1, -1)
     files = list(range(n - 1, -1, -1)) if flipped else list(range(n))
     width = len(str(n))
@@ -30,10 +31,13 @@ def render(board: shashki.Board, *, flipped: bool, ascii_only: bool) -> str:
     for rank in ranks:
         cells = []
         for file in files:
-            if (file + rank) % 2:
+            if every_square:
+                square = rank * n + file
+            elif (file + rank) % 2:
                 cells.append(" ")
                 continue
-            square = rank * (n // 2) + file // 2
+            else:
+                square = rank * (n // 2) + file // 2
             piece = board.piece_at(square)
             if piece is None:
                 cells.append(".")

@@ -813,3 +813,251 @@ START: dict[str, str] = {
 }
 """The start position of each game, in this module's coordinates (Russian draughts' numbers;
 :func:`game_fen` writes it in the game's own)."""
+
+
+# ---- Turkish draughts (docs/variants.md, "Turkish draughts") -----------------------------
+#
+# Every square of the 8×8 board is played, so the dark-square helpers above do not apply:
+# here a square's index is ``8 × rank + file`` (0 = a1, 7 = h1, 63 = h8), the main API's
+# index for this game, and a FEN numbers the squares as the game does, 1 = a8 … 8 = h8,
+# 9 = a7 … 64 = h1 (row by row from Black's side), or names them (``d3``).
+
+TURKISH_START = "W:W41-56:B9-24"
+"""Sixteen men each on the second and third ranks (White on a2–h3, Black on a6–h7)."""
+
+ROOK_LINES = ((1, 0), (-1, 0), (0, 1), (0, -1))  # (file step, rank step)
+
+
+def turkish_index(file: int, rank: int) -> int:
+    return 8 * rank + file
+
+
+def turkish_coords(index: int) -> tuple[int, int]:
+    return index % 8, index // 8
+
+
+def turkish_number(file: int, rank: int) -> int:
+    """The game's square number: 1 = a8, along each rank to h, ranks from 8 down to 1."""
+    return (7 - rank) * 8 + file + 1
+
+
+def turkish_parse_fen(fen: str) -> State:
+    """A FEN of Turkish draughts (numbers 1-64, ranges, or square names)."""
+
+    def coords(number: int) -> tuple[int, int]:
+        if not 1 <= number <= 64:
+            raise ValueError(f"square number {number} is not within 1-64")
+        return (number - 1) % 8, 7 - (number - 1) // 8
+
+    text = fen.strip()
+    fields = text.split(":")
+    turn = fields[0].strip().upper()
+    if turn not in ("W", "B"):
+        raise ValueError(f"bad side to move in {fen!r}")
+    grid: Grid = [[None] * 8 for _ in range(8)]
+    for field in fields[1:]:
+        field = field.strip()
+        if not field or field[0].upper() in "HF":
+            continue
+        color = field[0].upper()
+        if color not in "WB":
+            raise ValueError(f"bad colour in {fen!r}")
+        for token in field[1:].split(","):
+            token = token.strip()
+            if not token:
+                continue
+            king = token[0] in "Kk"
+            body = token[1:] if king else token
+            if "-" in body:
+                lo, hi = (int(x) for x in body.split("-"))
+                cells = [coords(n) for n in range(lo, hi + 1)]
+            elif body.isdigit():
+                cells = [coords(int(body))]
+            elif len(body) == 2 and body[0] in "abcdefgh" and body[1] in "12345678":
+                cells = [(ord(body[0]) - ord("a"), int(body[1]) - 1)]
+            else:
+                raise ValueError(f"bad square {body!r}")
+            for file, rank in cells:
+                if grid[rank][file] is not None:
+                    raise ValueError(f"square given twice in {fen!r}")
+                grid[rank][file] = color if king else color.lower()
+    return State(grid, turn)
+
+
+def turkish_write_fen(state: State) -> str:
+    fields = []
+    for color in ("W", "B"):
+        tokens = []
+        for rank in range(8):
+            for file in range(8):
+                piece = state.grid[rank][file]
+                if owner(piece) == color:
+                    king = "K" if piece is not None and is_king(piece) else ""
+                    tokens.append(
+                        (turkish_number(file, rank), f"{king}{turkish_number(file, rank)}")
+                    )
+        fields.append(color + ",".join(t for _, t in sorted(tokens)))
+    return f"{state.turn}:{fields[0]}:{fields[1]}"
+
+
+def turkish_captures(state: State, file: int, rank: int) -> list[RefMove]:
+    """Every capture sequence of the piece on (file, rank), whatever its length.
+
+    A man jumps an adjacent enemy piece forward or sideways to the empty square just
+    behind it; a king looks along its rank and file, over any number of empty squares, for
+    an enemy piece with an empty square behind it, and may land on any empty square behind
+    it. Each piece taken leaves the board at once (so its square may be crossed again), a
+    jump never goes straight back along the line of the one before, and the sequence goes
+    on while the piece can jump. A man landing on the far rank is crowned there and its
+    move ends.
+    """
+    grid = [row[:] for row in state.grid]
+    piece = grid[rank][file]
+    assert piece is not None
+    me = owner(piece)
+    king = is_king(piece)
+    grid[rank][file] = None  # the piece has left its square
+    lines = ROOK_LINES if king else ((1, 0), (-1, 0), (0, forward(state.turn)))
+    far = crowning_rank(state.turn)
+    start = turkish_index(file, rank)
+    found: list[RefMove] = []
+
+    def enemy(f: int, r: int) -> bool:
+        return on_board(f, r) and grid[r][f] is not None and owner(grid[r][f]) != me
+
+    def empty(f: int, r: int) -> bool:
+        return on_board(f, r) and grid[r][f] is None
+
+    def record(f: int, r: int, taken: list[int], path: list[int], promotes: bool) -> None:
+        found.append(
+            RefMove(
+                start=start,
+                end=turkish_index(f, r),
+                captured=frozenset(taken),
+                path=tuple(path),
+                promotes=promotes,
+                order=tuple(taken),
+            )
+        )
+
+    def extend(
+        f: int, r: int, came: Optional[tuple[int, int]], taken: list[int], path: list[int]
+    ) -> None:
+        jumped = False
+        for df, dr in lines:
+            if came is not None and (df, dr) == (-came[0], -came[1]):
+                continue  # no turn of 180 degrees
+            if king:
+                vf, vr = f + df, r + dr
+                while empty(vf, vr):
+                    vf, vr = vf + df, vr + dr
+            else:
+                vf, vr = f + df, r + dr
+            if not enemy(vf, vr) or not empty(vf + df, vr + dr):
+                continue
+            victim_piece = grid[vr][vf]
+            grid[vr][vf] = None  # taken pieces leave at once
+            victim = turkish_index(vf, vr)
+            lf, lr = vf + df, vr + dr
+            while empty(lf, lr):
+                jumped = True
+                landing = turkish_index(lf, lr)
+                if not king and lr == far:
+                    record(lf, lr, taken + [victim], path + [landing], True)
+                else:
+                    extend(lf, lr, (df, dr), taken + [victim], path + [landing])
+                if not king:
+                    break  # a man lands just behind its victim
+                lf, lr = lf + df, lr + dr
+            grid[vr][vf] = victim_piece
+        if not jumped and taken:
+            record(f, r, taken, path, False)
+
+    extend(file, rank, None, [], [])
+    return found
+
+
+def turkish_quiet_moves(state: State) -> list[RefMove]:
+    """A man steps to the empty square ahead or beside it (crowned on the far rank); a king
+    moves like a rook over empty squares."""
+    moves = []
+    far = crowning_rank(state.turn)
+    for rank in range(8):
+        for file in range(8):
+            piece = state.grid[rank][file]
+            if piece is None or owner(piece) != state.turn:
+                continue
+            start = turkish_index(file, rank)
+            if is_king(piece):
+                for df, dr in ROOK_LINES:
+                    f, r = file + df, rank + dr
+                    while on_board(f, r) and state.grid[r][f] is None:
+                        end = turkish_index(f, r)
+                        moves.append(RefMove(start, end, frozenset(), (end,), False))
+                        f, r = f + df, r + dr
+            else:
+                for df, dr in ((1, 0), (-1, 0), (0, forward(state.turn))):
+                    f, r = file + df, rank + dr
+                    if on_board(f, r) and state.grid[r][f] is None:
+                        end = turkish_index(f, r)
+                        moves.append(RefMove(start, end, frozenset(), (end,), r == far))
+    return moves
+
+
+def turkish_moves(state: State, distinct: bool = True) -> list[RefMove]:
+    """The legal moves: the captures taking the most pieces (a king and a man count one
+    each) if there is any capture, otherwise the quiet moves; under convention A one per
+    (start, end, captured set, promotion), under B one per (start, end, order taken)."""
+    captures = [
+        m
+        for rank in range(8)
+        for file in range(8)
+        if owner(state.grid[rank][file]) == state.turn
+        for m in turkish_captures(state, file, rank)
+    ]
+    if captures:
+        most = max(len(m.captured) for m in captures)
+        candidates = [m for m in captures if len(m.captured) == most]
+    else:
+        candidates = turkish_quiet_moves(state)
+    seen: set[object] = set()
+    out = []
+    for move in candidates:
+        key: object = move.key() if distinct else (move.start, move.end, move.order, move.promotes)
+        if key not in seen:
+            seen.add(key)
+            out.append(move)
+    return out
+
+
+def turkish_apply(state: State, move: MoveLike) -> State:
+    grid = [row[:] for row in state.grid]
+    sf, sr = turkish_coords(move.start)
+    ef, er = turkish_coords(move.end)
+    piece = grid[sr][sf]
+    assert piece is not None
+    grid[sr][sf] = None
+    for sq in move.captured:
+        cf, cr = turkish_coords(sq)
+        grid[cr][cf] = None
+    grid[er][ef] = piece.upper() if move.promotes else piece
+    return State(grid, "B" if state.turn == "W" else "W")
+
+
+def turkish_legal_moves(fen: str, distinct: bool = True) -> list[RefMove]:
+    """The legal moves of a Turkish draughts FEN."""
+    return turkish_moves(turkish_parse_fen(fen), distinct)
+
+
+def turkish_perft(fen: str, depth: int, distinct: bool = True) -> int:
+    """Leaves of the Turkish draughts move tree ``depth`` plies deep."""
+
+    def count(state: State, depth: int) -> int:
+        if depth == 0:
+            return 1
+        moves = turkish_moves(state, distinct)
+        if depth == 1:
+            return len(moves)
+        return sum(count(turkish_apply(state, m), depth - 1) for m in moves)
+
+    return count(turkish_parse_fen(fen), depth)

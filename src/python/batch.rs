@@ -358,7 +358,10 @@ impl PyBatchBoards {
         let root = fen::write_fen(board.root(), Notation::Numeric);
         Ok((
             format!("{root}:H{h}:F{f}"),
-            board.moves().map(|m| m.long_text()).collect(),
+            board
+                .moves()
+                .map(|m| m.long_text_on(board.position().geometry()))
+                .collect(),
         ))
     }
 }
@@ -618,7 +621,12 @@ pub fn search_positions<'py>(
             }
         }
         let turn = board.position().turn();
-        moves.push(label.best.map(|m| m.long_text()).unwrap_or_default());
+        moves.push(
+            label
+                .best
+                .map(|m| m.long_text_on(board.position().geometry()))
+                .unwrap_or_default(),
+        );
         actions.push(
             label
                 .best

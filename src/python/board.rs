@@ -13,7 +13,7 @@ use crate::draw::{DrawRule, DrawRules};
 use crate::notation;
 use crate::{
     fen, Bitboard, Board as CoreBoard, Color, Move as CoreMove, Notation, Position, Role, RuleSet,
-    Square, Variant,
+    Variant,
 };
 
 /// A position as Python draw rules read it (see `_draw_history`).
@@ -107,6 +107,7 @@ fn rule_from_spec(spec: &Bound<'_, PyAny>) -> PyResult<DrawRule> {
             pieces: int(0, "pieces")?,
             moves: int(1, "moves")?,
         },
+        "one_piece_each" => DrawRule::OnePieceEach,
         other => {
             return Err(PyValueError::new_err(format!(
                 "unknown draw rule kind {other:?}"
@@ -223,7 +224,7 @@ impl PyBoard {
     fn illegal(&self, m: &CoreMove) -> PyErr {
         IllegalMoveError::new_err(format!(
             "illegal move {}: {}",
-            m.long_text(),
+            m.long_text_on(self.board.position().geometry()),
             notation::explain_illegal(self.board.position(), m.from(), m.to())
         ))
     }
@@ -723,7 +724,8 @@ impl PyBoard {
 
 /// ASCII board, White at the bottom.
 fn diagram(pos: &Position) -> String {
-    let n = pos.geometry().size();
+    let geometry = pos.geometry();
+    let n = geometry.size();
     let w = if n > 9 { 2 } else { 1 };
     let border = format!(
         "{}+{}+\n",
@@ -736,7 +738,7 @@ fn diagram(pos: &Position) -> String {
         out.push_str(&format!("{:>w$} |", rank + 1));
         for file in 0..n {
             out.push(' ');
-            out.push(match Square::from_coords(file, rank) {
+            out.push(match geometry.square_at(file, rank) {
                 None => ' ',
                 Some(sq) => pos.piece_at(sq).map(|p| p.char()).unwrap_or('.'),
             });
@@ -826,7 +828,8 @@ impl LegalMoves {
 
     fn __repr__(&self, py: Python<'_>) -> String {
         let mut b = self.board.bind(py).borrow_mut();
-        let texts: Vec<String> = b.moves().iter().map(CoreMove::long_text).collect();
+        let geometry = b.position().geometry();
+        let texts: Vec<String> = b.moves().iter().map(|m| m.long_text_on(geometry)).collect();
         format!("<LegalMoves ({})>", texts.join(", "))
     }
 }

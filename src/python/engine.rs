@@ -138,7 +138,7 @@ impl PySearchEngine {
         if let Some(m) = root_moves.iter().find(|m| !pos.is_legal(m)) {
             return Err(PyValueError::new_err(format!(
                 "root move {} is not legal in this position",
-                m.long_text()
+                m.long_text_on(pos.geometry())
             )));
         }
         let limits = Limits {

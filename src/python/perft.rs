@@ -203,7 +203,7 @@ pub(super) fn perft_divide_py<'py>(
     let out = PyDict::new(py);
     for e in entries {
         let count = if depth == 0 { 1 } else { e.count };
-        let key = e.mv.long_text();
+        let key = e.mv.long_text_on(pos.geometry());
         let prev: u64 = match out.get_item(&key)? {
             Some(v) => v.extract()?,
             None => 0,

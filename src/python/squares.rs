@@ -75,10 +75,10 @@ pub(super) fn square_from_number(
 }
 
 /// One game as `games()` lists it.
-type GameRow = (&'static str, Option<u8>, bool, bool, bool, u8);
+type GameRow = (&'static str, Option<u8>, bool, bool, bool, usize, u8);
 
 /// The games shashki plays, in the registry's order: `(name, GameType or None, White moves
-/// first, numeric PDN notation, turned board, board size)` each.
+/// first, numeric PDN notation, turned board, playable squares, board size)` each.
 #[pyfunction]
 pub(super) fn games() -> Vec<GameRow> {
     crate::GAMES
@@ -90,6 +90,7 @@ pub(super) fn games() -> Vec<GameRow> {
                 g.first == crate::Color::White,
                 g.numeric,
                 g.numbering.inverted(),
+                g.numbering.geometry().square_count(),
                 g.numbering.geometry().size(),
             )
         })

@@ -8,7 +8,7 @@
 use crate::bitboard::{Bitboard, Direction};
 use crate::piece::Color;
 use crate::position::Position;
-use crate::square::{Geometry, Square};
+use crate::square::Geometry;
 use crate::variant::Variant;
 
 /// The number of features.
@@ -51,7 +51,7 @@ const fn center(geometry: &Geometry) -> Bitboard {
     while rank <= size / 2 + 1 {
         let mut file = 2;
         while file + 2 < size {
-            if let Some(sq) = Square::from_coords(file, rank) {
+            if let Some(sq) = geometry.square_at(file, rank) {
                 b = b.with(sq);
             }
             file += 1;
@@ -63,6 +63,7 @@ const fn center(geometry: &Geometry) -> Bitboard {
 
 const CENTER_EIGHT: Bitboard = center(Geometry::EIGHT);
 const CENTER_TEN: Bitboard = center(Geometry::TEN);
+const CENTER_EVERY_SQUARE: Bitboard = center(Geometry::EIGHT_EVERY_SQUARE);
 
 /// One side's feature counts.
 fn side_features(pos: &Position, color: Color, out: &mut [i32; FEATURES]) {
@@ -81,11 +82,30 @@ fn side_features(pos: &Position, color: Color, out: &mut [i32; FEATURES]) {
         // Ranks past the ninth share the last weight (no board here has more than ten).
         out[2 + (own_rank as usize).min(9)] += (men & g.rank(r)).count() as i32;
     }
-    let center = if size == 10 { CENTER_TEN } else { CENTER_EIGHT };
+    let center = if g.every_square() {
+        CENTER_EVERY_SQUARE
+    } else if size == 10 {
+        CENTER_TEN
+    } else {
+        CENTER_EIGHT
+    };
     out[12] = (men & center).count() as i32;
     if pos.kings(!color).is_empty() {
         let back = if color == Color::White { 0 } else { size - 1 };
         out[13] = (men & g.rank(back)).count() as i32;
+    }
+    if g.every_square() {
+        // Turkish draughts: men step forward and sideways; one about to crown has the
+        // square ahead of it free.
+        let (steps, free_ahead) = crate::turkish::man_steps(men.0, color, empty.0);
+        out[14] = steps as i32;
+        let pre_crown = if color == Color::White {
+            g.rank(size - 2)
+        } else {
+            g.rank(1)
+        };
+        out[15] = (free_ahead & pre_crown.0).count_ones() as i32;
+        return;
     }
     let (fwd, pre_crown) = match color {
         Color::White => ([Direction::UpLeft, Direction::UpRight], g.rank(size - 2)),

@@ -165,9 +165,9 @@ impl Network {
             .map_err(|_| NetworkError("the game's name is not UTF-8".into()))?;
         let variant = Variant::parse(name)
             .ok_or_else(|| NetworkError(format!("the network is for an unknown game {name:?}")))?;
-        if variant.geometry().size() != 8 {
+        if variant.geometry().size() != 8 || variant.geometry().every_square() {
             return Err(NetworkError(format!(
-                "the network is for {name}, but networks are for 8×8 games only so far"
+                "the network is for {name}, but networks are for the 8×8 board's dark-square games only so far"
             )));
         }
         let sizes = [

@@ -7,7 +7,7 @@ from typing import Any
 import shashki
 from shashki import Board, Game, _core
 
-_TURNED = frozenset(name for name, _, _, _, turned, _ in _core.games() if turned)
+_TURNED = frozenset(name for name, _, _, _, turned, *_ in _core.games() if turned)
 """The games on the turned board (drawn mirrored by the page: the core stores them so)."""
 _SIZES = {name: size for name, *_, size in _core.games()}
 """Each game's board side (the page draws 8×8 or 10×10)."""
@@ -30,7 +30,7 @@ def state_json(game: Game) -> dict[str, Any]:
     board = game._board
     pieces = {}
     size = _SIZES.get(game.variant, 8)
-    for square in range(size * size // 2):
+    for square in range(shashki.SQUARE_COUNTS.get(game.variant, size * size // 2)):
         piece = board.piece_at(square)
         if piece is not None:
             pieces[square] = piece.symbol()
