@@ -321,3 +321,23 @@ def test_the_engine_plays_turkish() -> None:
     result = engine.play(b, Limit(depth=4))
     assert result.move is not None and result.move in list(b.legal_moves)
     assert result.move.captured
+
+
+def test_the_command_line_and_its_board() -> None:
+    import subprocess
+    import sys
+
+    from shashki.play import render
+
+    proc = subprocess.run(
+        [sys.executable, "-m", "shashki", "perft", "4", "--variant", "turkish"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert f"perft 4: {reference.turkish_perft(START, 4)}" in proc.stdout
+    lines = render(board(START), flipped=False, ascii_only=True).splitlines()
+    assert lines[0] == "8 . . . . . . . ."
+    assert lines[1] == "7 " + " ".join("b" * 8)
+    assert lines[6] == "2 " + " ".join("w" * 8)
