@@ -562,3 +562,28 @@ def test_an_international_game_on_the_ten_by_ten_board(browser, base) -> None:
     wait(lambda: len(state(browser)["moves"]) == 1, what="the move")
     assert state(browser)["moves"][0]["long"] == "d4-e5"
     shot(browser, "21-international")
+
+
+def test_a_turkish_game_on_every_square(browser, base) -> None:
+    """Turkish draughts: sixty-four squares a1 … h8, sixteen men a side on the second and
+    third ranks, and a move entered by clicks (a man stepping sideways) is the move the
+    server lists."""
+    open_page(browser, base)
+    start(browser, variant="turkish", opponent="human", fen="W:Wd3,e3:Be6,d6")
+    labels = browser.execute_script(
+        "return [...document.querySelectorAll('rect[data-square]')]"
+        ".map(r => r.getAttribute('aria-label'))"
+    )
+    assert len(labels) == 64
+    assert any(label.startswith("a1") for label in labels)
+    assert any(label.startswith("h8") for label in labels)
+    first = state(browser)
+    assert first["variant"] == "turkish" and first["every_square"]
+    assert len(first["pieces"]) == 4
+    move = next(m for m in first["legal"] if m["long"] == "d3-c3")
+    play_by_clicks(browser, move)
+    wait(lambda: len(state(browser)["moves"]) == 1, what="the move")
+    assert state(browser)["moves"][0]["long"] == "d3-c3"
+    start(browser, variant="turkish", opponent="human", fen="")
+    assert len(state(browser)["pieces"]) == 32
+    shot(browser, "22-turkish")

@@ -11,6 +11,10 @@ _TURNED = frozenset(name for name, _, _, _, turned, *_ in _core.games() if turne
 """The games on the turned board (drawn mirrored by the page: the core stores them so)."""
 _SIZES = {name: size for name, *_, size in _core.games()}
 """Each game's board side (the page draws 8×8 or 10×10)."""
+_EVERY_SQUARE = frozenset(
+    name for name, size in _SIZES.items() if shashki.SQUARE_COUNTS.get(name) == size * size
+)
+"""The games played on every square of the board (Turkish draughts)."""
 
 
 def move_json(board: Board, move: shashki.Move) -> dict[str, Any]:
@@ -46,6 +50,7 @@ def state_json(game: Game) -> dict[str, Any]:
         "variant": game.variant,
         "turned": game.variant in _TURNED,
         "size": _SIZES.get(game.variant, 8),
+        "every_square": game.variant in _EVERY_SQUARE,
         "captures_optional": game.captures_optional,
         "turn": "white" if board.turn else "black",
         "pieces": pieces,

@@ -131,8 +131,18 @@ function turned() { return Boolean(S.state && S.state.turned); }
 // The board's side (8, or 10 for International draughts; the state says so).
 function size() { return (S.state && S.state.size) || 8; }
 
+// Every square of the board is played (Turkish draughts; the state says so): square index
+// 8 × rank + file, no light squares.
+function everySquare() { return Boolean(S.state && S.state.every_square); }
+
+// The rank (0 = White's back rank) of square index `square`.
+function rankOf(square) {
+  return Math.floor(square / (everySquare() ? size() : size() / 2));
+}
+
 // The file (0 = a) where square index `square` stands on the board as drawn.
 function fileOf(square) {
+  if (everySquare()) return square % size();
   const half = size() / 2;
   const rank = Math.floor(square / half);
   const file = (square % half) * 2 + (rank % 2);
@@ -140,7 +150,7 @@ function fileOf(square) {
 }
 
 function coords(square) {
-  const rank = Math.floor(square / (size() / 2));
+  const rank = rankOf(square);
   const file = fileOf(square);
   const last = size() - 1;
   return S.flipped ? [last - file, rank] : [file, last - rank];
@@ -150,6 +160,7 @@ function squareAt(col, row) {
   const last = size() - 1;
   const file = S.flipped ? last - col : col;
   const rank = S.flipped ? row : last - row;
+  if (everySquare()) return rank * size() + file;
   if ((file + rank) % 2 !== (turned() ? 1 : 0)) return null;
   const stored = turned() ? last - file : file;
   return rank * (size() / 2) + Math.floor(stored / 2);
@@ -173,7 +184,8 @@ function drawBoard() {
       rect.setAttribute("width", 100);
       rect.setAttribute("height", 100);
       const sq = squareAt(col, row);
-      let cls = "square " + (sq === null ? "light" : "dark");
+      // Turkish draughts plays every square: one colour, lined (as its boards are).
+      let cls = "square " + (sq === null ? "light" : everySquare() ? "every" : "dark");
       if (sq !== null) {
         rect.dataset.square = sq;
         if (sq === S.selected) cls += " selected";
@@ -244,12 +256,13 @@ function findMove(node) {
 }
 
 function squareName(square) {
-  return "abcdefghij"[fileOf(square)] + String(Math.floor(square / (size() / 2)) + 1);
+  return "abcdefghij"[fileOf(square)] + String(rankOf(square) + 1);
 }
 
 function squareIndex(name) {
   const file = name.charCodeAt(0) - 97;
   const rank = Number(name.slice(1)) - 1;
+  if (everySquare()) return rank * size() + file;
   const stored = turned() ? size() - 1 - file : file;
   return rank * (size() / 2) + Math.floor(stored / 2);
 }
