@@ -341,3 +341,45 @@ def test_the_command_line_and_its_board() -> None:
     assert lines[0] == "8 . . . . . . . ."
     assert lines[1] == "7 " + " ".join("b" * 8)
     assert lines[6] == "2 " + " ".join("w" * 8)
+
+
+def test_the_hub_plays_turkish_with_pydraughts(tmp_path) -> None:
+    """``set-param name=variant value=turkish``: positions of 64 characters in the game's
+    numbers, moves in pydraughts' numbers (a1 = 1 … h8 = 64, the square index plus one);
+    pydraughts' HubEngine drives ``shashki hub`` through a game, each move checked legal by
+    both libraries."""
+    import stat
+    import sys
+
+    from draughts.engine import HubEngine
+    from draughts.engine import Limit as PyDraughtsLimit
+    from shashki import hub
+
+    start = shashki.Board(variant=VARIANT)
+    assert hub.board_to_hub(start) == "W" + "e" * 8 + "b" * 16 + "e" * 16 + "w" * 16 + "e" * 8
+    assert hub.board_from_hub(hub.board_to_hub(start), VARIANT) == start
+    step = start.parse_move("a3-a4")
+    assert hub.move_to_hub(step) == "17-25"
+    assert hub.move_from_hub(start, "17-25") == step
+    script = tmp_path / "shashki-hub"
+    script.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m shashki hub\n', encoding="utf-8")
+    script.chmod(script.stat().st_mode | stat.S_IEXEC)
+    engine = HubEngine([str(script)])
+    try:
+        assert "turkish" in engine.variants
+        engine.setoption("variant", "turkish")
+        engine.init()
+        theirs = draughts.Board(variant="turkish")
+        ours = shashki.Board(variant=VARIANT)
+        for _ in range(60):
+            if theirs.is_over() or not ours.legal_moves:
+                break
+            result = engine.play(theirs, PyDraughtsLimit(movetime=0.02), ponder=False)
+            move = hub.move_from_hub(ours, result.move.hub_move)  # raises if illegal
+            assert hub.move_to_hub(move) in {m.hub_move for m in theirs.legal_moves()}
+            theirs.push(draughts.Move(theirs, hub_move=hub.move_to_hub(move)))
+            ours.push(move)
+        assert len(ours.move_stack) >= 20
+    finally:
+        engine.quit()
+        engine.kill_process()

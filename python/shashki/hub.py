@@ -33,7 +33,8 @@ Guarantees a GUI can rely on:
   ``go think`` thinks for :data:`DEFAULT_MOVE_TIME` seconds; ``level infinite`` thinks
   until ``stop``.
 - ``set-param name=variant value=russian|brazilian|giveaway|diagonal|english|italian|spanish|
-  portuguese|czech|pool|thai|international|antidraughts|killer|breakthrough|frisian|frysk``
+  portuguese|czech|pool|thai|international|antidraughts|killer|breakthrough|frisian|frysk|
+  turkish``
   (also pydraughts' and Scan's names: ``normal``, ``standard``, ``losing``, ``bt``,
   ``poddavki``, ``american``, ``checkers``; ``normal`` and ``losing`` follow the positions'
   board) and
@@ -91,7 +92,7 @@ PIECE_CHARS = {"w": (True, False), "b": (False, False), "W": (True, True), "B": 
 # ---- numbering: all conversions between the Hub protocol and shashki live here ----------
 
 
-_INDEX_NUMBERED = frozenset({"russian", "brazilian", "giveaway", "diagonal"})
+_INDEX_NUMBERED = frozenset({"russian", "brazilian", "giveaway", "diagonal", "turkish"})
 """The games whose Hub move numbers are the square index plus one (a1 = 1 … h8 = 32, as
 pydraughts numbers its Russian-rules boards); the others use their own PDN numbers."""
 
@@ -199,12 +200,13 @@ HUB_VARIANTS = {
     "international": "international",
     "standard": "international",
     "fmjd": "international",
+    "turkish": "turkish",
 }
 """Hub variant names (ours, pydraughts' and Scan's ``normal``/``losing``) → our variants. A
 position is ``W``/``B`` and 32 characters in the game's own square order (50 on the 10×10
-board); move numbers are :func:`hub_square`'s. ``normal`` names the board's main game: Russian
-draughts for 32-square positions, International draughts for 50-square ones (Scan's
-meaning)."""
+board, 64 in Turkish draughts); move numbers are :func:`hub_square`'s. ``normal`` names
+the board's main game: Russian draughts for 32-square positions, International draughts
+for 50-square ones (Scan's meaning)."""
 
 BOARD_RELATIVE = {"normal": ("russian", "international"), "losing": ("giveaway", "antidraughts")}
 """Scan's variant names, whose game follows the board of the positions sent: (the 8×8
@@ -332,7 +334,7 @@ class HubServer:
                 "param name=variant value=russian type=enum "
                 'values="russian brazilian giveaway diagonal english italian spanish portuguese '
                 "czech pool thai international antidraughts killer breakthrough bt frisian frysk "
-                'normal losing"'
+                'turkish normal losing"'
             )
             self.send("param name=captures-optional value=false type=bool")
             self.send(
