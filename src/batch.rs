@@ -21,7 +21,8 @@
 //!
 //! Quiet moves reach at most `size - 1` squares, jumps too: a jump's distance is the landing
 //! square's, the captured piece lying between. No action means two things. Frisian
-//! draughts' captures along ranks and files are not in this space.
+//! draughts' captures along ranks and files are not in this space. Turkish draughts' board
+//! of every square has a space of its own: its four lines are the ranks and files.
 
 use rayon::prelude::*;
 use std::mem::MaybeUninit;
