@@ -42,6 +42,7 @@
 pub mod batch;
 mod bitboard;
 mod board;
+mod capture_list;
 mod checksum;
 pub mod draw;
 pub mod egtb;

@@ -14,6 +14,7 @@
 //! generator hands such games over at its entry points, at compile time, so the diagonal
 //! games' code is unchanged. Written for exactness first: captures go through a move list.
 
+use crate::capture_list::CaptureList;
 use crate::movegen::{CapturePriority, Counting, Rules};
 use crate::mv::{Move, MoveList, MAX_PATH};
 use crate::position::Position;
@@ -202,7 +203,7 @@ fn priority_key<R: Rules>(men: u32, kings: u32, by_king: bool) -> u32 {
 }
 
 /// The depth-first search of one piece's capture sequences.
-struct Search<'a, R: Rules> {
+struct Search<'a, 'b, R: Rules> {
     /// Occupied squares: the mover's start square empty, pieces taken still standing.
     occ: u64,
     /// The pieces that may be taken.
@@ -216,16 +217,11 @@ struct Search<'a, R: Rules> {
     len: usize,
     /// The victims in the order taken, six bits each (the second perft convention's key).
     order: u128,
-    counting: Counting,
-    list: &'a mut MoveList,
-    /// The orders of `list[begin..]`'s moves.
-    orders: &'a mut Vec<u128>,
-    begin: usize,
-    best: &'a mut u32,
+    out: &'a mut CaptureList<'b>,
     rules: std::marker::PhantomData<R>,
 }
 
-impl<R: Rules> Search<'_, R> {
+impl<R: Rules> Search<'_, '_, R> {
     #[inline(always)]
     fn empty(&self, bit: u32) -> bool {
         self.occ & (1u64 << bit) == 0
@@ -249,43 +245,15 @@ impl<R: Rules> Search<'_, R> {
         let kings = (captured & self.their_kings).count_ones();
         let men = captured.count_ones() - kings;
         let key = priority_key::<R>(men, kings, self.by_king);
-        if key < *self.best {
-            return;
-        }
-        if key > *self.best {
-            *self.best = key;
-            self.list.truncate(self.begin);
-            self.orders.clear();
-        }
-        let from = Square::from_bit_unchecked(self.from);
-        let to_sq = Square::from_bit_unchecked(to);
-        let duplicate =
-            self.list[self.begin..]
-                .iter()
-                .zip(self.orders.iter())
-                .any(|(m, &order)| {
-                    m.from == from
-                        && m.to == to_sq
-                        && match self.counting {
-                            Counting::Distinct => {
-                                m.captured.0 == captured && m.promotes == promotes
-                            }
-                            Counting::Orders => order == self.order,
-                        }
-                });
-        if duplicate {
-            return;
-        }
         let len = self.len.min(MAX_PATH);
-        if let Some(m) = Move::from_parts(
-            from,
+        self.out.offer(
+            key,
+            Square::from_bit_unchecked(self.from),
             &self.path[..len],
-            crate::bitboard::Bitboard(captured),
+            captured,
             promotes,
-        ) {
-            self.list.push(m);
-            self.orders.push(self.order);
-        }
+            self.order,
+        );
     }
 
     /// A man on `bit` having taken `captured`: jump on in any of the eight directions, or
@@ -389,9 +357,7 @@ fn generate_captures<R: Rules>(pos: &Position, counting: Counting, list: &mut Mo
     let them = pos.pieces(!turn).0;
     let kings = pos.kings.0 & board::<R>();
     let crowning = crowning::<R>(turn);
-    let begin = list.len();
-    let mut orders = Vec::new();
-    let mut best = 0u32;
+    let mut out = CaptureList::new(list, counting);
     let mut pieces = us;
     while pieces != 0 {
         let bit = pieces.trailing_zeros();
@@ -407,11 +373,7 @@ fn generate_captures<R: Rules>(pos: &Position, counting: Counting, list: &mut Mo
             path: [Square::from_bit_unchecked(bit); MAX_PATH],
             len: 0,
             order: 0,
-            counting,
-            list: &mut *list,
-            orders: &mut orders,
-            begin,
-            best: &mut best,
+            out: &mut out,
             rules: std::marker::PhantomData,
         };
         if by_king {
@@ -420,7 +382,7 @@ fn generate_captures<R: Rules>(pos: &Position, counting: Counting, list: &mut Mo
             search.man(bit, 0);
         }
     }
-    list.len() > begin
+    out.any()
 }
 
 /// The far rank of `turn`'s men.

@@ -15,6 +15,7 @@
 //! hands such games over at its entry points, at compile time, so the other games' code is
 //! unchanged. Written for exactness first: captures go through a move list.
 
+use crate::capture_list::CaptureList;
 use crate::movegen::{Counting, Rules};
 use crate::mv::{Move, MoveList, MAX_PATH};
 use crate::position::Position;
@@ -69,6 +70,22 @@ fn next(bit: u32, line: usize) -> Option<u32> {
     (n != NONE).then_some(u32::from(n))
 }
 
+/// Along `line` from `bit`: the number of `empty` squares before the first one that is
+/// not, and that square (`None` at the edge).
+#[inline]
+fn run(bit: u32, line: usize, empty: u64) -> (u32, Option<u32>) {
+    let mut n = 0;
+    let mut t = next(bit, line);
+    while let Some(s) = t {
+        if empty & (1u64 << s) == 0 {
+            break;
+        }
+        n += 1;
+        t = next(s, line);
+    }
+    (n, t)
+}
+
 /// The lines a man of `turn` moves and captures along: sideways, then forward.
 #[inline]
 fn man_lines(turn: Color) -> [usize; 3] {
@@ -88,7 +105,7 @@ fn crowning(turn: Color) -> u64 {
 }
 
 /// The depth-first search of one piece's capture sequences.
-struct Search<'a> {
+struct Search<'a, 'b> {
     /// Occupied squares: the mover's start square empty, the pieces taken so far gone.
     occ: u64,
     /// The pieces that may still be taken.
@@ -101,16 +118,10 @@ struct Search<'a> {
     len: usize,
     /// The victims in the order taken, six bits each (the second perft convention's key).
     order: u128,
-    counting: Counting,
-    list: &'a mut MoveList,
-    /// The orders of `list[begin..]`'s moves.
-    orders: &'a mut Vec<u128>,
-    begin: usize,
-    /// The most pieces a capture found so far takes.
-    best: &'a mut u32,
+    out: &'a mut CaptureList<'b>,
 }
 
-impl Search<'_> {
+impl Search<'_, '_> {
     #[inline(always)]
     fn empty(&self, bit: u32) -> bool {
         self.occ & (1u64 << bit) == 0
@@ -136,44 +147,15 @@ impl Search<'_> {
 
     fn emit(&mut self, to: u32, captured: u64) {
         let promotes = !self.by_king && self.crowning & (1u64 << to) != 0;
-        let count = captured.count_ones();
-        if count < *self.best {
-            return;
-        }
-        if count > *self.best {
-            *self.best = count;
-            self.list.truncate(self.begin);
-            self.orders.clear();
-        }
-        let from = Square::from_bit_unchecked(self.from);
-        let to_sq = Square::from_bit_unchecked(to);
-        let duplicate =
-            self.list[self.begin..]
-                .iter()
-                .zip(self.orders.iter())
-                .any(|(m, &order)| {
-                    m.from == from
-                        && m.to == to_sq
-                        && match self.counting {
-                            Counting::Distinct => {
-                                m.captured.0 == captured && m.promotes == promotes
-                            }
-                            Counting::Orders => order == self.order,
-                        }
-                });
-        if duplicate {
-            return;
-        }
         let len = self.len.min(MAX_PATH);
-        if let Some(m) = Move::from_parts(
-            from,
+        self.out.offer(
+            captured.count_ones(),
+            Square::from_bit_unchecked(self.from),
             &self.path[..len],
-            crate::bitboard::Bitboard(captured),
+            captured,
             promotes,
-        ) {
-            self.list.push(m);
-            self.orders.push(self.order);
-        }
+            self.order,
+        );
     }
 
     /// A man on `bit` having taken `captured`, its last jump along `came` (none yet:
@@ -266,9 +248,7 @@ fn generate_captures(pos: &Position, counting: Counting, list: &mut MoveList) ->
     let us = pos.pieces(turn).0;
     let them = pos.pieces(!turn).0;
     let kings = pos.kings.0;
-    let begin = list.len();
-    let mut orders = Vec::new();
-    let mut best = 0u32;
+    let mut out = CaptureList::new(list, counting);
     let mut pieces = us;
     while pieces != 0 {
         let bit = pieces.trailing_zeros();
@@ -284,11 +264,7 @@ fn generate_captures(pos: &Position, counting: Counting, list: &mut MoveList) ->
             path: [Square::from_bit_unchecked(bit); MAX_PATH],
             len: 0,
             order: 0,
-            counting,
-            list: &mut *list,
-            orders: &mut orders,
-            begin,
-            best: &mut best,
+            out: &mut out,
         };
         if by_king {
             search.king(bit, 0, None);
@@ -296,7 +272,7 @@ fn generate_captures(pos: &Position, counting: Counting, list: &mut MoveList) ->
             search.man(bit, 0, None);
         }
     }
-    list.len() > begin
+    out.any()
 }
 
 /// Whether the side to move has a capture: the men's jumps by shifts, each king's lines
@@ -317,14 +293,9 @@ pub(crate) fn has_captures(pos: &Position) -> bool {
         let bit = kings.trailing_zeros();
         kings &= kings - 1;
         for line in 0..4 {
-            let mut t = next(bit, line);
-            while let Some(s) = t {
-                if empty & (1u64 << s) == 0 {
-                    break;
-                }
-                t = next(s, line);
-            }
-            let Some(victim) = t else { continue };
+            let Some(victim) = run(bit, line, empty).1 else {
+                continue;
+            };
             if them & (1u64 << victim) == 0 {
                 continue;
             }
@@ -387,14 +358,7 @@ pub(crate) fn count_quiet(pos: &Position) -> u32 {
         let bit = kings.trailing_zeros();
         kings &= kings - 1;
         for line in 0..4 {
-            let mut t = next(bit, line);
-            while let Some(s) = t {
-                if empty & (1u64 << s) == 0 {
-                    break;
-                }
-                n += 1;
-                t = next(s, line);
-            }
+            n += run(bit, line, empty).0;
         }
     }
     n

@@ -357,7 +357,10 @@ def pdn_coords(number: int, size: int = 8) -> tuple[int, int]:
 
 
 def _parse_square(
-    token: str, coords: Callable[[int], tuple[int, int]], size: int = 8
+    token: str,
+    coords: Callable[[int], tuple[int, int]],
+    size: int = 8,
+    every_square: bool = False,
 ) -> tuple[int, int]:
     if token.isdigit():
         return coords(int(token))
@@ -366,18 +369,21 @@ def _parse_square(
         file, rank = ord(token[0]) - ord("a"), int(token[1:]) - 1
         if not 0 <= rank < size:
             raise ValueError(f"bad square {token!r}")
-        if not is_dark(file, rank):
+        if not every_square and not is_dark(file, rank):
             raise ValueError(f"{token} is a light square")
         return file, rank
     raise ValueError(f"bad square {token!r}")
 
 
 def parse_fen(
-    fen: str, coords: Optional[Callable[[int], tuple[int, int]]] = None, size: int = 8
+    fen: str,
+    coords: Optional[Callable[[int], tuple[int, int]]] = None,
+    size: int = 8,
+    every_square: bool = False,
 ) -> State:
     """§5: ``W:W21,22,K30:B1-12`` or algebraic squares; lidraughts' H/F fields are ignored.
     ``coords``: the (file, rank) of a square number (PDN's by default, or a game's);
-    ``size``: the board's side."""
+    ``size``: the board's side; ``every_square``: light squares are played too (Turkish)."""
     if coords is None:
 
         def coords(number: int) -> tuple[int, int]:
@@ -408,7 +414,7 @@ def parse_fen(
                 lo, hi = (int(x) for x in body.split("-"))
                 cells = [coords(n) for n in range(lo, hi + 1)]
             else:
-                cells = [_parse_square(body, coords, size)]
+                cells = [_parse_square(body, coords, size, every_square)]
             for file, rank in cells:
                 if grid[rank][file] is not None:
                     raise ValueError(f"square given twice in {fen!r}")
@@ -849,39 +855,7 @@ def turkish_parse_fen(fen: str) -> State:
             raise ValueError(f"square number {number} is not within 1-64")
         return (number - 1) % 8, 7 - (number - 1) // 8
 
-    text = fen.strip()
-    fields = text.split(":")
-    turn = fields[0].strip().upper()
-    if turn not in ("W", "B"):
-        raise ValueError(f"bad side to move in {fen!r}")
-    grid: Grid = [[None] * 8 for _ in range(8)]
-    for field in fields[1:]:
-        field = field.strip()
-        if not field or field[0].upper() in "HF":
-            continue
-        color = field[0].upper()
-        if color not in "WB":
-            raise ValueError(f"bad colour in {fen!r}")
-        for token in field[1:].split(","):
-            token = token.strip()
-            if not token:
-                continue
-            king = token[0] in "Kk"
-            body = token[1:] if king else token
-            if "-" in body:
-                lo, hi = (int(x) for x in body.split("-"))
-                cells = [coords(n) for n in range(lo, hi + 1)]
-            elif body.isdigit():
-                cells = [coords(int(body))]
-            elif len(body) == 2 and body[0] in "abcdefgh" and body[1] in "12345678":
-                cells = [(ord(body[0]) - ord("a"), int(body[1]) - 1)]
-            else:
-                raise ValueError(f"bad square {body!r}")
-            for file, rank in cells:
-                if grid[rank][file] is not None:
-                    raise ValueError(f"square given twice in {fen!r}")
-                grid[rank][file] = color if king else color.lower()
-    return State(grid, turn)
+    return parse_fen(fen, coords, 8, every_square=True)
 
 
 def turkish_write_fen(state: State) -> str:
