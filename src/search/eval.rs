@@ -237,12 +237,8 @@ pub fn evaluate_network(
     let Some(net) = net else {
         return evaluate_learned(pos);
     };
-    if let Some(white) = ending(pos, &MASKS) {
-        return if pos.turn() == Color::White {
-            white
-        } else {
-            -white
-        };
+    if let Some(score) = ending_for_mover(pos) {
+        return score;
     }
     net.update_and_evaluate(acc, pos)
 }
@@ -252,14 +248,23 @@ pub fn evaluate_learned(pos: &Position) -> i32 {
     if pos.own_evaluation() {
         return evaluate_own(pos);
     }
-    if let Some(white) = ending(pos, &MASKS) {
-        return if pos.turn() == Color::White {
+    if let Some(score) = ending_for_mover(pos) {
+        return score;
+    }
+    super::learned::linear(pos)
+}
+
+/// The classic evaluation's verdict on a known ending, from the side to move's point of
+/// view (None for any other position).
+#[inline]
+fn ending_for_mover(pos: &Position) -> Option<i32> {
+    ending(pos, &MASKS).map(|white| {
+        if pos.turn() == Color::White {
             white
         } else {
             -white
-        };
-    }
-    super::learned::linear(pos)
+        }
+    })
 }
 
 /// The classic (hand-set) evaluation from the side to move's point of view.
