@@ -21,8 +21,9 @@
 //!
 //! Quiet moves reach at most `size - 1` squares, jumps too: a jump's distance is the landing
 //! square's, the captured piece lying between. No action means two things. Frisian
-//! draughts' captures along ranks and files are not in this space. Turkish draughts' board
-//! of every square has a space of its own: its four lines are the ranks and files.
+//! draughts' captures along ranks and files have four more lines (eight in all), each step
+//! two files or two ranks. Turkish draughts' board of every square has a space of its own:
+//! its four lines are the ranks and files.
 
 use rayon::prelude::*;
 use std::mem::MaybeUninit;
@@ -79,18 +80,23 @@ pub const PLANES: usize = 6;
 /// No action: the two squares are not on one diagonal.
 const NO_ACTION: u16 = u16::MAX;
 
-/// The most actions of any board the batch API plays (the 10×10 board's).
-pub const MAX_ACTIONS: usize = 50 * 4 * 9;
+/// The most actions of any board the batch API plays (Frisian draughts' 10×10 board of
+/// eight lines).
+pub const MAX_ACTIONS: usize = 50 * 8 * 9;
 
-/// A board as the batch API sees it: its action space (`squares × 4 directions × (size −
-/// 1) distances`), its planes (`size × size` cells) and the tables between them and the
-/// internal bits, built once per board from its [`Geometry`](crate::square::Geometry).
+/// A board as the batch API sees it: its action space (`squares × lines × (size − 1)
+/// distances`: 4 lines, the diagonals or on Turkish draughts' board the ranks and files; 8
+/// in Frisian draughts, the diagonals and then the ranks and files), its planes (`size ×
+/// size` cells) and the tables between them and the internal bits, built once per board
+/// from its [`Geometry`](crate::square::Geometry).
 pub struct Shape {
     /// The board's side: 8 or 10.
     pub size: usize,
-    /// Its squares: 32 or 50.
+    /// Its squares: 32, 50 or 64.
     pub squares: usize,
-    /// Its actions: 896 or 1800.
+    /// Its lines: 4, or 8 where captures run along ranks and files too (Frisian).
+    pub lines: usize,
+    /// Its actions: 896, 1800, 1792 or 3600.
     pub actions: usize,
     /// The action of every jump by internal bits (`jumps[view][from][to]`), as White
     /// (`view` 0) and as Black (1, the board turned half round) sees the board.
@@ -113,13 +119,14 @@ impl std::fmt::Debug for Shape {
 }
 
 impl Shape {
-    const fn new(geometry: &crate::square::Geometry) -> Shape {
+    const fn new(geometry: &crate::square::Geometry, lines: usize) -> Shape {
         let size = geometry.size() as usize;
         let n = geometry.square_count();
         let mut shape = Shape {
             size,
             squares: n,
-            actions: n * 4 * (size - 1),
+            lines,
+            actions: n * lines * (size - 1),
             jumps: [[[NO_ACTION; 64]; 64]; 2],
             squares_of: [[(0, 0); MAX_ACTIONS]; 2],
             cells: [[0; 64]; 2],
@@ -140,8 +147,8 @@ impl Shape {
                 };
                 let tb = t.bit() as usize;
                 // As White sees it: from index `from`; as Black: the turned board's.
-                let white = Shape::action_between(geometry, from, to);
-                let black = Shape::action_between(geometry, n - 1 - from, n - 1 - to);
+                let white = Shape::action_between(geometry, lines, from, to);
+                let black = Shape::action_between(geometry, lines, n - 1 - from, n - 1 - to);
                 shape.jumps[0][fb][tb] = white;
                 shape.jumps[1][fb][tb] = black;
                 if white != NO_ACTION {
@@ -158,8 +165,15 @@ impl Shape {
     }
 
     /// The action `from` → `to` (square indices of `geometry`), or [`NO_ACTION`] when the
-    /// two are not on one line (a diagonal; on a board of every square, a rank or a file).
-    const fn action_between(geometry: &crate::square::Geometry, from: usize, to: usize) -> u16 {
+    /// two are not on one line (a diagonal; on a board of every square, a rank or a file;
+    /// with 8 `lines`, also a rank or a file counted in squares of the diagonals' colour,
+    /// two files or two ranks a step).
+    const fn action_between(
+        geometry: &crate::square::Geometry,
+        lines: usize,
+        from: usize,
+        to: usize,
+    ) -> u16 {
         let (Some(f), Some(t)) = (geometry.square(from), geometry.square(to)) else {
             return NO_ACTION;
         };
@@ -180,6 +194,18 @@ impl Shape {
             let distance = df.unsigned_abs() + dr.unsigned_abs();
             return ((from * 4 + dir) * (size - 1) + distance as usize - 1) as u16;
         }
+        if lines == 8 && (df == 0) != (dr == 0) {
+            // Along a rank (left, right) or a file (down, up): the next square of the
+            // diagonals' colour is two squares away.
+            let dir = match (df, dr) {
+                (f, 0) if f < 0 => 4,
+                (_, 0) => 5,
+                (0, r) if r < 0 => 6,
+                _ => 7,
+            };
+            let distance = (df.unsigned_abs() + dr.unsigned_abs()) as usize / 2;
+            return ((from * lines + dir) * (size - 1) + distance - 1) as u16;
+        }
         if df == 0 || (df != dr && df != -dr) {
             return NO_ACTION;
         }
@@ -189,11 +215,16 @@ impl Shape {
             (false, false) => 2,
             (false, true) => 3,
         };
-        ((from * 4 + dir) * (size - 1) + df.unsigned_abs() as usize - 1) as u16
+        ((from * lines + dir) * (size - 1) + df.unsigned_abs() as usize - 1) as u16
     }
 
-    /// The shape of the board a position is played on.
-    pub fn of(geometry: &crate::square::Geometry) -> &'static Shape {
+    /// The shape a game is played on: its board's, or Frisian draughts' board of eight
+    /// lines.
+    pub fn of(variant: crate::Variant) -> &'static Shape {
+        if variant.move_rules() == crate::variant::MoveRules::Frisian {
+            return &FRISIAN_SHAPE;
+        }
+        let geometry = variant.geometry();
         if geometry.every_square() {
             &EVERY_SQUARE_SHAPE
         } else if geometry.size() == 10 {
@@ -232,13 +263,17 @@ impl Shape {
 }
 
 /// The 8×8 board's shape (896 actions, 8×8 planes).
-pub static EIGHT_SHAPE: Shape = Shape::new(crate::square::Geometry::EIGHT);
+pub static EIGHT_SHAPE: Shape = Shape::new(crate::square::Geometry::EIGHT, 4);
 /// The 10×10 board's shape (1800 actions, 10×10 planes).
-pub static TEN_SHAPE: Shape = Shape::new(crate::square::Geometry::TEN);
+pub static TEN_SHAPE: Shape = Shape::new(crate::square::Geometry::TEN, 4);
+
+/// Frisian draughts' shape: the 10×10 board, its captures along the 4 diagonals and the 4
+/// lines of ranks and files: 50 squares × 8 lines × 9 distances = 3,600 actions.
+pub static FRISIAN_SHAPE: Shape = Shape::new(crate::square::Geometry::TEN, 8);
 
 /// The shape of the 8×8 board of every square (Turkish draughts): 64 squares × 4 rook
 /// lines × 7 distances = 1,792 actions.
-pub static EVERY_SQUARE_SHAPE: Shape = Shape::new(crate::square::Geometry::EIGHT_EVERY_SQUARE);
+pub static EVERY_SQUARE_SHAPE: Shape = Shape::new(crate::square::Geometry::EIGHT_EVERY_SQUARE, 4);
 
 /// The action of the jump `from` → `to` for the side `turn`, on the 8×8 board.
 pub fn action_of(turn: Color, from: Square, to: Square) -> Option<usize> {
@@ -305,7 +340,7 @@ struct GameEnds {
 impl BatchGame {
     /// A game starting at `board`.
     pub fn new(board: Board) -> BatchGame {
-        let shape = Shape::of(board.position().geometry());
+        let shape = Shape::of(board.position().rules().variant);
         let mut game = BatchGame {
             game: PlayoutGame::new(&board),
             ends: Box::new(GameEnds {
@@ -622,7 +657,7 @@ pub fn planes<T: PlaneCell>(
 ) {
     out.fill(T::default());
     let turn = pos.turn();
-    let shape = Shape::of(pos.geometry());
+    let shape = Shape::of(pos.rules().variant);
     let cells = &shape.cells[usize::from(turn == Color::Black)];
     let plane_cells = shape.size * shape.size;
     let mut put = |plane: usize, squares: Bitboard| {
@@ -709,7 +744,7 @@ impl Batch {
             .unwrap_or_default();
         let shape = boards
             .first()
-            .map_or(&EIGHT_SHAPE, |b| Shape::of(b.position().geometry()));
+            .map_or(&EIGHT_SHAPE, |b| Shape::of(b.position().rules().variant));
         Batch {
             games: boards.into_iter().map(BatchGame::new).collect(),
             rules,

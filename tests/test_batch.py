@@ -602,12 +602,78 @@ def test_ten_by_ten_games_end_as_shashki_game_says(variant: str) -> None:
             raise AssertionError("no game ended in 3000 actions")
 
 
-def test_ten_by_ten_playouts_and_the_refused_frisian() -> None:
+def test_ten_by_ten_playouts() -> None:
     from shashki.batch import action_count, playouts
 
     out = playouts(8, variant="international", seed=3, positions=True)
     assert out.planes is not None and out.planes.shape[1:] == (PLANES, 10, 10)
     assert len(out.fens) == out.planes.shape[0] == int(out.lengths.sum())
     assert action_count("international") == 1800 and action_count("russian") == ACTIONS
-    with pytest.raises(ValueError, match="ranks and files"):
-        Boards(2, variant="frisian")
+    with pytest.raises(ValueError, match="unknown variant"):
+        action_count("chess")
+
+
+def action_frisian(turn: bool, start: int, end: int) -> int:
+    """Frisian draughts' documented numbering, written out independently of the core: the
+    10×10 board's four diagonals (0-3, as :func:`action10`), then along the rank left (4)
+    and right (5) and along the file down (6) and up (7), a step two files or two ranks;
+    eight lines, nine distances."""
+    if not turn:
+        start, end = 49 - start, 49 - end
+
+    def coords(square: int) -> tuple[int, int]:
+        rank = square // 5
+        return (square % 5) * 2 + rank % 2, rank
+
+    (f0, r0), (f1, r1) = coords(start), coords(end)
+    if r1 == r0:
+        line, distance = (4 if f1 < f0 else 5), abs(f1 - f0) // 2
+    elif f1 == f0:
+        line, distance = (6 if r1 < r0 else 7), abs(r1 - r0) // 2
+    else:
+        direction = {(True, False): 0, (True, True): 1, (False, False): 2, (False, True): 3}
+        line, distance = direction[(r1 > r0, f1 > f0)], abs(f1 - f0)
+    return (start * 8 + line) * 9 + distance - 1
+
+
+def test_frisian_games_step_by_their_eight_lines() -> None:
+    """Frisian draughts in the batch API: 3,600 actions; every move reached by its jumps
+    (orthogonal ones included) as the documented numbering gives them, and each game ends
+    as shashki's Game says (its king-run limit kept by the batch's positions too)."""
+    from shashki.batch import action_count
+
+    assert action_count("frisian") == action_count("frysk") == 50 * 8 * 9
+    orthogonal_jumps = 0
+    for seed in range(3):
+        boards = Boards(1, variant="frisian", seed=seed, max_plies=400)
+        assert boards.action_count == 3600
+        game = shashki.Game(variant="frisian")
+        pending: list[int] = []
+        for _ in range(3000):
+            board = game.end().board()
+            chosen = int(boards.sample_actions()[0])
+            pending.append(chosen)
+            _, _, terminated, truncated = boards.step([chosen])
+
+            def jumps(m: shashki.Move, turn: bool = board.turn) -> list[int]:
+                out, at = [], m.start
+                for landing in m.path:
+                    out.append(action_frisian(turn, at, landing))
+                    at = landing
+                return out
+
+            done = [m for m in board.legal_moves if jumps(m) == pending]
+            if not done:
+                assert any(jumps(m)[: len(pending)] == pending for m in board.legal_moves)
+                continue
+            orthogonal_jumps += sum(1 for a in pending if (a // 9) % 8 >= 4)
+            game.push(done[0])
+            pending = []
+            if terminated[0] or truncated[0]:
+                assert boards.results()[0] == (2 if truncated[0] else result_of(game.outcome()))
+                break
+            assert game.outcome() is None
+            assert boards.board(0).fen() == game.end().board().fen()
+        else:
+            raise AssertionError("no game ended in 3000 actions")
+    assert orthogonal_jumps > 0

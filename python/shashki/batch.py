@@ -26,8 +26,8 @@ path ``Board.legal_moves`` gives it (a king that could land on another square an
 same capture makes the same move). Why jumps and not whole moves: a capture in Russian
 draughts can take any of 2^12 sets of pieces, so whole moves have no small collision-free
 numbering, while a jump is always one of 896, and a policy over jumps is a policy over
-moves. Frisian draughts, which captures along ranks and files too, is not in this action
-space (a ValueError).
+moves. Frisian draughts and frysk, which capture along ranks and files too, have eight
+lines (3,600 actions); Turkish draughts' 64 squares four lines of ranks and files (1,792).
 
 **Observations** (:data:`PLANES` = 6 planes of size × size, 8×8 or 10×10,
 :attr:`Boards.observation_shape`; rank 1 first, from the side to move's point of view): own
@@ -77,11 +77,16 @@ def board_size(variant: str = "russian") -> int:
 
 
 def action_count(variant: str = "russian") -> int:
-    """The size of the variant's action space: squares × 4 directions × (size - 1)
-    distances (896 on 8×8, 1800 on 10×10, 1792 in Turkish draughts: 64 squares, the 4 lines
-    of ranks and files)."""
-    size = board_size(variant)
-    return shashki.SQUARE_COUNTS.get(variant, size * size // 2) * 4 * (size - 1)
+    """The size of the variant's action space: squares × lines × (size - 1) distances (896
+    on 8×8, 1800 on 10×10, 3600 in Frisian draughts and frysk: 8 lines, the diagonals and
+    the ranks and files; 1792 in Turkish draughts: 64 squares, the 4 lines of ranks and
+    files)."""
+    if variant not in _ACTION_COUNTS:
+        raise ValueError(f"unknown variant {variant!r}")
+    return _ACTION_COUNTS[variant]
+
+
+_ACTION_COUNTS: dict[str, int] = {row[0]: row[6] for row in _core.games()}
 
 
 def _checked_out(array: _Array, dtype: type, shape: tuple[int, ...], name: str = "out") -> _Array:

@@ -54,7 +54,7 @@ impl PyBatchBoards {
         if max_plies == 0 {
             return Err(PyValueError::new_err("max_plies must be at least 1"));
         }
-        let rules = diagonal_captures(rules_arg(variant, captures_optional)?)?;
+        let rules = rules_arg(variant, captures_optional)?;
         let starts: Vec<Board> = match fens {
             None => vec![Board::new(Position::start_of(rules)); 1],
             Some(list) => {
@@ -376,21 +376,6 @@ type PlayoutArrays<'py> = (
     Option<Vec<String>>,
 );
 
-/// The rules of a game the batch API's actions cover: every game whose captures run along
-/// the diagonals (an action is a step or jump along one); Frisian's captures along ranks
-/// and files are not in that action space yet (ValueError).
-fn diagonal_captures(rules: crate::variant::RuleSet) -> PyResult<crate::variant::RuleSet> {
-    if rules.variant.move_rules() == crate::variant::MoveRules::Frisian {
-        return Err(PyValueError::new_err(format!(
-            "the batch API's actions are steps and jumps along diagonals; {} captures along \
-             ranks and files too (play it with shashki.Board, or batch.search for its \
-             positions)",
-            rules.variant.name()
-        )));
-    }
-    Ok(rules)
-}
-
 /// `games` games from `fen` (the variant's start by default; or game `i` from
 /// `fens[i % len(fens)]`) under the variant's rules, on `threads` threads, moves chosen by
 /// `policy`: `"random"`, or `"engine"` (at `depth` or `nodes`, a share `noise` of random
@@ -492,7 +477,7 @@ pub fn playouts<'py>(
     let lengths: Vec<u32> = out.iter().map(|p| p.plies as u32).collect();
     let (planes, game_index, fens) = if positions {
         let count: usize = out.iter().map(|p| p.positions.len()).sum();
-        let shape = Shape::of(rules.variant.geometry());
+        let shape = Shape::of(rules.variant);
         let mut planes = vec![0.0f32; count * shape.plane_values()];
         let mut index = Vec::with_capacity(count);
         let mut fens = Vec::with_capacity(count);
@@ -632,7 +617,7 @@ pub fn search_positions<'py>(
                 .best
                 .and_then(|m| {
                     let first = *m.path().first()?;
-                    Shape::of(board.position().geometry())
+                    Shape::of(board.position().rules().variant)
                         .action_of(turn, m.from(), first)
                         .map(|a| a as i64)
                 })
@@ -655,7 +640,7 @@ pub fn move_actions(r#move: PyRef<'_, super::PyMove>, turn: bool) -> Vec<usize> 
     } else {
         crate::Color::Black
     };
-    Shape::of(r#move.variant.geometry())
+    Shape::of(r#move.variant)
         .move_actions(color, &r#move.inner)
         .into_iter()
         .map(usize::from)

@@ -75,10 +75,11 @@ pub(super) fn square_from_number(
 }
 
 /// One game as `games()` lists it.
-type GameRow = (&'static str, Option<u8>, bool, bool, bool, usize, u8);
+type GameRow = (&'static str, Option<u8>, bool, bool, bool, usize, usize, u8);
 
 /// The games shashki plays, in the registry's order: `(name, GameType or None, White moves
-/// first, numeric PDN notation, turned board, playable squares, board size)` each.
+/// first, numeric PDN notation, turned board, playable squares, the batch API's actions,
+/// board size)` each.
 #[pyfunction]
 pub(super) fn games() -> Vec<GameRow> {
     crate::GAMES
@@ -91,6 +92,7 @@ pub(super) fn games() -> Vec<GameRow> {
                 g.numeric,
                 g.numbering.inverted(),
                 g.numbering.geometry().square_count(),
+                crate::batch::Shape::of(g.variant).actions,
                 g.numbering.geometry().size(),
             )
         })
