@@ -25,16 +25,19 @@ VARIANTS = [
 ]
 
 
+def dark_coords(square: int, size: int = 8) -> tuple[int, int]:
+    """(file, rank) of a dark square's index (0 = a1, along the rank) on a board of side
+    ``size``, written out here independently of the core."""
+    half = size // 2
+    rank = square // half
+    return (square % half) * 2 + rank % 2, rank
+
+
 def action(turn: bool, start: int, end: int) -> int:
     """The documented numbering, written out here independently of the core."""
     if not turn:
         start, end = 31 - start, 31 - end
-
-    def coords(square: int) -> tuple[int, int]:
-        rank = square // 4
-        return (square % 4) * 2 + rank % 2, rank
-
-    (f0, r0), (f1, r1) = coords(start), coords(end)
+    (f0, r0), (f1, r1) = dark_coords(start), dark_coords(end)
     up, right = r1 > r0, f1 > f0
     direction = {(True, False): 0, (True, True): 1, (False, False): 2, (False, True): 3}
     return (start * 4 + direction[(up, right)]) * 7 + abs(f1 - f0) - 1
@@ -500,12 +503,7 @@ def action10(turn: bool, start: int, end: int) -> int:
     square index 0 = a1 along the rank, 50 squares, nine distances, Black's board turned."""
     if not turn:
         start, end = 49 - start, 49 - end
-
-    def coords(square: int) -> tuple[int, int]:
-        rank = square // 5
-        return (square % 5) * 2 + rank % 2, rank
-
-    (f0, r0), (f1, r1) = coords(start), coords(end)
+    (f0, r0), (f1, r1) = dark_coords(start, 10), dark_coords(end, 10)
     direction = {(True, False): 0, (True, True): 1, (False, False): 2, (False, True): 3}
     return (start * 4 + direction[(r1 > r0, f1 > f0)]) * 9 + abs(f1 - f0) - 1
 
@@ -620,12 +618,7 @@ def action_frisian(turn: bool, start: int, end: int) -> int:
     eight lines, nine distances."""
     if not turn:
         start, end = 49 - start, 49 - end
-
-    def coords(square: int) -> tuple[int, int]:
-        rank = square // 5
-        return (square % 5) * 2 + rank % 2, rank
-
-    (f0, r0), (f1, r1) = coords(start), coords(end)
+    (f0, r0), (f1, r1) = dark_coords(start, 10), dark_coords(end, 10)
     if r1 == r0:
         line, distance = (4 if f1 < f0 else 5), abs(f1 - f0) // 2
     elif f1 == f0:
