@@ -481,6 +481,9 @@ pub(crate) fn has_captures<R: Rules>(pos: &Position) -> bool {
     });
     if !R::FLYING_KINGS {
         let kings = us & pos.kings.0;
+        if kings == 0 {
+            return false;
+        }
         each_direction!(DIR => {
             if step(step(kings, DIR) & them, DIR) & empty != 0 {
                 return true;
@@ -570,7 +573,8 @@ impl Sink for ListSink<'_> {
 /// the only ones that can coincide with another order of the same pieces.
 struct LongCaptureFilter {
     dedup: bool,
-    keys: smallvec::SmallVec<[u64; 16]>,
+    /// The moves seen: the pieces taken, and the start, end and promotion.
+    keys: smallvec::SmallVec<[(u64, u32); 16]>,
 }
 
 impl LongCaptureFilter {
@@ -587,10 +591,12 @@ impl LongCaptureFilter {
         if !self.dedup || captured.count_ones() < 3 {
             return true;
         }
-        let key = captured
-            | (u64::from(to) << 40)
-            | (u64::from(promotes) << 46)
-            | (u64::from(from.bit()) << 47);
+        // (The squares of the 10×10 board reach bit 54: the pieces taken fill a word of
+        // their own.)
+        let key = (
+            captured,
+            to | (u32::from(promotes) << 7) | (from.bit() << 8),
+        );
         if self.keys.contains(&key) {
             return false;
         }
@@ -1202,9 +1208,11 @@ pub(crate) fn count_quiet<R: Rules>(turn: crate::Color, men: u64, kings: u64, oc
         }
     };
     if !R::FLYING_KINGS {
-        each_direction!(DIR => {
-            n += (step(kings, DIR) & empty).count_ones();
-        });
+        if kings != 0 {
+            each_direction!(DIR => {
+                n += (step(kings, DIR) & empty).count_ones();
+            });
+        }
         return n;
     }
     let mut kings = kings;
@@ -1340,6 +1348,8 @@ pub(crate) fn count_moves<R: Rules>(pos: &Position, counting: Counting) -> u64 {
             } else {
                 count_captures::<R>(pos, counting, jumpers)
             }
+        } else if ranked_by_start_and_taken::<R>(pos) {
+            count_best_captures::<R>(pos, counting)
         } else {
             let mut list = MoveList::new();
             generate_captures::<R>(pos, counting, &mut list);
@@ -1373,25 +1383,26 @@ fn for_each_capture<R: Rules>(
             },
         };
         search_captures::<_, R>(pos, counting, &mut sink);
-    } else if without_kings {
-        // The captures taking the most pieces, kept as they are found (one search).
-        let mut most = 0u32;
+    } else if ranked_by_start_and_taken::<R>(pos) {
+        // The best captures, kept as they are found (one search, no move list).
+        let mut best_key = 0u64;
         let mut best: smallvec::SmallVec<[(u32, u32, u64, bool); 16]> = smallvec::SmallVec::new();
+        let kings = pos.kings.0;
         let mut sink = MoveSink {
             filter: LongCaptureFilter::new(counting),
             visit: |from: Square, to: u32, captured: u64, promotes: bool| {
-                let c = captured.count_ones();
-                if c > most {
-                    most = c;
+                let key = capture_key::<R>(kings, from.bit(), captured);
+                if key > best_key || best.is_empty() {
+                    best_key = key;
                     best.clear();
                 }
-                if c == most {
+                if key == best_key {
                     best.push((from.bit(), to, captured, promotes));
                 }
             },
         };
         search_captures::<_, R>(pos, counting, &mut sink);
-        for (from, to, captured, promotes) in best {
+        for &(from, to, captured, promotes) in best.iter() {
             visit(from, to, captured, promotes);
         }
     } else {
@@ -1401,6 +1412,95 @@ fn for_each_capture<R: Rules>(
             visit(m.from.bit(), m.to.bit(), m.captured.0, m.promotes);
         }
     }
+}
+
+/// The sum of `f` over every legal capture of the side to move (as [`for_each_capture`]
+/// visits them). Where the rules rank captures by their start and the pieces they take,
+/// `f` is summed as the captures are found, the sum starting again at each better rank:
+/// no capture is kept, at the price of calling `f` for captures a better one outranks
+/// later (for cheap `f` only).
+#[inline(always)]
+fn sum_over_captures<R: Rules>(
+    pos: &Position,
+    counting: Counting,
+    mut f: impl FnMut(u32, u32, u64, bool) -> u64,
+) -> u64 {
+    let without_kings = pos.kings.0 & board::<R>() == 0;
+    let free = !ranks_captures::<R>() || (without_kings && !most_pieces_without_kings::<R>());
+    if free || !ranked_by_start_and_taken::<R>(pos) {
+        let mut sum = 0;
+        for_each_capture::<R>(pos, counting, |from, to, captured, promotes| {
+            sum += f(from, to, captured, promotes)
+        });
+        return sum;
+    }
+    let (mut best_key, mut sum, mut any) = (0u64, 0u64, false);
+    let kings = pos.kings.0;
+    let mut sink = MoveSink {
+        filter: LongCaptureFilter::new(counting),
+        visit: |from: Square, to: u32, captured: u64, promotes: bool| {
+            let key = capture_key::<R>(kings, from.bit(), captured);
+            if key > best_key || !any {
+                (best_key, sum, any) = (key, 0, true);
+            }
+            if key == best_key {
+                sum += f(from.bit(), to, captured, promotes);
+            }
+        },
+    };
+    search_captures::<_, R>(pos, counting, &mut sink);
+    drop(sink);
+    sum
+}
+
+/// Whether the rules' priority ranks the captures of `pos` by their start square and the
+/// pieces they take alone ([`capture_key`]): every priority but Italian's where the
+/// opponent has a king (its last criterion looks at the order the kings are met in).
+#[inline(always)]
+fn ranked_by_start_and_taken<R: Rules>(pos: &Position) -> bool {
+    !matches!(R::PRIORITY, CapturePriority::Italian)
+        || pos.kings.0 & pos.by_color[1 - pos.turn.index()].0 == 0
+}
+
+/// A capture's rank under the rules' priority, larger first, from its start square and the
+/// pieces it takes (where [`ranked_by_start_and_taken`] says these tell it; [`italian_rank`]
+/// otherwise).
+#[inline(always)]
+fn capture_key<R: Rules>(kings: u64, from: u32, captured: u64) -> u64 {
+    let taken = u64::from(captured.count_ones());
+    let kings_taken = u64::from((captured & kings).count_ones());
+    let by_king = (kings >> from) & 1;
+    match R::PRIORITY {
+        CapturePriority::Free | CapturePriority::Value => 0,
+        CapturePriority::Majority => taken,
+        CapturePriority::PiecesThenKings => (taken << 8) | kings_taken,
+        CapturePriority::KingFirst => by_king,
+        // With no king to take, the order kings are met in ties every capture.
+        CapturePriority::Italian => (taken << 16) | (by_king << 8) | kings_taken,
+    }
+}
+
+/// The number of legal captures where [`ranked_by_start_and_taken`]: the captures of the
+/// best rank, counted as they are found.
+#[inline(never)]
+fn count_best_captures<R: Rules>(pos: &Position, counting: Counting) -> u64 {
+    let (mut best_key, mut count) = (0u64, 0u64);
+    let kings = pos.kings.0;
+    let mut sink = MoveSink {
+        filter: LongCaptureFilter::new(counting),
+        visit: |from: Square, _: u32, captured: u64, _: bool| {
+            let key = capture_key::<R>(kings, from.bit(), captured);
+            if key > best_key || count == 0 {
+                (best_key, count) = (key, 0);
+            }
+            if key == best_key {
+                count += 1;
+            }
+        },
+    };
+    search_captures::<_, R>(pos, counting, &mut sink);
+    drop(sink);
+    count
 }
 
 /// The number of captures, given the men's first jumps per direction.
@@ -1509,6 +1609,16 @@ fn search_complex_captures<R: Rules, S: Sink>(
 /// men's steps into the empty squares, unless the move leaves the opponent a capture (then
 /// the child is made and counted in full).
 pub(crate) fn count_two_plies<R: Rules>(pos: &Position, counting: Counting) -> u64 {
+    match pos.turn {
+        crate::Color::White => two_plies::<R, true>(pos, counting),
+        crate::Color::Black => two_plies::<R, false>(pos, counting),
+    }
+}
+
+/// [`count_two_plies`] compiled for one side to move (`WHITE`): the directions the
+/// opponent's men move and capture in are constants.
+#[inline(always)]
+fn two_plies<R: Rules, const WHITE: bool>(pos: &Position, counting: Counting) -> u64 {
     let us = pos.by_color[pos.turn.index()].0;
     let them = pos.by_color[1 - pos.turn.index()].0;
     let kings = pos.kings.0 & board::<R>();
@@ -1522,40 +1632,37 @@ pub(crate) fn count_two_plies<R: Rules>(pos: &Position, counting: Counting) -> u
         return n;
     }
     // The replies after `from` → `to` taking `captured` (a man, a king, a promotion alike;
-    // a capture may end where it started). The test for a reply capture looks in every
-    // direction at every piece of ours (more than any game's men may take): when it finds
-    // one, the child is made and counted by the rules.
+    // a capture may end where it started). The test for a reply capture looks, in each
+    // direction the opponent's men capture in, at every piece of ours (more than some
+    // games' men may take): when it finds one, the child is made and counted by the rules.
     let replies = |from: u32, to: u32, captured: u64, promotes: bool| -> u64 {
         let us = (us & !(1u64 << from)) | (1u64 << to);
         let them_men = them & !captured;
         let empty = board::<R>() & !(us | them_men);
         let mut jumps = 0u64;
         each_direction!(DIR => {
-            jumps |= step(step(empty, DIR.opposite()) & us, DIR.opposite());
+            if man_captures_in::<R>(DIR, !WHITE) {
+                jumps |= step(step(empty, DIR.opposite()) & us, DIR.opposite());
+            }
         });
         if jumps & them_men != 0 {
             let mut child = *pos;
             child.apply::<false>(from, to, captured, promotes);
             return count_moves::<R>(&child, counting);
         }
-        let steps = match pos.turn {
-            // The opponent moves: Black's men step down, White's up.
-            crate::Color::White => {
-                (step(them_men, Direction::DownLeft) & empty).count_ones()
-                    + (step(them_men, Direction::DownRight) & empty).count_ones()
-            }
-            crate::Color::Black => {
-                (step(them_men, Direction::UpLeft) & empty).count_ones()
-                    + (step(them_men, Direction::UpRight) & empty).count_ones()
-            }
+        // The opponent moves: Black's men step down, White's up.
+        let steps = if WHITE {
+            (step(them_men, Direction::DownLeft) & empty).count_ones()
+                + (step(them_men, Direction::DownRight) & empty).count_ones()
+        } else {
+            (step(them_men, Direction::UpLeft) & empty).count_ones()
+                + (step(them_men, Direction::UpRight) & empty).count_ones()
         };
         u64::from(steps)
     };
     let mut n = 0;
     if has_captures::<R>(pos) {
-        for_each_capture::<R>(pos, counting, |from, to, captured, promotes| {
-            n += replies(from, to, captured, promotes)
-        });
+        n += sum_over_captures::<R>(pos, counting, replies);
         if R::CAPTURE_IS_MANDATORY {
             return n;
         }
@@ -1580,4 +1687,26 @@ pub(crate) fn count_two_plies<R: Rules>(pos: &Position, counting: Counting) -> u
         });
     }
     n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two captures from one square to one square whose taken pieces differ only on the
+    /// 10×10 board's upper ranks (bits 40 and up) are two moves, the same one twice is one.
+    #[test]
+    fn long_capture_filter_tells_apart_pieces_taken_on_the_upper_ranks() {
+        let mut filter = LongCaptureFilter::new(Counting::Distinct);
+        let from = Square::from_bit_unchecked(20);
+        let taken = (1u64 << 30) | (1u64 << 35) | (1u64 << 44);
+        assert!(filter.is_new(from, 1, taken | (1u64 << 40), false));
+        assert!(filter.is_new(from, 1, taken, false));
+        assert!(!filter.is_new(from, 1, taken, false));
+        assert!(filter.is_new(from, 1, taken, true));
+        assert!(filter.is_new(Square::from_bit_unchecked(21), 1, taken, false));
+        let mut orders = LongCaptureFilter::new(Counting::Orders);
+        assert!(orders.is_new(from, 1, taken, false));
+        assert!(orders.is_new(from, 1, taken, false));
+    }
 }

@@ -90,6 +90,33 @@ proptest! {
         }
     }
 
+    /// In every game (a random 8×8 setup under its rules, capturing mandatory or not; half
+    /// of them without the opponent's kings):
+    /// the move count, perft 2 and perft 3 (through the counting shortcuts: captures ranked
+    /// as they are found, the two-ply count, the child visitor) equal the listed moves'.
+    #[test]
+    fn counting_agrees_with_listing_in_every_game(
+        pos in prop_oneof![setups(), setups_without_their_kings()],
+        variant in 0..Variant::ALL.len(),
+        optional in any::<bool>(),
+    ) {
+        let pos = pos.with_rules(RuleSet::new(Variant::ALL[variant], optional));
+        for counting in [Counting::Distinct, Counting::Orders] {
+            prop_assert_eq!(pos.count_moves(counting), pos.legal_moves_counting(counting).len() as u64);
+            prop_assert_eq!(perft_counting(&pos, 2, counting), perft_two_by_listing(&pos, counting));
+            let three: u64 = pos
+                .legal_moves_counting(counting)
+                .iter()
+                .map(|m| {
+                    let mut child = pos;
+                    child.play_unchecked(m);
+                    perft_two_by_listing(&child, counting)
+                })
+                .sum();
+            prop_assert_eq!(perft_counting(&pos, 3, counting), three);
+        }
+    }
+
     #[test]
     fn the_move_at_an_index_is_the_listed_one(
         pos in setups(),
