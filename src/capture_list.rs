@@ -12,7 +12,7 @@ pub(crate) struct CaptureList<'a> {
     list: &'a mut MoveList,
     /// The victims of `list[begin..]`'s moves in the order taken, six bits each (the second
     /// perft convention's key).
-    orders: Vec<u128>,
+    orders: smallvec::SmallVec<[u128; 8]>,
     begin: usize,
     /// The best priority key found so far (0: none yet).
     best: u32,
@@ -25,7 +25,7 @@ impl<'a> CaptureList<'a> {
         let begin = list.len();
         CaptureList {
             list,
-            orders: Vec::new(),
+            orders: smallvec::SmallVec::new(),
             begin,
             best: 0,
             counting,

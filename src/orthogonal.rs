@@ -65,6 +65,9 @@ static NEXT: [[u8; 8]; 64] = {
 /// step of two files along a rank 1, of two ranks along a file 11).
 const OFFSETS: [i32; 8] = [5, 6, -6, -5, -1, 1, -11, 11];
 
+/// `OPPOSITE[line]`: the line going the other way.
+const OPPOSITE: [usize; 8] = [3, 2, 1, 0, 5, 4, 7, 6];
+
 /// `HAS_NEXT[line]`: the squares that have a next square along `line`.
 static HAS_NEXT: [u64; 8] = {
     let mut masks = [0u64; 8];
@@ -358,7 +361,15 @@ fn generate_captures<R: Rules>(pos: &Position, counting: Counting, list: &mut Mo
     let kings = pos.kings.0 & board::<R>();
     let crowning = crowning::<R>(turn);
     let mut out = CaptureList::new(list, counting);
-    let mut pieces = us;
+    // Only the men with a first jump (found by shifts) and the kings are searched.
+    let empty = board::<R>() & !(us | them);
+    let men = us & !kings;
+    let mut jumpers = 0u64;
+    for line in 0..8 {
+        let back = OPPOSITE[line];
+        jumpers |= step_line(step_line(empty, back) & them, back) & men;
+    }
+    let mut pieces = jumpers | (us & kings);
     while pieces != 0 {
         let bit = pieces.trailing_zeros();
         pieces &= pieces - 1;
@@ -552,11 +563,10 @@ mod tests {
         assert_eq!(NEXT[j2 as usize][5], NONE);
         assert_eq!(name(NEXT[j2 as usize][4]), Some("h2".into()));
         // Every line runs both ways: the next square's previous one is the square itself.
-        let opposite = |line: usize| if line < 4 { 3 - line } else { line ^ 1 };
         for bit in 0..64u32 {
             for line in 0..8 {
                 if let Some(n) = next(bit, line) {
-                    assert_eq!(next(n, opposite(line)), Some(bit));
+                    assert_eq!(next(n, OPPOSITE[line]), Some(bit));
                 }
             }
         }
