@@ -65,9 +65,6 @@ static NEXT: [[u8; 8]; 64] = {
 /// step of two files along a rank 1, of two ranks along a file 11).
 const OFFSETS: [i32; 8] = [5, 6, -6, -5, -1, 1, -11, 11];
 
-/// `OPPOSITE[line]`: the line going the other way.
-const OPPOSITE: [usize; 8] = [3, 2, 1, 0, 5, 4, 7, 6];
-
 /// `HAS_NEXT[line]`: the squares that have a next square along `line`.
 static HAS_NEXT: [u64; 8] = {
     let mut masks = [0u64; 8];
@@ -364,9 +361,10 @@ fn generate_captures<R: Rules>(pos: &Position, counting: Counting, list: &mut Mo
     // Only the men with a first jump (found by shifts) and the kings are searched.
     let empty = board::<R>() & !(us | them);
     let men = us & !kings;
+    // A man jumps along a line where stepping back along it from an empty square meets an
+    // enemy and then the man: every line is some line's way back.
     let mut jumpers = 0u64;
-    for line in 0..8 {
-        let back = OPPOSITE[line];
+    for back in 0..8 {
         jumpers |= step_line(step_line(empty, back) & them, back) & men;
     }
     let mut pieces = jumpers | (us & kings);
@@ -563,10 +561,11 @@ mod tests {
         assert_eq!(NEXT[j2 as usize][5], NONE);
         assert_eq!(name(NEXT[j2 as usize][4]), Some("h2".into()));
         // Every line runs both ways: the next square's previous one is the square itself.
+        const OPPOSITE: [usize; 8] = [3, 2, 1, 0, 5, 4, 7, 6];
         for bit in 0..64u32 {
-            for line in 0..8 {
+            for (line, &back) in OPPOSITE.iter().enumerate() {
                 if let Some(n) = next(bit, line) {
-                    assert_eq!(next(n, OPPOSITE[line]), Some(bit));
+                    assert_eq!(next(n, back), Some(bit));
                 }
             }
         }
