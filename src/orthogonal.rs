@@ -446,9 +446,11 @@ pub(crate) fn has_captures<R: Rules>(pos: &Position) -> bool {
     false
 }
 
-/// The quiet moves of the side to move: men one square diagonally forward, kings any
-/// distance along a diagonal, but for a king whose run has reached the limit.
-pub(crate) fn generate_quiet<R: Rules>(pos: &Position, list: &mut MoveList) {
+/// Call `f(from, to, promotes)` (internal bits) for each quiet move of the side to move:
+/// men one square diagonally forward, kings any distance along a diagonal, but for a king
+/// whose run has reached the limit.
+#[inline(always)]
+fn for_each_quiet<R: Rules>(pos: &Position, mut f: impl FnMut(u32, u32, bool)) {
     let turn = pos.turn();
     let us = pos.pieces(turn).0;
     let occ = pos.occupied().0;
@@ -463,13 +465,11 @@ pub(crate) fn generate_quiet<R: Rules>(pos: &Position, list: &mut MoveList) {
     while pieces != 0 {
         let bit = pieces.trailing_zeros();
         pieces &= pieces - 1;
-        let from = Square::from_bit_unchecked(bit);
         if kings & (1u64 << bit) == 0 {
             for line in forward {
                 if let Some(to) = next(bit, line) {
                     if occ & (1u64 << to) == 0 {
-                        let promotes = crowning & (1u64 << to) != 0;
-                        list.push(Move::quiet(from, Square::from_bit_unchecked(to), promotes));
+                        f(bit, to, crowning & (1u64 << to) != 0);
                     }
                 }
             }
@@ -480,12 +480,23 @@ pub(crate) fn generate_quiet<R: Rules>(pos: &Position, list: &mut MoveList) {
                     if occ & (1u64 << to) != 0 {
                         break;
                     }
-                    list.push(Move::quiet(from, Square::from_bit_unchecked(to), false));
+                    f(bit, to, false);
                     t = next(to, line);
                 }
             }
         }
     }
+}
+
+/// The quiet moves of the side to move ([`for_each_quiet`]), appended to `list`.
+pub(crate) fn generate_quiet<R: Rules>(pos: &Position, list: &mut MoveList) {
+    for_each_quiet::<R>(pos, |from, to, promotes| {
+        list.push(Move::quiet(
+            Square::from_bit_unchecked(from),
+            Square::from_bit_unchecked(to),
+            promotes,
+        ));
+    });
 }
 
 /// The legal moves of the side to move, appended to `list`.
@@ -522,14 +533,20 @@ pub(crate) fn for_each_child<R: Rules, const HASH: bool>(
     counting: Counting,
     mut visit: impl FnMut(&Position),
 ) {
-    let mut list = MoveList::new();
-    generate::<R>(pos, counting, &mut list);
-    for m in &list {
+    let mut play = |from: u32, to: u32, captured: u64, promotes: bool| {
         let mut child = *pos;
-        let (from, to, captured) = (m.from.bit(), m.to.bit(), m.captured.0);
-        child.apply::<HASH>(from, to, captured, m.promotes);
+        child.apply::<HASH>(from, to, captured, promotes);
         update_runs::<HASH>(&mut child, pos, from, to, captured);
         visit(&child);
+    };
+    // Captures through the move list (their priority), quiet moves as they are found.
+    let mut list = MoveList::new();
+    let captures = has_captures::<R>(pos) && generate_captures::<R>(pos, counting, &mut list);
+    for m in &list {
+        play(m.from.bit(), m.to.bit(), m.captured.0, m.promotes);
+    }
+    if !captures || !R::CAPTURE_IS_MANDATORY {
+        for_each_quiet::<R>(pos, |from, to, promotes| play(from, to, 0, promotes));
     }
 }
 
