@@ -249,7 +249,16 @@ fn generate_captures(pos: &Position, counting: Counting, list: &mut MoveList) ->
     let them = pos.pieces(!turn).0;
     let kings = pos.kings.0;
     let mut out = CaptureList::new(list, counting);
-    let mut pieces = us;
+    // Only the men with a first jump (found by shifts: back along each of their lines
+    // from an empty square over an enemy) and the kings are searched.
+    let empty = !(us | them);
+    let men = us & !kings;
+    let mut jumpers = 0u64;
+    for line in man_lines(turn) {
+        let back = line ^ 1;
+        jumpers |= step_line(step_line(empty, back) & them, back) & men;
+    }
+    let mut pieces = jumpers | (us & kings);
     while pieces != 0 {
         let bit = pieces.trailing_zeros();
         pieces &= pieces - 1;
