@@ -1349,7 +1349,7 @@ pub(crate) fn count_moves<R: Rules>(pos: &Position, counting: Counting) -> u64 {
                 count_captures::<R>(pos, counting, jumpers)
             }
         } else if ranked_by_start_and_taken::<R>(pos) {
-            count_best_captures::<R>(pos, counting)
+            sum_over_captures::<R>(pos, counting, |_, _, _, _| 1)
         } else {
             let mut list = MoveList::new();
             generate_captures::<R>(pos, counting, &mut list);
@@ -1478,29 +1478,6 @@ fn capture_key<R: Rules>(kings: u64, from: u32, captured: u64) -> u64 {
         // With no king to take, the order kings are met in ties every capture.
         CapturePriority::Italian => (taken << 16) | (by_king << 8) | kings_taken,
     }
-}
-
-/// The number of legal captures where [`ranked_by_start_and_taken`]: the captures of the
-/// best rank, counted as they are found.
-#[inline(never)]
-fn count_best_captures<R: Rules>(pos: &Position, counting: Counting) -> u64 {
-    let (mut best_key, mut count) = (0u64, 0u64);
-    let kings = pos.kings.0;
-    let mut sink = MoveSink {
-        filter: LongCaptureFilter::new(counting),
-        visit: |from: Square, _: u32, captured: u64, _: bool| {
-            let key = capture_key::<R>(kings, from.bit(), captured);
-            if key > best_key || count == 0 {
-                (best_key, count) = (key, 0);
-            }
-            if key == best_key {
-                count += 1;
-            }
-        },
-    };
-    search_captures::<_, R>(pos, counting, &mut sink);
-    drop(sink);
-    count
 }
 
 /// The number of captures, given the men's first jumps per direction.

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterator
 
 import numpy as np  # noqa: E402
 import pytest
@@ -43,12 +44,22 @@ def action(turn: bool, start: int, end: int) -> int:
     return (start * 4 + direction[(up, right)]) * 7 + abs(f1 - f0) - 1
 
 
-def jumps(board: shashki.Board, move: shashki.Move) -> list[int]:
-    out, at = [], move.start
-    for landing in move.path:
-        out.append(action(board.turn, at, landing))
-        at = landing
-    return out
+def jumps_by(
+    action_of: Callable[[bool, int, int], int],
+) -> Callable[[shashki.Board, shashki.Move], list[int]]:
+    """A move's actions, one a jump (a quiet move's one step), numbered by `action_of`."""
+
+    def jumps_of(board: shashki.Board, move: shashki.Move) -> list[int]:
+        out, at = [], move.start
+        for landing in move.path:
+            out.append(action_of(board.turn, at, landing))
+            at = landing
+        return out
+
+    return jumps_of
+
+
+jumps = jumps_by(action)
 
 
 def playable(fen: str, variant: str, optional: bool) -> shashki.Board | None:
@@ -98,6 +109,33 @@ def test_the_mask_is_the_first_jumps_of_the_legal_moves_and_steps_replay_them(
             assert game.board(0).move_stack == [move]
 
 
+def moves_stepped(
+    boards: Boards,
+    game: shashki.Game,
+    jumps_of: Callable[[shashki.Board, shashki.Move], list[int]],
+    actions: int,
+    prefixes: bool = False,
+) -> Iterator[tuple[list[int], bool, bool]]:
+    """Step the one game of `boards` by its own sampled actions, at most `actions` of them,
+    beside `game`: each time the actions since the last move are one legal move's jumps
+    (`jumps_of`), push that move on `game` and yield (its actions, terminated, truncated).
+    With `prefixes`, actions that finish no move must begin one."""
+    pending: list[int] = []
+    for _ in range(actions):
+        board = game.end().board()
+        chosen = int(boards.sample_actions()[0])
+        pending.append(chosen)
+        _, _, terminated, truncated = boards.step([chosen])
+        done = [m for m in board.legal_moves if jumps_of(board, m) == pending]
+        if not done:
+            if prefixes:
+                assert any(jumps_of(board, m)[: len(pending)] == pending for m in board.legal_moves)
+            continue  # a capture goes on
+        game.push(done[0])
+        yield pending, bool(terminated[0]), bool(truncated[0])
+        pending = []
+
+
 def result_of(outcome: shashki.Outcome | None) -> int:
     if outcome is None:
         return -2
@@ -110,22 +148,12 @@ def test_games_end_as_shashki_game_says(seed: int, rules: tuple[str, bool]) -> N
     variant, optional = rules
     boards = Boards(1, variant=variant, captures_optional=optional, seed=seed, max_plies=300)
     game = shashki.Game(variant=variant, captures_optional=optional)
-    pending: list[int] = []
-    for _ in range(2000):
-        board = game.end().board()
-        chosen = int(boards.sample_actions()[0])
-        pending.append(chosen)
-        _, _, terminated, truncated = boards.step([chosen])
-        done = [m for m in board.legal_moves if jumps(board, m) == pending]
-        if not done:
-            continue  # a capture goes on
-        game.push(done[0])
-        pending = []
-        if terminated[0]:
+    for _, terminated, truncated in moves_stepped(boards, game, jumps, 2000):
+        if terminated:
             assert game.outcome() is not None
             assert boards.results()[0] == result_of(game.outcome())
             return
-        if truncated[0]:
+        if truncated:
             assert game.outcome() is None and len(game.mainline_moves()) == 300
             assert boards.results()[0] == 2
             return
@@ -508,12 +536,7 @@ def action10(turn: bool, start: int, end: int) -> int:
     return (start * 4 + direction[(r1 > r0, f1 > f0)]) * 9 + abs(f1 - f0) - 1
 
 
-def jumps10(board: shashki.Board, move: shashki.Move) -> list[int]:
-    out, at = [], move.start
-    for landing in move.path:
-        out.append(action10(board.turn, at, landing))
-        at = landing
-    return out
+jumps10 = jumps_by(action10)
 
 
 def random_positions(variant: str, games: int, plies: int, seed: int) -> list[shashki.Board]:
@@ -581,19 +604,9 @@ def test_ten_by_ten_games_end_as_shashki_game_says(variant: str) -> None:
     for seed in range(2):
         boards = Boards(1, variant=variant, seed=seed, max_plies=400)
         game = shashki.Game(variant=variant)
-        pending: list[int] = []
-        for _ in range(3000):
-            board = game.end().board()
-            chosen = int(boards.sample_actions()[0])
-            pending.append(chosen)
-            _, _, terminated, truncated = boards.step([chosen])
-            done = [m for m in board.legal_moves if jumps10(board, m) == pending]
-            if not done:
-                continue
-            game.push(done[0])
-            pending = []
-            if terminated[0] or truncated[0]:
-                assert boards.results()[0] == (2 if truncated[0] else result_of(game.outcome()))
+        for _, terminated, truncated in moves_stepped(boards, game, jumps10, 3000):
+            if terminated or truncated:
+                assert boards.results()[0] == (2 if truncated else result_of(game.outcome()))
                 break
             assert game.outcome() is None
         else:
@@ -636,34 +649,18 @@ def test_frisian_games_step_by_their_eight_lines() -> None:
     from shashki.batch import action_count
 
     assert action_count("frisian") == action_count("frysk") == 50 * 8 * 9
+
     orthogonal_jumps = 0
     for seed in range(3):
         boards = Boards(1, variant="frisian", seed=seed, max_plies=400)
         assert boards.action_count == 3600
         game = shashki.Game(variant="frisian")
-        pending: list[int] = []
-        for _ in range(3000):
-            board = game.end().board()
-            chosen = int(boards.sample_actions()[0])
-            pending.append(chosen)
-            _, _, terminated, truncated = boards.step([chosen])
 
-            def jumps(m: shashki.Move, turn: bool = board.turn) -> list[int]:
-                out, at = [], m.start
-                for landing in m.path:
-                    out.append(action_frisian(turn, at, landing))
-                    at = landing
-                return out
-
-            done = [m for m in board.legal_moves if jumps(m) == pending]
-            if not done:
-                assert any(jumps(m)[: len(pending)] == pending for m in board.legal_moves)
-                continue
+        stepped = moves_stepped(boards, game, jumps_by(action_frisian), 3000, prefixes=True)
+        for pending, terminated, truncated in stepped:
             orthogonal_jumps += sum(1 for a in pending if (a // 9) % 8 >= 4)
-            game.push(done[0])
-            pending = []
-            if terminated[0] or truncated[0]:
-                assert boards.results()[0] == (2 if truncated[0] else result_of(game.outcome()))
+            if terminated or truncated:
+                assert boards.results()[0] == (2 if truncated else result_of(game.outcome()))
                 break
             assert game.outcome() is None
             assert boards.board(0).fen() == game.end().board().fen()
