@@ -1,23 +1,149 @@
-//! Sets of squares as bits of a `u64`, in a padded diagonal layout shared by the boards.
+//! Sets of squares as bits of a machine word, in padded diagonal layouts shared by the boards.
 //!
-//! Square (rank `r`, column `c` = file / 2) lives at bit `5r + c + ⌈r/2⌉`: five columns a
-//! rank, and one unused "ghost" bit after each even rank (5, 16, 27, 38, 49), so that every
-//! diagonal step is one fixed shift for every square of every board: up-left +5, up-right +6,
-//! down-left −6, down-right −5. The 10×10 board fills bits 0..=54 but the ghosts; the 8×8
-//! board is its corner (files a–h, ranks 1–8: columns 0–3 of ranks 0–7), so a step off the
-//! 8×8 board lands on a ghost bit, on column 4, on rank 8 or below bit 0, each of which the
-//! board's mask ([`Geometry::board`](crate::Geometry::board)) removes. Along a diagonal the
-//! file and the rank only grow or only shrink, so a ray that has left a board never comes
-//! back onto it.
+//! The 64-bit word ([`u64`]) holds the boards up to 10×10. Square (rank `r`, column `c` =
+//! file / 2) lives at bit `5r + c + ⌈r/2⌉`: five columns a rank, and one unused "ghost" bit
+//! after each even rank (5, 16, 27, 38, 49), so that every diagonal step is one fixed shift
+//! for every square of every board: up-left +5, up-right +6, down-left −6, down-right −5.
+//! The 10×10 board fills bits 0..=54 but the ghosts; the 8×8 board is its corner (files a–h,
+//! ranks 1–8: columns 0–3 of ranks 0–7), so a step off the 8×8 board lands on a ghost bit,
+//! on column 4, on rank 8 or below bit 0, each of which the board's mask
+//! ([`Geometry::board`](crate::Geometry::board)) removes. Along a diagonal the file and the
+//! rank only grow or only shrink, so a ray that has left a board never comes back onto it.
+//!
+//! The 128-bit word ([`u128`]) holds the 12×12 board (Canadian draughts, 72 squares) in the
+//! same kind of layout with six columns a rank: square (r, c) at bit `6r + c + ⌈r/2⌉`
+//! (bits 0..=77), steps +6, +7, −7, −6. A [`Word`] carries its layout's steps, so the move
+//! generator is written once and compiled once per word: the 8×8 and 10×10 games keep the
+//! 64-bit code they had.
 
 use std::fmt;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+use std::hash::Hash;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
 
 use crate::square::Square;
 
-/// A set of squares.
+/// A machine word holding one bit per square of a board layout: [`u64`] for the boards up
+/// to 10×10, [`u128`] for the 12×12 board. Its constants are its layout's.
+pub trait Word:
+    Copy
+    + Eq
+    + Ord
+    + Hash
+    + Default
+    + fmt::Debug
+    + Send
+    + Sync
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + BitXorAssign
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+{
+    /// No bits.
+    const ZERO: Self;
+    /// The squares of the largest board of the layout (the 10×10 board; the 12×12 one).
+    const ALL: Self;
+    /// The bit offsets of one step in [`Direction::ALL`]'s order (up-left, up-right,
+    /// down-left, down-right).
+    const STEPS: [i32; 4];
+    /// The number of bits.
+    const BITS: u32;
+    /// The largest board side the layout holds.
+    const MAX_SIZE: u8;
+    /// Columns (dark squares) a rank in the layout.
+    const COLUMNS: u32;
+
+    /// The word of one bit.
+    fn bit(n: u32) -> Self;
+    /// The index of the lowest set bit (the word's width when none is).
+    fn lowest_bit(self) -> u32;
+    /// The number of set bits.
+    fn ones(self) -> u32;
+    /// The word without its lowest set bit.
+    fn without_lowest(self) -> Self;
+    /// The low 64 bits (for hashing).
+    fn low64(self) -> u64;
+    /// The word moved one step in `dir` (bits leaving the word vanish; mask with a board).
+    #[inline(always)]
+    fn step(self, dir: Direction) -> Self {
+        let off = Self::STEPS[dir.index()];
+        if off > 0 {
+            self << off as u32
+        } else {
+            self >> (-off) as u32
+        }
+    }
+    /// Whether no bit is set.
+    #[inline(always)]
+    fn is_zero(self) -> bool {
+        self == Self::ZERO
+    }
+}
+
+/// The bit of the square at (file, rank) in the layout of `columns` columns a rank.
+pub(crate) const fn layout_bit_in(columns: u32, file: u8, rank: u8) -> u32 {
+    columns * rank as u32 + (file / 2) as u32 + (rank as u32).div_ceil(2)
+}
+
+macro_rules! word {
+    ($t:ty, $size:expr, $columns:expr, $all:expr) => {
+        impl Word for $t {
+            const ZERO: $t = 0;
+            const ALL: $t = $all;
+            const STEPS: [i32; 4] = [$columns, $columns + 1, -($columns + 1), -$columns];
+            const BITS: u32 = <$t>::BITS;
+            const MAX_SIZE: u8 = $size;
+            const COLUMNS: u32 = $columns;
+            #[inline(always)]
+            fn bit(n: u32) -> $t {
+                1 << n
+            }
+            #[inline(always)]
+            fn lowest_bit(self) -> u32 {
+                self.trailing_zeros()
+            }
+            #[inline(always)]
+            fn ones(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn without_lowest(self) -> $t {
+                self & self.wrapping_sub(1)
+            }
+            #[inline(always)]
+            fn low64(self) -> u64 {
+                self as u64
+            }
+        }
+    };
+}
+
+/// The dark squares of the `size`×`size` board in the layout of `columns` columns a rank.
+const fn layout_board(columns: u32, size: u8) -> u128 {
+    let mut b = 0u128;
+    let mut rank = 0u8;
+    while rank < size {
+        let mut file = rank % 2;
+        while file < size {
+            b |= 1u128 << layout_bit_in(columns, file, rank);
+            file += 2;
+        }
+        rank += 1;
+    }
+    b
+}
+
+word!(u64, 10, 5, layout_board(5, 10) as u64);
+word!(u128, 12, 6, layout_board(6, 12));
+
+/// A set of squares of a board in the layout of the word `W` (the 64-bit one unless said).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
-pub struct Bitboard(pub(crate) u64);
+pub struct Bitboard<W: Word = u64>(pub(crate) W);
 
 /// The four diagonal directions, as shifts in the internal layout.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -86,10 +212,9 @@ impl Direction {
 }
 
 impl Bitboard {
-    /// No squares.
-    pub const EMPTY: Bitboard = Bitboard(0);
-    /// Every square of the largest board (10×10), which holds the others.
-    pub const ALL: Bitboard = Bitboard(crate::square::Geometry::TEN.board().0);
+    /// Every square of the largest board of the 64-bit layout (10×10), which holds the
+    /// 8×8 one.
+    pub const ALL: Bitboard = Bitboard(<u64 as Word>::ALL);
 
     /// The main road (большак) of the 8×8 board, the long diagonal a1–h8.
     pub const MAIN_ROAD: Bitboard = {
@@ -103,140 +228,145 @@ impl Bitboard {
         }
         Bitboard(b)
     };
+}
+
+impl<W: Word> Bitboard<W> {
+    /// No squares.
+    pub const EMPTY: Bitboard<W> = Bitboard(W::ZERO);
 
     /// The raw bits (internal layout).
     #[inline]
-    pub const fn bits(self) -> u64 {
+    pub fn bits(self) -> W {
         self.0
     }
 
     /// Whether the set is empty.
     #[inline]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
+    pub fn is_empty(self) -> bool {
+        self.0 == W::ZERO
     }
 
     /// Whether the set is not empty.
     #[inline]
-    pub const fn any(self) -> bool {
-        self.0 != 0
+    pub fn any(self) -> bool {
+        self.0 != W::ZERO
     }
 
     /// The number of squares.
     #[inline]
-    pub const fn count(self) -> u32 {
-        self.0.count_ones()
+    pub fn count(self) -> u32 {
+        self.0.ones()
     }
 
     /// Whether `sq` is in the set.
     #[inline]
-    pub const fn contains(self, sq: Square) -> bool {
-        self.0 & (1u64 << sq.bit()) != 0
+    pub fn contains(self, sq: Square) -> bool {
+        self.0 & W::bit(sq.bit()) != W::ZERO
     }
 
     /// Whether the two sets share a square.
     #[inline]
-    pub const fn intersects(self, other: Bitboard) -> bool {
-        self.0 & other.0 != 0
+    pub fn intersects(self, other: Bitboard<W>) -> bool {
+        self.0 & other.0 != W::ZERO
     }
 
     /// The set with `sq` added.
     #[inline]
-    pub const fn with(self, sq: Square) -> Bitboard {
-        Bitboard(self.0 | (1u64 << sq.bit()))
+    pub fn with(self, sq: Square) -> Bitboard<W> {
+        Bitboard(self.0 | W::bit(sq.bit()))
     }
 
     /// The set with `sq` removed.
     #[inline]
-    pub const fn without(self, sq: Square) -> Bitboard {
-        Bitboard(self.0 & !(1u64 << sq.bit()))
+    pub fn without(self, sq: Square) -> Bitboard<W> {
+        Bitboard(self.0 & !W::bit(sq.bit()))
     }
 
-    /// Every square moved one step in `dir`; squares stepping off the 10×10 board vanish
-    /// (mask the result with a smaller board's squares for that board).
+    /// The set of one square.
     #[inline]
-    pub const fn shift(self, dir: Direction) -> Bitboard {
-        let off = dir.offset();
-        let b = if off > 0 {
-            self.0 << off
-        } else {
-            self.0 >> (-off)
-        };
-        Bitboard(b & Bitboard::ALL.0)
+    pub fn of(sq: Square) -> Bitboard<W> {
+        Bitboard(W::bit(sq.bit()))
+    }
+
+    /// Every square moved one step in `dir`; squares stepping off the layout's largest
+    /// board vanish (mask the result with a smaller board's squares for that board).
+    #[inline]
+    pub fn shift(self, dir: Direction) -> Bitboard<W> {
+        Bitboard(self.0.step(dir) & W::ALL)
     }
 
     /// The lowest square (by internal bit), if any.
     #[inline]
     pub fn first(self) -> Option<Square> {
-        if self.0 == 0 {
+        if self.0 == W::ZERO {
             None
         } else {
-            Some(Square::from_bit_unchecked(self.0.trailing_zeros()))
+            Some(Square::from_bit_unchecked(self.0.lowest_bit()))
         }
     }
 
     /// Iterate over the squares in ascending index order.
     #[inline]
-    pub fn iter(self) -> BitIter {
+    pub fn iter(self) -> BitIter<W> {
         BitIter(self.0)
     }
 }
 
 /// Iterator over the squares of a [`Bitboard`].
 #[derive(Clone)]
-pub struct BitIter(u64);
+pub struct BitIter<W: Word = u64>(W);
 
-impl Iterator for BitIter {
+impl<W: Word> Iterator for BitIter<W> {
     type Item = Square;
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
+        if self.0 == W::ZERO {
             return None;
         }
-        let bit = self.0.trailing_zeros();
-        self.0 &= self.0 - 1;
+        let bit = self.0.lowest_bit();
+        self.0 = self.0.without_lowest();
         Some(Square::from_bit_unchecked(bit))
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
+        let n = self.0.ones() as usize;
         (n, Some(n))
     }
 }
 
-impl ExactSizeIterator for BitIter {}
+impl<W: Word> ExactSizeIterator for BitIter<W> {}
 
-impl IntoIterator for Bitboard {
+impl<W: Word> IntoIterator for Bitboard<W> {
     type Item = Square;
-    type IntoIter = BitIter;
-    fn into_iter(self) -> BitIter {
+    type IntoIter = BitIter<W>;
+    fn into_iter(self) -> BitIter<W> {
         self.iter()
     }
 }
 
-impl FromIterator<Square> for Bitboard {
-    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Bitboard {
+impl<W: Word> FromIterator<Square> for Bitboard<W> {
+    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Bitboard<W> {
         iter.into_iter().fold(Bitboard::EMPTY, Bitboard::with)
     }
 }
 
-impl From<Square> for Bitboard {
-    fn from(sq: Square) -> Bitboard {
-        sq.bitboard()
+impl<W: Word> From<Square> for Bitboard<W> {
+    fn from(sq: Square) -> Bitboard<W> {
+        Bitboard::of(sq)
     }
 }
 
 macro_rules! bit_op {
     ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
-        impl $tr for Bitboard {
-            type Output = Bitboard;
+        impl<W: Word> $tr for Bitboard<W> {
+            type Output = Bitboard<W>;
             #[inline]
-            fn $f(self, rhs: Bitboard) -> Bitboard {
+            fn $f(self, rhs: Bitboard<W>) -> Bitboard<W> {
                 Bitboard(self.0 $op rhs.0)
             }
         }
-        impl $tra for Bitboard {
+        impl<W: Word> $tra for Bitboard<W> {
             #[inline]
-            fn $fa(&mut self, rhs: Bitboard) {
+            fn $fa(&mut self, rhs: Bitboard<W>) {
                 self.0 = self.0 $op rhs.0;
             }
         }
@@ -246,17 +376,17 @@ bit_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
 bit_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
 bit_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
 
-impl Not for Bitboard {
-    type Output = Bitboard;
-    /// The complement within the squares of the largest board (mask it with a smaller
-    /// board's squares for that board).
+impl<W: Word> Not for Bitboard<W> {
+    type Output = Bitboard<W>;
+    /// The complement within the squares of the layout's largest board (mask it with a
+    /// smaller board's squares for that board).
     #[inline]
-    fn not(self) -> Bitboard {
-        Bitboard(!self.0 & Bitboard::ALL.0)
+    fn not(self) -> Bitboard<W> {
+        Bitboard(!self.0 & W::ALL)
     }
 }
 
-impl fmt::Debug for Bitboard {
+impl<W: Word> fmt::Debug for Bitboard<W> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_set().entries(self.iter()).finish()
     }

@@ -101,7 +101,7 @@ impl Move {
     /// Whether the move captures.
     #[inline]
     pub const fn is_capture(&self) -> bool {
-        self.captured.any()
+        self.captured.0 != 0
     }
 
     /// The landing squares in order, ending with [`Move::to`]; one square for a quiet move.

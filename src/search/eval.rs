@@ -50,7 +50,7 @@ const fn mask(coords: &[(u8, u8)]) -> Bitboard {
     let mut i = 0;
     while i < coords.len() {
         if let Some(sq) = Square::from_coords(coords[i].0, coords[i].1) {
-            b = b.with(sq);
+            b = Bitboard(b.0 | 1u64 << sq.bit());
         }
         i += 1;
     }

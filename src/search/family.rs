@@ -52,7 +52,7 @@ const fn center(geometry: &Geometry) -> Bitboard {
         let mut file = 2;
         while file + 2 < size {
             if let Some(sq) = geometry.square_at(file, rank) {
-                b = b.with(sq);
+                b = Bitboard(b.0 | 1u64 << sq.bit());
             }
             file += 1;
         }
