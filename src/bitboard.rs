@@ -68,6 +68,11 @@ pub trait Word:
     fn without_lowest(self) -> Self;
     /// The low 64 bits (for hashing).
     fn low64(self) -> u64;
+    /// A board mask kept widened to 128 bits, in this word (the mask of a board of
+    /// this word's layout).
+    fn from_wide(mask: u128) -> Self;
+    /// A geometry's rays in this word's layout.
+    fn rays(geometry: &crate::square::Geometry) -> &[[Self; 4]; crate::square::LAYOUT_BITS];
     /// The word moved one step in `dir` (bits leaving the word vanish; mask with a board).
     #[inline(always)]
     fn step(self, dir: Direction) -> Self {
@@ -91,7 +96,7 @@ pub(crate) const fn layout_bit_in(columns: u32, file: u8, rank: u8) -> u32 {
 }
 
 macro_rules! word {
-    ($t:ty, $size:expr, $columns:expr, $all:expr) => {
+    ($t:ty, $size:expr, $columns:expr, $all:expr, $rays:ident) => {
         impl Word for $t {
             const ZERO: $t = 0;
             const ALL: $t = $all;
@@ -119,6 +124,14 @@ macro_rules! word {
             fn low64(self) -> u64 {
                 self as u64
             }
+            #[inline(always)]
+            fn from_wide(mask: u128) -> $t {
+                mask as $t
+            }
+            #[inline(always)]
+            fn rays(geometry: &crate::square::Geometry) -> &[[$t; 4]; crate::square::LAYOUT_BITS] {
+                &geometry.$rays
+            }
         }
     };
 }
@@ -138,8 +151,8 @@ const fn layout_board(columns: u32, size: u8) -> u128 {
     b
 }
 
-word!(u64, 10, 5, layout_board(5, 10) as u64);
-word!(u128, 12, 6, layout_board(6, 12));
+word!(u64, 10, 5, layout_board(5, 10) as u64, rays);
+word!(u128, 12, 6, layout_board(6, 12), wide_rays);
 
 /// A set of squares of a board in the layout of the word `W` (the 64-bit one unless said).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]

@@ -10,7 +10,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::bitboard::{Bitboard, Direction};
+use crate::bitboard::{layout_bit_in, Bitboard, Word};
 use crate::error::SquareError;
 
 /// One dark square (of the 10×10 board; the 8×8 board's squares are among them).
@@ -35,9 +35,9 @@ const BIT_COORDS: [(u8, u8); 64] = {
     t
 };
 
-/// The layout's bit of the dark square at (file, rank).
+/// The 64-bit layout's bit of the dark square at (file, rank).
 const fn layout_bit(file: u8, rank: u8) -> u32 {
-    5 * rank as u32 + (file / 2) as u32 + (rank as u32).div_ceil(2)
+    layout_bit_in(5, file, rank)
 }
 
 impl Square {
@@ -138,25 +138,39 @@ impl Square {
 }
 
 /// A board: its size, which squares it has, their indices, its ranks and the rays of its
-/// flying kings. The move generator reads these as constants of its rules type; the rest of
-/// the crate asks a position for its geometry.
+/// flying kings. The boards up to 10×10 live in the 64-bit word's layout, the 12×12 board in
+/// the 128-bit word's ([`Word`]); a geometry describes its squares the same way for both and
+/// keeps its rays in its own word. The move generator reads these as constants of its rules
+/// type; the rest of the crate asks a position for its geometry.
 #[derive(Debug)]
 pub struct Geometry {
     size: u8,
-    board: u64,
+    /// Every playable square (in the board's own word, widened).
+    board: u128,
     count: u8,
     /// Every square of the board is playable (Turkish draughts), its squares at bits
-    /// `8 × rank + file`; otherwise the dark squares in the shared diagonal layout.
+    /// `8 × rank + file`; otherwise the dark squares in the word's diagonal layout.
     every_square: bool,
-    ranks: [u64; MAX_SIZE as usize],
-    index_of: [u8; 64],
-    squares: [Square; 64],
+    /// The board's word is the 128-bit one (12×12).
+    wide: bool,
+    ranks: [u128; MAX_LAYOUT_SIZE],
+    index_of: [u8; LAYOUT_BITS],
+    squares: [Square; LAYOUT_BITS],
     /// `(file, rank)` of each bit of this board, `(GHOST, GHOST)` for a bit that is none.
-    coords: [(u8, u8); 64],
+    coords: [(u8, u8); LAYOUT_BITS],
     /// `rays[bit][dir]`: the squares from `bit` (exclusive) to the board's edge in `dir`
-    /// (the diagonals; on a board of every square, the lines of its ranks and files).
-    pub(crate) rays: [[u64; 4]; 64],
+    /// (the diagonals; on a board of every square, the lines of its ranks and files), for
+    /// a board of the 64-bit word (empty on the 12×12 board).
+    pub(crate) rays: [[u64; 4]; LAYOUT_BITS],
+    /// The same rays on the board of the 128-bit word (empty on the others).
+    pub(crate) wide_rays: [[u128; 4]; LAYOUT_BITS],
 }
+
+/// The most ranks of any layout (12×12).
+const MAX_LAYOUT_SIZE: usize = 12;
+/// The bits of the widest word: the tables of every geometry have this many entries (the
+/// 64-bit boards use the first half).
+pub(crate) const LAYOUT_BITS: usize = 128;
 
 impl Geometry {
     /// The 8×8 board: 32 squares.
@@ -166,18 +180,28 @@ impl Geometry {
     /// The 8×8 board with every square playable (Turkish draughts): 64 squares, square
     /// (file, rank) at bit `8 × rank + file`; its lines are ranks and files.
     pub const EIGHT_EVERY_SQUARE: &'static Geometry = &EIGHT_EVERY_SQUARE;
+    /// The 12×12 board (Canadian draughts): 72 squares, in the 128-bit word's layout.
+    pub const TWELVE: &'static Geometry = &TWELVE;
 
     const fn new(size: u8, every_square: bool) -> Geometry {
+        let wide = size > 10;
+        let columns = if wide {
+            <u128 as Word>::COLUMNS
+        } else {
+            <u64 as Word>::COLUMNS
+        };
         let mut g = Geometry {
             size,
             board: 0,
             count: 0,
             every_square,
-            ranks: [0; MAX_SIZE as usize],
-            index_of: [GHOST; 64],
-            squares: [Square(0); 64],
-            coords: [(GHOST, GHOST); 64],
-            rays: [[0; 4]; 64],
+            wide,
+            ranks: [0; MAX_LAYOUT_SIZE],
+            index_of: [GHOST; LAYOUT_BITS],
+            squares: [Square(0); LAYOUT_BITS],
+            coords: [(GHOST, GHOST); LAYOUT_BITS],
+            rays: [[0; 4]; LAYOUT_BITS],
+            wide_rays: [[0; 4]; LAYOUT_BITS],
         };
         let mut rank = 0u8;
         while rank < size {
@@ -186,10 +210,10 @@ impl Geometry {
                 let bit = if every_square {
                     8 * rank as u32 + file as u32
                 } else {
-                    layout_bit(file, rank)
+                    layout_bit_in(columns, file, rank)
                 };
-                g.board |= 1u64 << bit;
-                g.ranks[rank as usize] |= 1u64 << bit;
+                g.board |= 1 << bit;
+                g.ranks[rank as usize] |= 1 << bit;
                 g.index_of[bit as usize] = g.count;
                 g.squares[g.count as usize] = Square(bit as u8);
                 g.coords[bit as usize] = (file, rank);
@@ -198,50 +222,41 @@ impl Geometry {
             }
             rank += 1;
         }
-        if every_square {
-            // The lines of the ranks and files: left, right, down, up.
-            let mut i = 0;
-            while i < g.count as usize {
-                let bit = g.squares[i].0 as usize;
-                let (file, rank) = g.coords[bit];
-                let mut d = 0;
-                while d < 4 {
-                    let (df, dr): (i8, i8) = match d {
-                        0 => (-1, 0),
-                        1 => (1, 0),
-                        2 => (0, -1),
-                        _ => (0, 1),
-                    };
-                    let (mut f, mut r) = (file as i8 + df, rank as i8 + dr);
-                    let mut ray = 0u64;
-                    while f >= 0 && r >= 0 && f < size as i8 && r < size as i8 {
-                        ray |= 1u64 << (8 * r as u32 + f as u32);
-                        f += df;
-                        r += dr;
-                    }
-                    g.rays[bit][d] = ray;
-                    d += 1;
-                }
-                i += 1;
-            }
-            return g;
-        }
         let mut i = 0;
         while i < g.count as usize {
             let bit = g.squares[i].0 as u32;
+            let (file, rank) = g.coords[bit as usize];
             let mut d = 0;
             while d < 4 {
-                let off = Direction::ALL[d].offset();
-                let mut ray = 0u64;
-                let mut cur = 1u64 << bit;
-                loop {
-                    cur = if off > 0 { cur << off } else { cur >> -off } & g.board;
-                    if cur == 0 {
-                        break;
-                    }
-                    ray |= cur;
+                // Diagonals: up-left, up-right, down-left, down-right; on a board of every
+                // square, the lines: left, right, down, up.
+                let (df, dr): (i8, i8) = match (every_square, d) {
+                    (false, 0) => (-1, 1),
+                    (false, 1) => (1, 1),
+                    (false, 2) => (-1, -1),
+                    (false, _) => (1, -1),
+                    (true, 0) => (-1, 0),
+                    (true, 1) => (1, 0),
+                    (true, 2) => (0, -1),
+                    (true, _) => (0, 1),
+                };
+                let (mut f, mut r) = (file as i8 + df, rank as i8 + dr);
+                let mut ray = 0u128;
+                while f >= 0 && r >= 0 && f < size as i8 && r < size as i8 {
+                    let b = if every_square {
+                        8 * r as u32 + f as u32
+                    } else {
+                        layout_bit_in(columns, f as u8, r as u8)
+                    };
+                    ray |= 1 << b;
+                    f += df;
+                    r += dr;
                 }
-                g.rays[bit as usize][d] = ray;
+                if wide {
+                    g.wide_rays[bit as usize][d] = ray;
+                } else {
+                    g.rays[bit as usize][d] = ray as u64;
+                }
                 d += 1;
             }
             i += 1;
@@ -249,7 +264,53 @@ impl Geometry {
         g
     }
 
-    /// The number of files (and ranks): 8 or 10.
+    /// Whether the board lives in the 128-bit word (12×12).
+    #[inline]
+    pub const fn is_wide(&self) -> bool {
+        self.wide
+    }
+
+    /// Every playable square of a board of the 64-bit word (8×8, 10×10; see
+    /// [`Geometry::board_in`] for any word).
+    #[inline]
+    pub const fn board(&self) -> Bitboard {
+        Bitboard(self.board as u64)
+    }
+
+    /// Every playable square, in the board's word `W`.
+    #[inline]
+    pub fn board_in<W: Word>(&self) -> Bitboard<W> {
+        Bitboard(W::from_wide(self.board))
+    }
+
+    /// The squares of rank `rank` on a board of the 64-bit word (0 = White's back rank;
+    /// empty beyond the board).
+    #[inline]
+    pub const fn rank(&self, rank: u8) -> Bitboard {
+        if rank < self.size {
+            Bitboard(self.ranks[rank as usize] as u64)
+        } else {
+            Bitboard(0)
+        }
+    }
+
+    /// [`Geometry::rank`] in the board's word `W`.
+    #[inline]
+    pub fn rank_in<W: Word>(&self, rank: u8) -> Bitboard<W> {
+        if rank < self.size {
+            Bitboard(W::from_wide(self.ranks[rank as usize]))
+        } else {
+            Bitboard::EMPTY
+        }
+    }
+
+    /// Whether `sq` is on this board.
+    #[inline]
+    pub const fn contains(&self, sq: Square) -> bool {
+        (sq.0 as usize) < LAYOUT_BITS && self.board & (1 << sq.0) != 0
+    }
+
+    /// The number of files (and ranks): 8, 10 or 12.
     #[inline]
     pub const fn size(&self) -> u8 {
         self.size
@@ -265,13 +326,13 @@ impl Geometry {
     /// The file (0 = a) of a square of this board.
     #[inline]
     pub const fn file_of(&self, sq: Square) -> u8 {
-        self.coords[sq.0 as usize & 63].0
+        self.coords[sq.0 as usize & (LAYOUT_BITS - 1)].0
     }
 
     /// The rank (0 = White's back rank) of a square of this board.
     #[inline]
     pub const fn rank_of(&self, sq: Square) -> u8 {
-        self.coords[sq.0 as usize & 63].1
+        self.coords[sq.0 as usize & (LAYOUT_BITS - 1)].1
     }
 
     /// The playable square at (file, rank), or `None`.
@@ -283,7 +344,16 @@ impl Geometry {
         } else if (file + rank) % 2 != 0 {
             None
         } else {
-            Some(Square(layout_bit(file, rank) as u8))
+            Some(Square(layout_bit_in(self.columns(), file, rank) as u8))
+        }
+    }
+
+    /// Columns a rank in the board's layout.
+    const fn columns(&self) -> u32 {
+        if self.wide {
+            <u128 as Word>::COLUMNS
+        } else {
+            <u64 as Word>::COLUMNS
         }
     }
 
@@ -295,26 +365,10 @@ impl Geometry {
         s
     }
 
-    /// The number of playable squares: 32 or 50.
+    /// The number of playable squares: 32, 50, 64 or 72.
     #[inline]
     pub const fn square_count(&self) -> usize {
         self.count as usize
-    }
-
-    /// Every playable square.
-    #[inline]
-    pub const fn board(&self) -> Bitboard {
-        Bitboard(self.board)
-    }
-
-    /// The squares of rank `rank` (0 = White's back rank; empty beyond the board).
-    #[inline]
-    pub const fn rank(&self, rank: u8) -> Bitboard {
-        if rank < MAX_SIZE {
-            Bitboard(self.ranks[rank as usize])
-        } else {
-            Bitboard(0)
-        }
     }
 
     /// The squares in index order (a1 first, then along the rank, rank by rank).
@@ -326,7 +380,7 @@ impl Geometry {
     /// The index of `sq` on this board (0 = a1), or `None` when it is off the board.
     #[inline]
     pub const fn index(&self, sq: Square) -> Option<usize> {
-        match self.index_of[sq.0 as usize & 63] {
+        match self.index_of[sq.0 as usize & (LAYOUT_BITS - 1)] {
             GHOST => None,
             i => Some(i as usize),
         }
@@ -335,7 +389,7 @@ impl Geometry {
     /// [`Geometry::index`] of a square known to be on this board (255 for one off it).
     #[inline]
     pub const fn index_on_board(&self, sq: Square) -> usize {
-        self.index_of[sq.0 as usize & 63] as usize
+        self.index_of[sq.0 as usize & (LAYOUT_BITS - 1)] as usize
     }
 
     /// The square of index `index`, or `None`.
@@ -348,10 +402,14 @@ impl Geometry {
         }
     }
 
-    /// Whether `sq` is on this board.
+    /// The square of this board at internal bit `bit`, if that bit is one.
     #[inline]
-    pub const fn contains(&self, sq: Square) -> bool {
-        self.board & (1u64 << sq.0) != 0
+    pub const fn square_of_bit(&self, bit: u32) -> Option<Square> {
+        if bit as usize >= LAYOUT_BITS || self.index_of[bit as usize] == GHOST {
+            None
+        } else {
+            Some(Square(bit as u8))
+        }
     }
 
     /// The square turned half round (seen from the other side).
@@ -362,7 +420,7 @@ impl Geometry {
         if self.every_square {
             Square(8 * rank + file)
         } else {
-            Square(layout_bit(file, rank) as u8)
+            Square(layout_bit_in(self.columns(), file, rank) as u8)
         }
     }
 }
@@ -370,6 +428,7 @@ impl Geometry {
 static EIGHT: Geometry = Geometry::new(8, false);
 static TEN: Geometry = Geometry::new(10, false);
 static EIGHT_EVERY_SQUARE: Geometry = Geometry::new(8, true);
+static TWELVE: Geometry = Geometry::new(12, false);
 
 /// How a game numbers and names its squares (the PDN GameType's notation and inverted
 /// flag): square 1 sits in a corner of the board as the side that moves first sees it, and
