@@ -25,7 +25,8 @@ use crate::square::Square;
 /// A machine word holding one bit per square of a board layout: [`u64`] for the boards up
 /// to 10×10, [`u128`] for the 12×12 board. Its constants are its layout's.
 pub trait Word:
-    Copy
+    Sealed
+    + Copy
     + Eq
     + Ord
     + Hash
@@ -94,6 +95,11 @@ pub trait Word:
 pub(crate) const fn layout_bit_in(columns: u32, file: u8, rank: u8) -> u32 {
     columns * rank as u32 + (file / 2) as u32 + (rank as u32).div_ceil(2)
 }
+
+/// Keeps [`Word`] and the words' game dispatch to the two words the crate implements.
+pub trait Sealed {}
+impl Sealed for u64 {}
+impl Sealed for u128 {}
 
 macro_rules! word {
     ($t:ty, $size:expr, $columns:expr, $all:expr, $rays:ident) => {

@@ -38,6 +38,9 @@ pub enum PositionError {
     ManOnCrowningRank(crate::Square),
     /// A piece on a square the game's board does not have (a 10×10 square in an 8×8 game).
     OffBoard(crate::Square),
+    /// The game's board does not fit the position's word (a 12×12 game in a 64-bit
+    /// position, or a smaller board's game in a 128-bit one).
+    WrongWord,
 }
 
 impl fmt::Display for PositionError {
@@ -51,6 +54,9 @@ impl fmt::Display for PositionError {
             PositionError::OffBoard(sq) => {
                 write!(f, "square {sq} is not on the game's board")
             }
+            PositionError::WrongWord => f.write_str(
+                "the game's board does not fit this position type (12×12 games need Position<u128>)",
+            ),
         }
     }
 }

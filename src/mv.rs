@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Bitboard, Word};
 use crate::square::Square;
 
 /// The most landing squares a move keeps: each capture takes a piece standing off the
@@ -18,9 +18,12 @@ pub const MAX_PATH: usize = 20;
 /// exactly what determines the position after them (docs/rules.rst, "Which moves are distinct").
 /// The path (the landing squares) is kept to write the move and to tell capture orders apart
 /// in the second perft convention, but does not take part in equality.
+///
+/// `W` is the word of the board's layout ([`Word`]): the 64-bit one unless the game is
+/// played on the 12×12 board.
 #[derive(Copy, Clone)]
-pub struct Move {
-    pub(crate) captured: Bitboard,
+pub struct Move<W: Word = u64> {
+    pub(crate) captured: Bitboard<W>,
     pub(crate) from: Square,
     pub(crate) to: Square,
     pub(crate) promotes: bool,
@@ -28,10 +31,10 @@ pub struct Move {
     pub(crate) path: [Square; MAX_PATH],
 }
 
-impl Move {
+impl<W: Word> Move<W> {
     /// A quiet (non-capturing) move.
     #[inline]
-    pub fn quiet(from: Square, to: Square, promotes: bool) -> Move {
+    pub fn quiet(from: Square, to: Square, promotes: bool) -> Move<W> {
         let mut path = [to; MAX_PATH];
         path[0] = to;
         Move {
@@ -51,9 +54,9 @@ impl Move {
     pub fn from_parts(
         from: Square,
         path: &[Square],
-        captured: Bitboard,
+        captured: Bitboard<W>,
         promotes: bool,
-    ) -> Option<Move> {
+    ) -> Option<Move<W>> {
         let (&to, _) = path.split_last()?;
         if path.len() > MAX_PATH
             || captured.count() as usize > path.len()
@@ -88,7 +91,7 @@ impl Move {
 
     /// The captured pieces (empty for a quiet move).
     #[inline]
-    pub const fn captured(&self) -> Bitboard {
+    pub const fn captured(&self) -> Bitboard<W> {
         self.captured
     }
 
@@ -100,8 +103,8 @@ impl Move {
 
     /// Whether the move captures.
     #[inline]
-    pub const fn is_capture(&self) -> bool {
-        self.captured.0 != 0
+    pub fn is_capture(&self) -> bool {
+        self.captured.any()
     }
 
     /// The landing squares in order, ending with [`Move::to`]; one square for a quiet move.
@@ -112,7 +115,7 @@ impl Move {
 
     /// The identity used for equality: (start, end, captured set, promotion).
     #[inline]
-    pub(crate) fn key(&self) -> (u64, u8, u8, bool) {
+    pub(crate) fn key(&self) -> (W, u8, u8, bool) {
         (
             self.captured.0,
             self.from.bit() as u8,
@@ -163,28 +166,28 @@ impl Move {
     }
 }
 
-impl PartialEq for Move {
+impl<W: Word> PartialEq for Move<W> {
     #[inline]
-    fn eq(&self, other: &Move) -> bool {
+    fn eq(&self, other: &Move<W>) -> bool {
         self.key() == other.key()
     }
 }
 
-impl Eq for Move {}
+impl<W: Word> Eq for Move<W> {}
 
-impl std::hash::Hash for Move {
+impl<W: Word> std::hash::Hash for Move<W> {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.key().hash(state);
     }
 }
 
-impl fmt::Display for Move {
+impl<W: Word> fmt::Display for Move<W> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.long_text())
     }
 }
 
-impl fmt::Debug for Move {
+impl<W: Word> fmt::Debug for Move<W> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Move({}", self.long_text())?;
         if self.promotes {
@@ -195,7 +198,7 @@ impl fmt::Debug for Move {
 }
 
 /// A list of moves, on the stack for the usual sizes.
-pub type MoveList = smallvec::SmallVec<[Move; 48]>;
+pub type MoveList<W = u64> = smallvec::SmallVec<[Move<W>; 48]>;
 
 #[cfg(test)]
 mod tests {

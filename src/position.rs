@@ -1,6 +1,6 @@
 //! Positions: an unvalidated [`Setup`] and the validated [`Position`].
 
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Bitboard, Word};
 use crate::error::{IllegalMoveError, PositionError};
 use crate::movegen::{self, Counting};
 use crate::mv::{Move, MoveList};
@@ -10,16 +10,18 @@ use crate::variant::RuleSet;
 use crate::zobrist;
 
 /// Pieces on squares and a side to move, not yet checked: what a FEN parses into.
+///
+/// `W` is the word of the board's layout (the 64-bit one unless the board is 12×12).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct Setup {
+pub struct Setup<W: Word = u64> {
     /// White men.
-    pub white_men: Bitboard,
+    pub white_men: Bitboard<W>,
     /// White kings.
-    pub white_kings: Bitboard,
+    pub white_kings: Bitboard<W>,
     /// Black men.
-    pub black_men: Bitboard,
+    pub black_men: Bitboard<W>,
     /// Black kings.
-    pub black_kings: Bitboard,
+    pub black_kings: Bitboard<W>,
     /// Side to move; `None` stands for White.
     pub turn: Option<Color>,
 }
@@ -31,13 +33,20 @@ impl Setup {
         Setup::rows(Geometry::EIGHT, 3)
     }
 
+    /// Check the setup on the 8×8 board ([`Setup::validate_on`]).
+    pub fn validate(&self) -> Result<(), PositionError> {
+        self.validate_on(Geometry::EIGHT)
+    }
+}
+
+impl<W: Word> Setup<W> {
     /// Men on the `rows` nearest ranks of each side of `geometry`'s board, White to move.
-    pub fn rows(geometry: &Geometry, rows: u8) -> Setup {
+    pub fn rows(geometry: &Geometry, rows: u8) -> Setup<W> {
         let mut white = Bitboard::EMPTY;
         let mut black = Bitboard::EMPTY;
         for r in 0..rows {
-            white |= geometry.rank(r);
-            black |= geometry.rank(geometry.size() - 1 - r);
+            white |= geometry.rank_in::<W>(r);
+            black |= geometry.rank_in::<W>(geometry.size() - 1 - r);
         }
         Setup {
             white_men: white,
@@ -48,14 +57,12 @@ impl Setup {
         }
     }
 
-    /// Check the setup on the 8×8 board ([`Setup::validate_on`]).
-    pub fn validate(&self) -> Result<(), PositionError> {
-        self.validate_on(Geometry::EIGHT)
-    }
-
     /// Check the setup on `geometry`'s board: every piece on the board, no square twice, no
     /// man on its own crowning rank.
     pub fn validate_on(&self, geometry: &Geometry) -> Result<(), PositionError> {
+        if geometry.is_wide() != (W::BITS > 64) {
+            return Err(PositionError::WrongWord);
+        }
         let sets = [
             self.white_men,
             self.white_kings,
@@ -69,13 +76,13 @@ impl Setup {
             }
             seen |= set;
         }
-        if let Some(sq) = (seen & !geometry.board()).first() {
+        if let Some(sq) = (seen & !geometry.board_in::<W>()).first() {
             return Err(PositionError::OffBoard(sq));
         }
-        if let Some(sq) = (self.white_men & geometry.rank(geometry.size() - 1)).first() {
+        if let Some(sq) = (self.white_men & geometry.rank_in::<W>(geometry.size() - 1)).first() {
             return Err(PositionError::ManOnCrowningRank(sq));
         }
-        if let Some(sq) = (self.black_men & geometry.rank(0)).first() {
+        if let Some(sq) = (self.black_men & geometry.rank_in::<W>(0)).first() {
             return Err(PositionError::ManOnCrowningRank(sq));
         }
         Ok(())
@@ -86,11 +93,14 @@ impl Setup {
 ///
 /// Any number of pieces per side is allowed (problem positions and random setups), including
 /// none: a side to move without pieces or moves has lost.
+///
+/// `W` is the word of the board's layout ([`Word`]): the 64-bit one for the boards up to
+/// 10×10 (the default), the 128-bit one for the 12×12 board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Position {
-    pub(crate) by_color: [Bitboard; 2],
+pub struct Position<W: Word = u64> {
+    pub(crate) by_color: [Bitboard<W>; 2],
     /// The kings of both sides.
-    pub(crate) kings: Bitboard,
+    pub(crate) kings: Bitboard<W>,
     pub(crate) turn: Color,
     /// The position's rules ([`RuleSet::code`], 0 for Russian), in a byte the struct's
     /// padding had free: the rules travel with the position at no cost to copying it, and
@@ -121,9 +131,23 @@ impl Position {
         Position::from_setup_in(setup, RuleSet::RUSSIAN)
     }
 
+    /// The start position of a rule set's variant, played under those rules (a game of
+    /// the 64-bit word's boards; [`Position::start_in`] for any).
+    pub fn start_of(rules: RuleSet) -> Position {
+        Position::start_in(rules).unwrap_or_else(|_| unreachable!())
+    }
+}
+
+impl<W: Word> Position<W> {
+    /// The start position of a rule set's variant in the word `W`, or
+    /// [`PositionError::WrongWord`] when its board is not of that word.
+    pub fn start_in(rules: RuleSet) -> Result<Position<W>, PositionError> {
+        Position::from_setup_in(&rules.variant.start_setup_in::<W>(), rules)
+    }
+
     /// The position of a setup played under `rules` (on their game's board), or what is
     /// wrong with it.
-    pub fn from_setup_in(setup: &Setup, rules: RuleSet) -> Result<Position, PositionError> {
+    pub fn from_setup_in(setup: &Setup<W>, rules: RuleSet) -> Result<Position<W>, PositionError> {
         setup.validate_on(rules.variant.geometry())?;
         let mut pos = Position::from_valid_setup_unhashed(setup).with_rules(rules);
         pos.hash = pos.compute_hash();
@@ -139,7 +163,7 @@ impl Position {
     /// The position of a setup known to be valid, without its hash (0): for the endgame
     /// table builder, which only ranks positions and asks for captures.
     #[inline]
-    pub(crate) fn from_valid_setup_unhashed(setup: &Setup) -> Position {
+    pub(crate) fn from_valid_setup_unhashed(setup: &Setup<W>) -> Position<W> {
         Position {
             by_color: [
                 setup.white_men | setup.white_kings,
@@ -151,12 +175,6 @@ impl Position {
             king_runs: [0; 2],
             hash: 0,
         }
-    }
-
-    /// The start position of a rule set's variant, played under those rules.
-    pub fn start_of(rules: RuleSet) -> Position {
-        Position::from_setup_in(&rules.variant.start_setup(), rules)
-            .unwrap_or_else(|_| unreachable!())
     }
 
     /// The rules the position is played under.
@@ -196,7 +214,7 @@ impl Position {
 
     /// The same pieces played under other rules.
     #[inline]
-    pub fn with_rules(mut self, rules: RuleSet) -> Position {
+    pub fn with_rules(mut self, rules: RuleSet) -> Position<W> {
         self.rules = rules.code();
         if self.king_runs != [0; 2]
             && !crate::variant::CODE_FACTS[usize::from(rules.code())].king_runs
@@ -210,7 +228,7 @@ impl Position {
     }
 
     /// Back to an unvalidated setup.
-    pub fn setup(&self) -> Setup {
+    pub fn setup(&self) -> Setup<W> {
         Setup {
             white_men: self.men(Color::White),
             white_kings: self.kings(Color::White),
@@ -257,25 +275,25 @@ impl Position {
 
     /// All pieces of a side.
     #[inline]
-    pub fn pieces(&self, color: Color) -> Bitboard {
+    pub fn pieces(&self, color: Color) -> Bitboard<W> {
         self.by_color[color.index()]
     }
 
     /// The men of a side.
     #[inline]
-    pub fn men(&self, color: Color) -> Bitboard {
+    pub fn men(&self, color: Color) -> Bitboard<W> {
         Bitboard(self.by_color[color.index()].0 & !self.kings.0)
     }
 
     /// The kings of a side.
     #[inline]
-    pub fn kings(&self, color: Color) -> Bitboard {
+    pub fn kings(&self, color: Color) -> Bitboard<W> {
         self.by_color[color.index()] & self.kings
     }
 
     /// Every occupied square.
     #[inline]
-    pub fn occupied(&self) -> Bitboard {
+    pub fn occupied(&self) -> Bitboard<W> {
         self.by_color[0] | self.by_color[1]
     }
 
@@ -296,37 +314,188 @@ impl Position {
         Some(Piece { color, role })
     }
 
+    /// Move the piece on internal bit `from` to `to`, remove `captured`, crown if `promotes`,
+    /// and pass the turn. With `HASH` false the hash is left stale (perft without a table).
+    #[inline(always)]
+    pub(crate) fn apply<const HASH: bool>(
+        &mut self,
+        from: u32,
+        to: u32,
+        captured: W,
+        promotes: bool,
+    ) {
+        let us = self.turn.index();
+        let from_bb = W::bit(from);
+        let to_bb = W::bit(to);
+        let was_king = !(self.kings.0 & from_bb).is_zero();
+        let is_king = was_king || promotes;
+        if HASH {
+            let role = |king: bool| if king { Role::King } else { Role::Man };
+            self.hash ^= zobrist::piece_key_in::<W>(self.turn, role(was_king), from)
+                ^ zobrist::piece_key_in::<W>(self.turn, role(is_king), to)
+                ^ zobrist::BLACK_TO_MOVE;
+            if !captured.is_zero() {
+                let them_color = !self.turn;
+                self.hash ^=
+                    zobrist::squares_key(them_color, Role::Man, Bitboard(captured & !self.kings.0))
+                        ^ zobrist::squares_key(
+                            them_color,
+                            Role::King,
+                            Bitboard(captured & self.kings.0),
+                        );
+            }
+        }
+        self.by_color[us].0 = (self.by_color[us].0 & !from_bb) | to_bb;
+        self.by_color[1 - us].0 &= !captured;
+        self.kings.0 &= !(from_bb | captured);
+        if is_king {
+            self.kings.0 |= to_bb;
+        }
+        self.turn = !self.turn;
+    }
+
+    /// The position turned half round with the colours swapped and the other side to
+    /// move (White's man on c3 becomes Black's man on f6): the same game seen from the
+    /// other side, under the same rules.
+    pub fn mirrored(&self) -> Position<W> {
+        // A man never stands on its own crowning rank, so its mirror image never does.
+        Position::from_setup_in(&self.mirror_setup(), self.rules())
+            .unwrap_or_else(|_| unreachable!())
+    }
+
+    /// [`Position::mirrored`] without its hash (0), for the endgame tables' index.
+    pub(crate) fn mirrored_unhashed(&self) -> Position<W> {
+        Position::from_valid_setup_unhashed(&self.mirror_setup()).with_rules(self.rules())
+    }
+
+    fn mirror_setup(&self) -> Setup<W> {
+        let geometry = self.geometry();
+        let turn = |set: Bitboard<W>| -> Bitboard<W> {
+            set.iter()
+                .map(|sq| geometry.turned(sq))
+                .fold(Bitboard::EMPTY, |b, sq| b.with(sq))
+        };
+        Setup {
+            white_men: turn(self.men(Color::Black)),
+            white_kings: turn(self.kings(Color::Black)),
+            black_men: turn(self.men(Color::White)),
+            black_kings: turn(self.kings(Color::White)),
+            turn: Some(!self.turn),
+        }
+    }
+
+    /// The same pieces with the other side to move (for analysis; not a legal move).
+    pub fn with_turn(&self, turn: Color) -> Position<W> {
+        let mut p = *self;
+        if p.turn != turn {
+            p.turn = turn;
+            p.hash ^= zobrist::BLACK_TO_MOVE;
+        }
+        p
+    }
+}
+
+/// A word whose boards have games: the dispatch from a position's rules code to the move
+/// generator compiled for its rules, in that word. Implemented for [`u64`] (the boards up
+/// to 10×10) and [`u128`] (12×12); sealed.
+pub trait GameWord: Word + crate::bitboard::Sealed {
+    /// Append the legal moves.
+    #[doc(hidden)]
+    fn generate(pos: &Position<Self>, counting: Counting, list: &mut MoveList<Self>);
+    /// Whether the side to move must capture.
+    #[doc(hidden)]
+    fn has_captures(pos: &Position<Self>) -> bool;
+    /// The number of legal moves.
+    #[doc(hidden)]
+    fn count_moves(pos: &Position<Self>, counting: Counting) -> u64;
+    /// The number of quiet moves.
+    #[doc(hidden)]
+    fn quiet_move_count(pos: &Position<Self>) -> u32;
+    /// The quiet move at `index`.
+    #[doc(hidden)]
+    fn nth_quiet_move(pos: &Position<Self>, index: u32) -> Option<Move<Self>>;
+    /// Perft under a counting convention, single-threaded.
+    #[doc(hidden)]
+    fn perft(pos: &Position<Self>, depth: u32, counting: Counting) -> u64;
+    /// The position's FEN in numbers.
+    #[doc(hidden)]
+    fn fen(pos: &Position<Self>) -> String;
+    /// Keep each side's run of quiet king moves after a move (Frisian).
+    #[doc(hidden)]
+    fn update_runs(
+        pos: &mut Position<Self>,
+        before: &Position<Self>,
+        from: u32,
+        to: u32,
+        captured: Self,
+    );
+}
+
+impl GameWord for u64 {
+    #[inline]
+    fn generate(pos: &Position, counting: Counting, list: &mut MoveList) {
+        crate::variant::with_rules!(@code pos.rules_code(), R => movegen::generate::<R>(pos, counting, list));
+    }
+    #[inline]
+    fn has_captures(pos: &Position) -> bool {
+        crate::variant::with_rules!(@code pos.rules_code(), R => movegen::has_captures::<R>(pos))
+    }
+    #[inline]
+    fn count_moves(pos: &Position, counting: Counting) -> u64 {
+        crate::variant::with_rules!(@code pos.rules_code(), R => movegen::count_moves::<R>(pos, counting))
+    }
+    #[inline]
+    fn quiet_move_count(pos: &Position) -> u32 {
+        movegen::quiet_move_count(pos)
+    }
+    #[inline]
+    fn nth_quiet_move(pos: &Position, index: u32) -> Option<Move> {
+        movegen::nth_quiet_move(pos, index)
+    }
+    fn perft(pos: &Position, depth: u32, counting: Counting) -> u64 {
+        crate::perft::perft_counting(pos, depth, counting)
+    }
+    fn fen(pos: &Position) -> String {
+        crate::fen::write_fen(pos, crate::fen::Notation::Numeric)
+    }
+    #[inline]
+    fn update_runs(pos: &mut Position, before: &Position, from: u32, to: u32, captured: u64) {
+        crate::orthogonal::update_runs::<true>(pos, before, from, to, captured);
+    }
+}
+
+impl<W: GameWord> Position<W> {
     /// The legal moves, one per distinct (start, end, captured set, promotion).
-    pub fn legal_moves(&self) -> MoveList {
+    pub fn legal_moves(&self) -> MoveList<W> {
         let mut list = MoveList::new();
-        crate::variant::with_rules!(@code self.rules_code(), R => movegen::generate::<R>(self, Counting::Distinct, &mut list));
+        W::generate(self, Counting::Distinct, &mut list);
         list
     }
 
     /// The legal moves under a counting convention: with [`Counting::Orders`], capture
     /// sequences that take the same pieces in another order are listed separately.
-    pub fn legal_moves_counting(&self, counting: Counting) -> MoveList {
+    pub fn legal_moves_counting(&self, counting: Counting) -> MoveList<W> {
         let mut list = MoveList::new();
-        crate::variant::with_rules!(@code self.rules_code(), R => movegen::generate::<R>(self, counting, &mut list));
+        W::generate(self, counting, &mut list);
         list
     }
 
     /// Append the legal moves under a counting convention to `list`.
     #[inline]
-    pub fn legal_moves_into(&self, counting: Counting, list: &mut MoveList) {
-        crate::variant::with_rules!(@code self.rules_code(), R => movegen::generate::<R>(self, counting, list));
+    pub fn legal_moves_into(&self, counting: Counting, list: &mut MoveList<W>) {
+        W::generate(self, counting, list);
     }
 
     /// The move at `random % n` of the `n` legal moves (the same one `legal_moves()` lists
     /// there), None without a legal move. Without a capture on the board the moves are
     /// counted and the one picked is made directly, not listed: a random mover's step.
-    pub fn legal_move_at(&self, random: u64) -> Option<Move> {
+    pub fn legal_move_at(&self, random: u64) -> Option<Move<W>> {
         if !self.has_captures() {
-            let n = movegen::quiet_move_count(self);
+            let n = W::quiet_move_count(self);
             return if n == 0 {
                 None
             } else {
-                movegen::nth_quiet_move(self, (random % u64::from(n)) as u32)
+                W::nth_quiet_move(self, (random % u64::from(n)) as u32)
             };
         }
         // Listed in place, not returned by [`Position::legal_moves`] (no list copied).
@@ -342,22 +511,22 @@ impl Position {
     /// Whether the side to move must capture.
     #[inline]
     pub fn has_captures(&self) -> bool {
-        crate::variant::with_rules!(@code self.rules_code(), R => movegen::has_captures::<R>(self))
+        W::has_captures(self)
     }
 
     /// The number of legal moves (fast: quiet moves are counted, not listed).
     #[inline]
     pub fn count_moves(&self, counting: Counting) -> u64 {
-        crate::variant::with_rules!(@code self.rules_code(), R => movegen::count_moves::<R>(self, counting))
+        W::count_moves(self, counting)
     }
 
     /// Whether `m` is legal here (compared by start, end, captured set and promotion).
-    pub fn is_legal(&self, m: &Move) -> bool {
+    pub fn is_legal(&self, m: &Move<W>) -> bool {
         self.legal_moves().iter().any(|l| l == m)
     }
 
     /// Play a legal move; an illegal one is refused and the position stays as it was.
-    pub fn play(&mut self, m: &Move) -> Result<(), IllegalMoveError> {
+    pub fn play(&mut self, m: &Move<W>) -> Result<(), IllegalMoveError> {
         match self.legal_moves().iter().find(|l| *l == m) {
             Some(legal) => {
                 let legal = *legal;
@@ -366,14 +535,14 @@ impl Position {
             }
             None => Err(IllegalMoveError {
                 mv: m.long_text_on(self.geometry()),
-                fen: crate::fen::write_fen(self, crate::fen::Notation::Numeric),
+                fen: W::fen(self),
             }),
         }
     }
 
     /// Play a move known to be legal here (the fast path of perft and search).
     #[inline(always)]
-    pub fn play_unchecked(&mut self, m: &Move) {
+    pub fn play_unchecked(&mut self, m: &Move<W>) {
         if crate::variant::CODE_FACTS[usize::from(self.rules_code())].king_runs {
             return self.play_keeping_runs(m);
         }
@@ -384,88 +553,10 @@ impl Position {
     /// moves (Frisian): out of the other games' way.
     #[cold]
     #[inline(never)]
-    fn play_keeping_runs(&mut self, m: &Move) {
+    fn play_keeping_runs(&mut self, m: &Move<W>) {
         let (from, to, captured) = (m.from.bit(), m.to.bit(), m.captured.0);
         let before = *self;
         self.apply::<true>(from, to, captured, m.promotes);
-        crate::orthogonal::update_runs::<true>(self, &before, from, to, captured);
-    }
-
-    /// Move the piece on internal bit `from` to `to`, remove `captured`, crown if `promotes`,
-    /// and pass the turn. With `HASH` false the hash is left stale (perft without a table).
-    #[inline(always)]
-    pub(crate) fn apply<const HASH: bool>(
-        &mut self,
-        from: u32,
-        to: u32,
-        captured: u64,
-        promotes: bool,
-    ) {
-        let us = self.turn.index();
-        let from_bb = 1u64 << from;
-        let to_bb = 1u64 << to;
-        let was_king = self.kings.0 & from_bb != 0;
-        let is_king = was_king || promotes;
-        if HASH {
-            let role = |king: bool| if king { Role::King } else { Role::Man };
-            self.hash ^= zobrist::piece_key(self.turn, role(was_king), from)
-                ^ zobrist::piece_key(self.turn, role(is_king), to)
-                ^ zobrist::BLACK_TO_MOVE;
-            if captured != 0 {
-                let them_color = !self.turn;
-                self.hash ^=
-                    zobrist::squares_key(them_color, Role::Man, Bitboard(captured & !self.kings.0))
-                        ^ zobrist::squares_key(
-                            them_color,
-                            Role::King,
-                            Bitboard(captured & self.kings.0),
-                        );
-            }
-        }
-        self.by_color[us].0 = (self.by_color[us].0 & !from_bb) | to_bb;
-        self.by_color[1 - us].0 &= !captured;
-        self.kings.0 &= !(from_bb | captured);
-        self.kings.0 |= to_bb & (0u64.wrapping_sub(is_king as u64));
-        self.turn = !self.turn;
-    }
-
-    /// The position turned half round with the colours swapped and the other side to
-    /// move (White's man on c3 becomes Black's man on f6): the same game seen from the
-    /// other side, under the same rules.
-    pub fn mirrored(&self) -> Position {
-        // A man never stands on its own crowning rank, so its mirror image never does.
-        Position::from_setup_in(&self.mirror_setup(), self.rules())
-            .unwrap_or_else(|_| unreachable!())
-    }
-
-    /// [`Position::mirrored`] without its hash (0), for the endgame tables' index.
-    pub(crate) fn mirrored_unhashed(&self) -> Position {
-        Position::from_valid_setup_unhashed(&self.mirror_setup()).with_rules(self.rules())
-    }
-
-    fn mirror_setup(&self) -> Setup {
-        let geometry = self.geometry();
-        let turn = |set: Bitboard| -> Bitboard {
-            set.iter()
-                .map(|sq| geometry.turned(sq))
-                .fold(Bitboard::EMPTY, |b, sq| b.with(sq))
-        };
-        Setup {
-            white_men: turn(self.men(Color::Black)),
-            white_kings: turn(self.kings(Color::Black)),
-            black_men: turn(self.men(Color::White)),
-            black_kings: turn(self.kings(Color::White)),
-            turn: Some(!self.turn),
-        }
-    }
-
-    /// The same pieces with the other side to move (for analysis; not a legal move).
-    pub fn with_turn(&self, turn: Color) -> Position {
-        let mut p = *self;
-        if p.turn != turn {
-            p.turn = turn;
-            p.hash ^= zobrist::BLACK_TO_MOVE;
-        }
-        p
+        W::update_runs(self, &before, from, to, captured);
     }
 }

@@ -4,6 +4,7 @@
 //! and the captures-optional house rule.
 
 use crate::bitboard::Bitboard;
+use crate::bitboard::Word;
 use crate::piece::Color;
 use crate::position::Setup;
 use crate::square::{Geometry, Numbering};
@@ -304,6 +305,11 @@ impl Variant {
 
     /// The start position of the game, its first side to move.
     pub fn start_setup(self) -> Setup {
+        self.start_setup_in::<u64>()
+    }
+
+    /// [`Variant::start_setup`] in the word `W` of the game's board.
+    pub fn start_setup_in<W: Word>(self) -> Setup<W> {
         let mut setup = match self.info().start {
             StartKind::ThreeRows => Setup::rows(self.geometry(), 3),
             StartKind::TwoRows => Setup::rows(self.geometry(), 2),
@@ -312,9 +318,9 @@ impl Variant {
             StartKind::SecondAndThirdRanks => {
                 let g = self.geometry();
                 Setup {
-                    white_men: g.rank(1) | g.rank(2),
+                    white_men: g.rank_in::<W>(1) | g.rank_in::<W>(2),
                     white_kings: Bitboard::EMPTY,
-                    black_men: g.rank(g.size() - 2) | g.rank(g.size() - 3),
+                    black_men: g.rank_in::<W>(g.size() - 2) | g.rank_in::<W>(g.size() - 3),
                     black_kings: Bitboard::EMPTY,
                     turn: Some(Color::White),
                 }
@@ -322,8 +328,9 @@ impl Variant {
             StartKind::Diagonal => {
                 let mut white = Bitboard::EMPTY;
                 let mut black = Bitboard::EMPTY;
-                for &sq in self.geometry().squares() {
-                    let (file, rank) = (sq.file(), sq.rank());
+                let g = self.geometry();
+                for &sq in g.squares() {
+                    let (file, rank) = (g.file_of(sq), g.rank_of(sq));
                     if file > rank {
                         white |= Bitboard::from(sq);
                     } else if file < rank {

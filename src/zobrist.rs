@@ -1,6 +1,6 @@
 //! Zobrist hash keys, generated at compile time.
 
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Bitboard, Word};
 use crate::piece::{Color, Role};
 
 const fn splitmix64(state: u64) -> (u64, u64) {
@@ -67,6 +67,34 @@ pub fn king_run_key(color: Color, run: u8) -> u64 {
     splitmix64(0x6B69_6E67_5F72_756E ^ ((color.index() as u64) << 8) ^ u64::from(run)).1
 }
 
+/// Keys of the 128-bit word's layout (the 12×12 board), by `[color * 2 + role][bit]`.
+static WIDE_KEYS: [[u64; 128]; 4] = {
+    let mut keys = [[0u64; 128]; 4];
+    let mut state = 0x5348_4153_484B_4933u64; // "SHASHKI3"
+    let mut p = 0;
+    while p < 4 {
+        let mut bit = 0;
+        while bit < 128 {
+            let (s, k) = splitmix64(state);
+            state = s;
+            keys[p][bit] = k;
+            bit += 1;
+        }
+        p += 1;
+    }
+    keys
+};
+
+/// The key of one piece on one internal bit of the layout of the word `W`.
+#[inline(always)]
+pub fn piece_key_in<W: Word>(color: Color, role: Role, bit: u32) -> u64 {
+    if W::BITS == 64 {
+        piece_key(color, role, bit)
+    } else {
+        WIDE_KEYS[color.index() * 2 + role as usize][bit as usize & 127]
+    }
+}
+
 /// The key of one piece on one internal bit.
 #[inline]
 pub fn piece_key(color: Color, role: Role, bit: u32) -> u64 {
@@ -74,12 +102,12 @@ pub fn piece_key(color: Color, role: Role, bit: u32) -> u64 {
 }
 
 /// The XOR of the keys of all pieces of one kind in `squares`.
-pub fn squares_key(color: Color, role: Role, squares: Bitboard) -> u64 {
+pub fn squares_key<W: Word>(color: Color, role: Role, squares: Bitboard<W>) -> u64 {
     let mut h = 0;
     let mut b = squares.0;
-    while b != 0 {
-        h ^= piece_key(color, role, b.trailing_zeros());
-        b &= b - 1;
+    while !b.is_zero() {
+        h ^= piece_key_in::<W>(color, role, b.lowest_bit());
+        b = b.without_lowest();
     }
     h
 }
