@@ -63,6 +63,8 @@ pub trait Word:
     fn bit(n: u32) -> Self;
     /// The index of the lowest set bit (the word's width when none is).
     fn lowest_bit(self) -> u32;
+    /// The index of the highest set bit (of a word that has one).
+    fn highest_bit(self) -> u32;
     /// The number of set bits.
     fn ones(self) -> u32;
     /// The word without its lowest set bit.
@@ -83,6 +85,11 @@ pub trait Word:
         } else {
             self >> (-off) as u32
         }
+    }
+    /// The bit offset of one step in `dir`.
+    #[inline(always)]
+    fn offset(dir: Direction) -> i32 {
+        Self::STEPS[dir.index()]
     }
     /// Whether no bit is set.
     #[inline(always)]
@@ -117,6 +124,10 @@ macro_rules! word {
             #[inline(always)]
             fn lowest_bit(self) -> u32 {
                 self.trailing_zeros()
+            }
+            #[inline(always)]
+            fn highest_bit(self) -> u32 {
+                <$t>::BITS - 1 - self.leading_zeros()
             }
             #[inline(always)]
             fn ones(self) -> u32 {

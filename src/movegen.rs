@@ -8,9 +8,9 @@
 //! 001's house rule: a quiet move stays legal beside a capture). A position carries its
 //! [`RuleSet`]; `crate::variant::with_rules!` turns it into one of these types.
 
-use crate::bitboard::{Bitboard, Direction};
+use crate::bitboard::{Bitboard, Direction, Word};
 use crate::mv::{Move, MoveList, MAX_PATH};
-use crate::position::Position;
+use crate::position::{GameWord, Position};
 use crate::square::{Geometry, Square};
 
 /// How capture sequences are counted as moves.
@@ -48,6 +48,9 @@ pub enum CapturePriority {
 /// one type, and the generator is compiled once per type (nothing is decided per game in the
 /// hot loop).
 pub trait Rules: Copy + Send + Sync + 'static {
+    /// The word of the board's layout: [`u64`] for the boards up to 10×10, [`u128`] for
+    /// 12×12 (the generator is compiled once per rules type, in its word).
+    type Word: GameWord;
     /// A man reaching the far rank during a capture is crowned at once and goes on
     /// capturing as a king (docs/rules.rst, "Captures" 8). Otherwise it goes on as a man and is crowned
     /// only if the move ends there (where men capture only forwards, the move ends there).
@@ -91,10 +94,12 @@ pub trait Rules: Copy + Send + Sync + 'static {
 
 /// Declares a move-rules type and its constants.
 macro_rules! rules_type {
+    (@word) => { u64 };
+    (@word $word:ty) => { $word };
     ($(#[$doc:meta])* $name:ident {
         crown: $crown:expr, priority: $priority:ident, backwards: $back:expr,
         flying: $fly:expr, man_takes_king: $mtk:expr, lands_behind: $behind:expr,
-        remove_during_move: $remove:expr $(, board: $board:expr)? $(,)?
+        remove_during_move: $remove:expr $(, board: $board:expr)? $(, word: $word:ty)? $(,)?
         $(; $flag:ident: $ty:ty = $value:expr)*
     }) => {
         $(#[$doc])*
@@ -102,6 +107,7 @@ macro_rules! rules_type {
         pub struct $name;
 
         impl Rules for $name {
+            type Word = rules_type!(@word $($word)?);
             const CROWN_DURING_CAPTURE: bool = $crown;
             const CAPTURE_IS_MANDATORY: bool = true;
             const PRIORITY: CapturePriority = CapturePriority::$priority;
@@ -269,6 +275,7 @@ const fn most_pieces_without_kings<R: Rules>() -> bool {
 pub struct CapturesOptional<R: Rules>(pub R);
 
 impl<R: Rules + Default> Rules for CapturesOptional<R> {
+    type Word = R::Word;
     const CROWN_DURING_CAPTURE: bool = R::CROWN_DURING_CAPTURE;
     const CAPTURE_IS_MANDATORY: bool = false;
     const PRIORITY: CapturePriority = R::PRIORITY;
@@ -288,14 +295,14 @@ impl<R: Rules + Default> Rules for CapturesOptional<R> {
 /// Whether the side to move has lost before moving: in breakthrough, the opponent has
 /// crowned a man. Such a side has no moves (a constant `false` in every other game).
 #[inline(always)]
-fn lost_already<R: Rules>(pos: &Position) -> bool {
-    R::CROWNING_WINS && pos.kings.0 & pos.by_color[1 - pos.turn.index()].0 != 0
+fn lost_already<R: Rules>(pos: &Position<R::Word>) -> bool {
+    R::CROWNING_WINS && !(pos.kings.0 & pos.by_color[1 - pos.turn.index()].0).is_zero()
 }
 
 /// The squares of the board `R` is played on: a constant of each compiled generator.
 #[inline(always)]
-fn board<R: Rules>() -> u64 {
-    const { R::GEOMETRY.board().0 }
+fn board<R: Rules>() -> R::Word {
+    R::Word::from_wide(const { R::GEOMETRY.board_bits() })
 }
 
 /// Run `$body` once per direction with `$d` bound to a constant, so that each step compiles
@@ -322,8 +329,8 @@ macro_rules! each_direction {
 }
 
 #[inline(always)]
-fn ray<R: Rules>(bit: u32, dir: Direction) -> u64 {
-    R::GEOMETRY.rays[bit as usize & 63][dir.index()]
+fn ray<R: Rules>(bit: u32, dir: Direction) -> R::Word {
+    R::Word::rays(R::GEOMETRY)[bit as usize & (crate::square::LAYOUT_BITS - 1)][dir.index()]
 }
 
 /// One diagonal step, without the board mask of [`Bitboard::shift`]: every use intersects
@@ -332,50 +339,45 @@ fn ray<R: Rules>(bit: u32, dir: Direction) -> u64 {
 /// a ghost bit could reach a real square: nowhere does a step follow a step without such an
 /// intersection between them, or after them with a set that excludes that case.)
 #[inline(always)]
-fn step(bb: u64, dir: Direction) -> u64 {
-    let off = dir.offset();
-    if off > 0 {
-        bb << off
-    } else {
-        bb >> (-off)
-    }
+fn step<W: Word>(bb: W, dir: Direction) -> W {
+    bb.step(dir)
 }
 
 /// The nearest occupied bit from `bit` in `dir`, if any.
 #[inline(always)]
-fn first_blocker<R: Rules>(bit: u32, dir: Direction, occ: u64) -> Option<u32> {
+fn first_blocker<R: Rules>(bit: u32, dir: Direction, occ: R::Word) -> Option<u32> {
     let b = ray::<R>(bit, dir) & occ;
-    if b == 0 {
+    if b.is_zero() {
         None
     } else if dir.is_up() {
-        Some(b.trailing_zeros())
+        Some(b.lowest_bit())
     } else {
-        Some(63 - b.leading_zeros())
+        Some(b.highest_bit())
     }
 }
 
 /// The empty squares a king on `bit` reaches in `dir` before the first blocker.
 #[inline(always)]
-fn king_run<R: Rules>(bit: u32, dir: Direction, occ: u64) -> u64 {
+fn king_run<R: Rules>(bit: u32, dir: Direction, occ: R::Word) -> R::Word {
     let r = ray::<R>(bit, dir);
     match first_blocker::<R>(bit, dir, occ) {
         None => r,
-        Some(x) => r & !(ray::<R>(x, dir) | (1u64 << x)),
+        Some(x) => r & !(ray::<R>(x, dir) | (R::Word::bit(x))),
     }
 }
 
 /// White's crowning rank on the board of `R`.
 #[inline(always)]
-fn white_crowning<R: Rules>() -> u64 {
-    const { R::GEOMETRY.rank(R::GEOMETRY.size() - 1).0 }
+fn white_crowning<R: Rules>() -> R::Word {
+    R::Word::from_wide(const { R::GEOMETRY.rank_bits(R::GEOMETRY.size() - 1) })
 }
 
 /// The side to move's crowning rank.
 #[inline(always)]
-fn crowning_mask<R: Rules>(pos: &Position) -> u64 {
+fn crowning_mask<R: Rules>(pos: &Position<R::Word>) -> R::Word {
     match pos.turn {
         crate::Color::White => white_crowning::<R>(),
-        crate::Color::Black => const { R::GEOMETRY.rank(0).0 },
+        crate::Color::Black => R::Word::from_wide(const { R::GEOMETRY.rank_bits(0) }),
     }
 }
 
@@ -383,9 +385,9 @@ fn crowning_mask<R: Rules>(pos: &Position) -> u64 {
 /// loop per forward direction so that each shift is a constant.
 #[inline(always)]
 fn for_each_man_step<R: Rules>(
-    pos: &Position,
-    men: u64,
-    empty: u64,
+    pos: &Position<R::Word>,
+    men: R::Word,
+    empty: R::Word,
     mut f: impl FnMut(u32, u32, bool),
 ) {
     let crowning = crowning_mask::<R>(pos);
@@ -393,13 +395,13 @@ fn for_each_man_step<R: Rules>(
         ($dir:expr) => {{
             const DIR: Direction = $dir;
             let mut targets = step(men, DIR) & empty;
-            while targets != 0 {
-                let to = targets.trailing_zeros();
-                targets &= targets - 1;
+            while !targets.is_zero() {
+                let to = targets.lowest_bit();
+                targets = targets.without_lowest();
                 f(
-                    (to as i32 - DIR.offset()) as u32,
+                    (to as i32 - R::Word::offset(DIR)) as u32,
                     to,
-                    (1u64 << to) & crowning != 0,
+                    !((R::Word::bit(to)) & crowning).is_zero(),
                 );
             }
         }};
@@ -418,11 +420,11 @@ fn for_each_man_step<R: Rules>(
 
 /// The empty squares a king on `bit` reaches in `dir` with a quiet move.
 #[inline(always)]
-fn king_moves<R: Rules>(bit: u32, dir: Direction, occ: u64) -> u64 {
+fn king_moves<R: Rules>(bit: u32, dir: Direction, occ: R::Word) -> R::Word {
     if R::FLYING_KINGS {
         king_run::<R>(bit, dir, occ)
     } else {
-        step(1u64 << bit, dir) & board::<R>() & !occ
+        step(R::Word::bit(bit), dir) & board::<R>() & !occ
     }
 }
 
@@ -434,7 +436,7 @@ fn man_captures_in<R: Rules>(dir: Direction, white: bool) -> bool {
 
 /// The enemy pieces a man may capture, of `them` (with `kings` among them).
 #[inline(always)]
-fn man_targets<R: Rules>(them: u64, kings: u64) -> u64 {
+fn man_targets<R: Rules>(them: R::Word, kings: R::Word) -> R::Word {
     if R::MAN_TAKES_KING {
         them
     } else {
@@ -444,10 +446,15 @@ fn man_targets<R: Rules>(them: u64, kings: u64) -> u64 {
 
 /// The men of `men` with a first jump, per direction (exact: every one has that jump).
 #[inline(always)]
-fn man_jumpers<R: Rules>(pos: &Position, men: u64, them: u64, empty: u64) -> [u64; 4] {
+fn man_jumpers<R: Rules>(
+    pos: &Position<R::Word>,
+    men: R::Word,
+    them: R::Word,
+    empty: R::Word,
+) -> [R::Word; 4] {
     let targets = man_targets::<R>(them, pos.kings.0);
     let white = pos.turn == crate::Color::White;
-    let mut jumpers = [0u64; 4];
+    let mut jumpers = [R::Word::ZERO; 4];
     each_direction!(DIR => {
         if man_captures_in::<R>(DIR, white) {
             jumpers[DIR.index()] = step(step(empty, DIR.opposite()) & targets, DIR.opposite()) & men;
@@ -457,15 +464,15 @@ fn man_jumpers<R: Rules>(pos: &Position, men: u64, them: u64, empty: u64) -> [u6
 }
 
 /// Whether the side to move has a capture under the rules `R`.
-pub(crate) fn has_captures<R: Rules>(pos: &Position) -> bool {
+pub(crate) fn has_captures<R: Rules>(pos: &Position<R::Word>) -> bool {
     if lost_already::<R>(pos) {
         return false;
     }
     if R::ORTHOGONAL_MOVES {
-        return crate::turkish::has_captures(pos);
+        return R::Word::narrow(pos).is_some_and(crate::turkish::has_captures);
     }
     if R::ORTHOGONAL_CAPTURES {
-        return crate::orthogonal::has_captures::<R>(pos);
+        return R::Word::narrow(pos).is_some_and(crate::orthogonal::has_captures::<R>);
     }
     let us = pos.by_color[pos.turn.index()].0;
     let them = pos.by_color[1 - pos.turn.index()].0;
@@ -475,29 +482,29 @@ pub(crate) fn has_captures<R: Rules>(pos: &Position) -> bool {
     let targets = man_targets::<R>(them, pos.kings.0);
     let white = pos.turn == crate::Color::White;
     each_direction!(DIR => {
-        if man_captures_in::<R>(DIR, white) && step(step(men, DIR) & targets, DIR) & empty != 0 {
+        if man_captures_in::<R>(DIR, white) && !(step(step(men, DIR) & targets, DIR) & empty).is_zero() {
             return true;
         }
     });
     if !R::FLYING_KINGS {
         let kings = us & pos.kings.0;
-        if kings == 0 {
+        if kings.is_zero() {
             return false;
         }
         each_direction!(DIR => {
-            if step(step(kings, DIR) & them, DIR) & empty != 0 {
+            if !(step(step(kings, DIR) & them, DIR) & empty).is_zero() {
                 return true;
             }
         });
         return false;
     }
     let mut kings = us & pos.kings.0;
-    while kings != 0 {
-        let k = kings.trailing_zeros();
-        kings &= kings - 1;
+    while !kings.is_zero() {
+        let k = kings.lowest_bit();
+        kings = kings.without_lowest();
         each_direction!(DIR => {
             if let Some(x) = first_blocker::<R>(k, DIR, occ) {
-                if them & (1u64 << x) != 0 && step(1u64 << x, DIR) & empty != 0 {
+                if !(them & (R::Word::bit(x))).is_zero() && !(step(R::Word::bit(x), DIR) & empty).is_zero() {
                     return true;
                 }
             }
@@ -507,7 +514,7 @@ pub(crate) fn has_captures<R: Rules>(pos: &Position) -> bool {
 }
 
 /// Where the capture search sends each finished capture sequence.
-trait Sink {
+trait Sink<W: Word> {
     /// Whether the landing squares must be recorded.
     const PATH: bool;
     /// A finished sequence; its landing squares are `path[..path_len]`.
@@ -515,7 +522,7 @@ trait Sink {
         &mut self,
         from: Square,
         to: u32,
-        captured: u64,
+        captured: W,
         promotes: bool,
         path: &[Square; MAX_PATH],
         path_len: usize,
@@ -527,13 +534,13 @@ trait Sink {
 }
 
 /// Collects the moves.
-struct ListSink<'a> {
-    list: &'a mut MoveList,
+struct ListSink<'a, W: Word> {
+    list: &'a mut MoveList<W>,
     piece_begin: usize,
     long_capture: bool,
 }
 
-impl Sink for ListSink<'_> {
+impl<W: Word> Sink<W> for ListSink<'_, W> {
     const PATH: bool = true;
 
     #[inline(always)]
@@ -541,7 +548,7 @@ impl Sink for ListSink<'_> {
         &mut self,
         from: Square,
         to: u32,
-        captured: u64,
+        captured: W,
         promotes: bool,
         path: &[Square; MAX_PATH],
         path_len: usize,
@@ -555,7 +562,7 @@ impl Sink for ListSink<'_> {
             path_len: path_len as u8,
             path: *path,
         };
-        self.long_capture |= captured.count_ones() >= 3;
+        self.long_capture |= captured.ones() >= 3;
         self.list.push(m);
     }
 
@@ -571,14 +578,14 @@ impl Sink for ListSink<'_> {
 
 /// Convention A without a move list: remembers only the sequences of three or more captures,
 /// the only ones that can coincide with another order of the same pieces.
-struct LongCaptureFilter {
+struct LongCaptureFilter<W: Word> {
     dedup: bool,
     /// The moves seen: the pieces taken, and the start, end and promotion.
-    keys: smallvec::SmallVec<[(u64, u32); 16]>,
+    keys: smallvec::SmallVec<[(W, u32); 16]>,
 }
 
-impl LongCaptureFilter {
-    fn new(counting: Counting) -> LongCaptureFilter {
+impl<W: Word> LongCaptureFilter<W> {
+    fn new(counting: Counting) -> LongCaptureFilter<W> {
         LongCaptureFilter {
             dedup: counting == Counting::Distinct,
             keys: smallvec::SmallVec::new(),
@@ -587,8 +594,8 @@ impl LongCaptureFilter {
 
     /// Whether this sequence is a move not seen before in this position.
     #[inline(always)]
-    fn is_new(&mut self, from: Square, to: u32, captured: u64, promotes: bool) -> bool {
-        if !self.dedup || captured.count_ones() < 3 {
+    fn is_new(&mut self, from: Square, to: u32, captured: W, promotes: bool) -> bool {
+        if !self.dedup || captured.ones() < 3 {
             return true;
         }
         // (The squares of the 10×10 board reach bit 54: the pieces taken fill a word of
@@ -607,12 +614,12 @@ impl LongCaptureFilter {
 
 /// Hands each capture (start, end, captured, promotion) to a callback, once a move under
 /// the counting convention.
-struct MoveSink<F: FnMut(Square, u32, u64, bool)> {
-    filter: LongCaptureFilter,
+struct MoveSink<W: Word, F: FnMut(Square, u32, W, bool)> {
+    filter: LongCaptureFilter<W>,
     visit: F,
 }
 
-impl<F: FnMut(Square, u32, u64, bool)> Sink for MoveSink<F> {
+impl<W: Word, F: FnMut(Square, u32, W, bool)> Sink<W> for MoveSink<W, F> {
     const PATH: bool = false;
 
     #[inline(always)]
@@ -620,7 +627,7 @@ impl<F: FnMut(Square, u32, u64, bool)> Sink for MoveSink<F> {
         &mut self,
         from: Square,
         to: u32,
-        captured: u64,
+        captured: W,
         promotes: bool,
         _path: &[Square; MAX_PATH],
         _path_len: usize,
@@ -635,18 +642,28 @@ impl<F: FnMut(Square, u32, u64, bool)> Sink for MoveSink<F> {
 /// is built). With `HASH` false the children's hashes are left stale.
 #[inline]
 pub(crate) fn for_each_child<R: Rules, const HASH: bool>(
-    pos: &Position,
+    pos: &Position<R::Word>,
     counting: Counting,
-    mut visit: impl FnMut(&Position),
+    mut visit: impl FnMut(&Position<R::Word>),
 ) {
     if lost_already::<R>(pos) {
         return;
     }
-    if R::ORTHOGONAL_MOVES {
-        return crate::turkish::for_each_child::<R, HASH>(pos, counting, visit);
-    }
-    if R::ORTHOGONAL_CAPTURES {
-        return crate::orthogonal::for_each_child::<R, HASH>(pos, counting, visit);
+    if R::ORTHOGONAL_MOVES || R::ORTHOGONAL_CAPTURES {
+        // The games with a generator of their own are 64-bit ones: the casts are no-ops.
+        let Some(narrow) = R::Word::narrow(pos) else {
+            return;
+        };
+        let visit = |child: &Position| {
+            if let Some(child) = R::Word::widen(child) {
+                visit(child);
+            }
+        };
+        return if R::ORTHOGONAL_MOVES {
+            crate::turkish::for_each_child::<R, HASH>(narrow, counting, visit)
+        } else {
+            crate::orthogonal::for_each_child::<R, HASH>(narrow, counting, visit)
+        };
     }
     if has_captures::<R>(pos) {
         for_each_capture::<R>(pos, counting, |from, to, captured, promotes| {
@@ -664,20 +681,20 @@ pub(crate) fn for_each_child<R: Rules, const HASH: bool>(
     let men = us & !pos.kings.0;
     for_each_man_step::<R>(pos, men, empty, |from, to, promotes| {
         let mut child = *pos;
-        child.apply::<HASH>(from, to, 0, promotes);
+        child.apply::<HASH>(from, to, R::Word::ZERO, promotes);
         visit(&child);
     });
     let mut kings = us & pos.kings.0;
-    while kings != 0 {
-        let k = kings.trailing_zeros();
-        kings &= kings - 1;
+    while !kings.is_zero() {
+        let k = kings.lowest_bit();
+        kings = kings.without_lowest();
         each_direction!(DIR => {
             let mut run = king_moves::<R>(k, DIR, occ);
-            while run != 0 {
-                let to = run.trailing_zeros();
-                run &= run - 1;
+            while !run.is_zero() {
+                let to = run.lowest_bit();
+                run = run.without_lowest();
                 let mut child = *pos;
-                child.apply::<HASH>(k, to, 0, false);
+                child.apply::<HASH>(k, to, R::Word::ZERO, false);
                 visit(&child);
             }
         });
@@ -685,42 +702,42 @@ pub(crate) fn for_each_child<R: Rules, const HASH: bool>(
 }
 
 /// What the capture search needs of the side to move, worked out once a position.
-struct SideFacts {
+struct SideFacts<W: Word> {
     /// The enemy pieces a man may take.
-    man_targets: u64,
+    man_targets: W,
     /// The side's crowning rank.
-    crowning: u64,
+    crowning: W,
     /// The enemy kings, where the rules stop a king's capture behind a king (else none).
-    their_kings: u64,
+    their_kings: W,
 }
 
-impl SideFacts {
+impl<W: Word> SideFacts<W> {
     #[inline(always)]
-    fn of<R: Rules>(pos: &Position, them: u64) -> SideFacts {
+    fn of<R: Rules<Word = W>>(pos: &Position<W>, them: W) -> SideFacts<W> {
         SideFacts {
             man_targets: man_targets::<R>(them, pos.kings.0),
             crowning: crowning_mask::<R>(pos),
             their_kings: if R::KING_STOPS_BEHIND_KING {
                 pos.kings.0 & them
             } else {
-                0
+                W::ZERO
             },
         }
     }
 }
 
 /// Depth-first search of the capture sequences of one piece.
-struct CaptureSearch<'a, S: Sink, R: Rules> {
+struct CaptureSearch<'a, S: Sink<R::Word>, R: Rules> {
     /// Occupied squares during the capture: the mover's start square is empty, captured
     /// pieces stay (they block until the move ends) unless the rules remove them at once.
-    occ: u64,
+    occ: R::Word,
     /// Enemy pieces that may be taken (captured ones included; `captured` tells them apart).
     /// A man's search, where men never take kings, is given the enemy men only: such a man
     /// is never crowned during a capture.
-    them: u64,
-    crowning: u64,
+    them: R::Word,
+    crowning: R::Word,
     /// [`SideFacts::their_kings`].
-    their_kings: u64,
+    their_kings: R::Word,
     from: Square,
     start_is_man: bool,
     path: [Square; MAX_PATH],
@@ -729,21 +746,21 @@ struct CaptureSearch<'a, S: Sink, R: Rules> {
     rules: std::marker::PhantomData<R>,
 }
 
-impl<'a, S: Sink, R: Rules> CaptureSearch<'a, S, R> {
+impl<'a, S: Sink<R::Word>, R: Rules> CaptureSearch<'a, S, R> {
     /// The search for the piece on `bit` (a man if `start_is_man`) of the side to move,
     /// given all occupied squares, the enemy pieces and the facts of the position that do
     /// not change from one piece to the next; its start square counts as empty.
     #[inline(always)]
     fn new(
-        occ: u64,
-        them: u64,
-        side: &SideFacts,
+        occ: R::Word,
+        them: R::Word,
+        side: &SideFacts<R::Word>,
         bit: u32,
         start_is_man: bool,
         sink: &'a mut S,
     ) -> Self {
         CaptureSearch {
-            occ: occ & !(1u64 << bit),
+            occ: occ & !(R::Word::bit(bit)),
             them,
             crowning: side.crowning,
             their_kings: side.their_kings,
@@ -757,7 +774,7 @@ impl<'a, S: Sink, R: Rules> CaptureSearch<'a, S, R> {
     }
 
     #[inline(always)]
-    fn empty(&self) -> u64 {
+    fn empty(&self) -> R::Word {
         board::<R>() & !self.occ
     }
 
@@ -787,7 +804,7 @@ impl<'a, S: Sink, R: Rules> CaptureSearch<'a, S, R> {
     }
 
     #[inline(always)]
-    fn emit(&mut self, to: u32, captured: u64, promotes: bool) {
+    fn emit(&mut self, to: u32, captured: R::Word, promotes: bool) {
         let len = self.path_len.min(MAX_PATH);
         self.sink
             .emit(self.from, to, captured, promotes, &self.path, len);
@@ -796,14 +813,14 @@ impl<'a, S: Sink, R: Rules> CaptureSearch<'a, S, R> {
     /// Take `victim` (a single bit) off the board for the rest of the sequence, where the
     /// rules remove pieces as they are taken; [`CaptureSearch::put_back`] undoes it.
     #[inline(always)]
-    fn take_off(&mut self, victim: u64) {
+    fn take_off(&mut self, victim: R::Word) {
         if R::REMOVE_DURING_MOVE {
             self.occ &= !victim;
         }
     }
 
     #[inline(always)]
-    fn put_back(&mut self, victim: u64) {
+    fn put_back(&mut self, victim: R::Word) {
         if R::REMOVE_DURING_MOVE {
             self.occ |= victim;
         }
@@ -811,13 +828,13 @@ impl<'a, S: Sink, R: Rules> CaptureSearch<'a, S, R> {
 
     /// A man on `bit` jumps in `dir` (the jump is known to exist), then goes on.
     #[inline(always)]
-    fn man_jump(&mut self, bit: u32, dir: Direction, captured: u64) {
-        let victim = step(1u64 << bit, dir);
+    fn man_jump(&mut self, bit: u32, dir: Direction, captured: R::Word) {
+        let victim = step(R::Word::bit(bit), dir);
         let landing = step(victim, dir);
-        let to = landing.trailing_zeros();
+        let to = landing.lowest_bit();
         self.push(to);
         self.take_off(victim);
-        if R::CROWN_DURING_CAPTURE && landing & self.crowning != 0 {
+        if R::CROWN_DURING_CAPTURE && !(landing & self.crowning).is_zero() {
             self.crowned(to, captured | victim);
         } else {
             self.man(to, captured | victim);
@@ -827,8 +844,8 @@ impl<'a, S: Sink, R: Rules> CaptureSearch<'a, S, R> {
     }
 
     /// A man on `bit` having taken `captured`: jump on, or end the move here.
-    fn man(&mut self, bit: u32, captured: u64) {
-        let here = 1u64 << bit;
+    fn man(&mut self, bit: u32, captured: R::Word) {
+        let here = R::Word::bit(bit);
         let capturable = self.them & !captured;
         let empty = self.empty();
         let mut continued = false;
@@ -836,20 +853,20 @@ impl<'a, S: Sink, R: Rules> CaptureSearch<'a, S, R> {
             if man_captures_in::<R>(DIR, self.white()) {
                 let victim = step(here, DIR) & capturable;
                 let landing = step(victim, DIR) & empty;
-                if landing != 0 {
+                if !landing.is_zero() {
                     continued = true;
                     self.man_jump(bit, DIR, captured);
                 }
             }
         });
         if !continued {
-            let promotes = !R::CROWN_DURING_CAPTURE && here & self.crowning != 0;
+            let promotes = !R::CROWN_DURING_CAPTURE && !(here & self.crowning).is_zero();
             self.emit(bit, captured, promotes);
         }
     }
 
     /// A man just crowned on `bit` during a capture goes on capturing as a king (docs/rules.rst, "Captures" 8).
-    fn crowned(&mut self, bit: u32, captured: u64) {
+    fn crowned(&mut self, bit: u32, captured: R::Word) {
         let mut continued = false;
         each_direction!(DIR => {
             if self.king_can_capture(bit, DIR, captured) {
@@ -864,59 +881,61 @@ impl<'a, S: Sink, R: Rules> CaptureSearch<'a, S, R> {
 
     /// The piece a king on `bit` would take in `dir`, as a bit, if it can take one there.
     #[inline(always)]
-    fn king_victim(&self, bit: u32, dir: Direction, captured: u64) -> Option<u32> {
+    fn king_victim(&self, bit: u32, dir: Direction, captured: R::Word) -> Option<u32> {
         if R::FLYING_KINGS {
             let x = first_blocker::<R>(bit, dir, self.occ)?;
-            let xb = 1u64 << x;
-            (xb & self.them & !captured != 0 && step(xb, dir) & self.empty() != 0).then_some(x)
+            let xb = R::Word::bit(x);
+            (!(xb & self.them & !captured).is_zero() && !(step(xb, dir) & self.empty()).is_zero())
+                .then_some(x)
         } else {
-            let xb = step(1u64 << bit, dir) & self.them & !captured;
-            (step(xb, dir) & self.empty() != 0).then(|| xb.trailing_zeros())
+            let xb = step(R::Word::bit(bit), dir) & self.them & !captured;
+            (!(step(xb, dir) & self.empty()).is_zero()).then(|| xb.lowest_bit())
         }
     }
 
     /// Whether a king on `bit` can capture in `dir`.
     #[inline(always)]
-    fn king_can_capture(&self, bit: u32, dir: Direction, captured: u64) -> bool {
+    fn king_can_capture(&self, bit: u32, dir: Direction, captured: R::Word) -> bool {
         if R::FLYING_KINGS {
             match first_blocker::<R>(bit, dir, self.occ) {
                 Some(x) => {
-                    let xb = 1u64 << x;
-                    xb & self.them & !captured != 0 && step(xb, dir) & self.empty() != 0
+                    let xb = R::Word::bit(x);
+                    !(xb & self.them & !captured).is_zero()
+                        && !(step(xb, dir) & self.empty()).is_zero()
                 }
                 None => false,
             }
         } else {
-            let xb = step(1u64 << bit, dir) & self.them & !captured;
-            step(xb, dir) & self.empty() != 0
+            let xb = step(R::Word::bit(bit), dir) & self.them & !captured;
+            !(step(xb, dir) & self.empty()).is_zero()
         }
     }
 
     /// A king on `bit` captures the first piece in `dir` (known to be capturable).
-    fn king_jump(&mut self, bit: u32, dir: Direction, captured: u64) {
+    fn king_jump(&mut self, bit: u32, dir: Direction, captured: R::Word) {
         if !R::FLYING_KINGS || R::KING_LANDS_BEHIND {
             return self.king_jump_behind(bit, dir, captured);
         }
         let Some(x) = first_blocker::<R>(bit, dir, self.occ) else {
             return;
         };
-        let captured = captured | (1u64 << x);
+        let captured = captured | (R::Word::bit(x));
         let run = king_run::<R>(x, dir, self.occ);
         let mut continued = false;
         // Straight on: from every landing square the next piece along the line is the same,
         // so that continuation is one branch, whatever the intermediate landing square.
-        if self.king_can_capture(x, dir, captured) && run != 0 {
+        if self.king_can_capture(x, dir, captured) && !run.is_zero() {
             continued = true;
-            let first_landing = step(1u64 << x, dir).trailing_zeros();
+            let first_landing = step(R::Word::bit(x), dir).lowest_bit();
             self.push(first_landing);
             self.king_jump(first_landing, dir, captured);
             self.pop();
         }
         // Turning: each landing square has its own perpendicular lines.
         let mut landings = run;
-        while landings != 0 {
-            let l = landings.trailing_zeros();
-            landings &= landings - 1;
+        while !landings.is_zero() {
+            let l = landings.lowest_bit();
+            landings = landings.without_lowest();
             for turn in dir.perpendicular() {
                 if self.king_can_capture(l, turn, captured) {
                     continued = true;
@@ -930,14 +949,15 @@ impl<'a, S: Sink, R: Rules> CaptureSearch<'a, S, R> {
         // (in Killer draughts, behind a king only on the square next to it).
         if !continued {
             let promotes = self.start_is_man;
-            let mut landings = if R::KING_STOPS_BEHIND_KING && self.their_kings & (1u64 << x) != 0 {
-                step(1u64 << x, dir)
-            } else {
-                run
-            };
-            while landings != 0 {
-                let l = landings.trailing_zeros();
-                landings &= landings - 1;
+            let mut landings =
+                if R::KING_STOPS_BEHIND_KING && !(self.their_kings & (R::Word::bit(x))).is_zero() {
+                    step(R::Word::bit(x), dir)
+                } else {
+                    run
+                };
+            while !landings.is_zero() {
+                let l = landings.lowest_bit();
+                landings = landings.without_lowest();
                 self.push(l);
                 self.emit(l, captured, promotes);
                 self.pop();
@@ -947,13 +967,13 @@ impl<'a, S: Sink, R: Rules> CaptureSearch<'a, S, R> {
 
     /// A king that lands on the square directly behind the piece it takes (a short king's
     /// jump, or a Thai king's): one landing, then on in any direction but back.
-    fn king_jump_behind(&mut self, bit: u32, dir: Direction, captured: u64) {
+    fn king_jump_behind(&mut self, bit: u32, dir: Direction, captured: R::Word) {
         let Some(x) = self.king_victim(bit, dir, captured) else {
             return;
         };
-        let victim = 1u64 << x;
+        let victim = R::Word::bit(x);
         let captured = captured | victim;
-        let landing = step(victim, dir).trailing_zeros();
+        let landing = step(victim, dir).lowest_bit();
         self.push(landing);
         self.take_off(victim);
         let mut continued = false;
@@ -973,7 +993,7 @@ impl<'a, S: Sink, R: Rules> CaptureSearch<'a, S, R> {
 
 /// Keep one move per (start, end, captured set, promotion) among `list[begin..]`. Different
 /// orders can only coincide when three or more pieces are taken.
-fn dedup_from(list: &mut MoveList, begin: usize) {
+fn dedup_from<W: Word>(list: &mut MoveList<W>, begin: usize) {
     let mut write = begin;
     for read in begin..list.len() {
         let m = list[read];
@@ -990,7 +1010,11 @@ fn dedup_from(list: &mut MoveList, begin: usize) {
 }
 
 /// Send every capture of the side to move to `sink`.
-fn search_captures<S: Sink, R: Rules>(pos: &Position, counting: Counting, sink: &mut S) {
+fn search_captures<S: Sink<R::Word>, R: Rules>(
+    pos: &Position<R::Word>,
+    counting: Counting,
+    sink: &mut S,
+) {
     let us = pos.by_color[pos.turn.index()].0;
     let them = pos.by_color[1 - pos.turn.index()].0;
     let all_occ = us | them;
@@ -1003,23 +1027,23 @@ fn search_captures<S: Sink, R: Rules>(pos: &Position, counting: Counting, sink: 
     let [a, b, c, d] = man_jumpers::<R>(pos, men, them, empty);
     let side = SideFacts::of::<R>(pos, them);
     let mut pieces = a | b | c | d;
-    while pieces != 0 {
-        let bit = pieces.trailing_zeros();
-        pieces &= pieces - 1;
+    while !pieces.is_zero() {
+        let bit = pieces.lowest_bit();
+        pieces = pieces.without_lowest();
         let mut search =
             CaptureSearch::<_, R>::new(all_occ, side.man_targets, &side, bit, true, &mut *sink);
-        search.man(bit, 0);
+        search.man(bit, R::Word::ZERO);
         sink.end_piece(dedup);
     }
 
     let mut pieces = kings;
-    while pieces != 0 {
-        let bit = pieces.trailing_zeros();
-        pieces &= pieces - 1;
+    while !pieces.is_zero() {
+        let bit = pieces.lowest_bit();
+        pieces = pieces.without_lowest();
         let mut search = CaptureSearch::<_, R>::new(all_occ, them, &side, bit, false, &mut *sink);
         each_direction!(DIR => {
-            if search.king_can_capture(bit, DIR, 0) {
-                search.king_jump(bit, DIR, 0);
+            if search.king_can_capture(bit, DIR, R::Word::ZERO) {
+                search.king_jump(bit, DIR, R::Word::ZERO);
             }
         });
         sink.end_piece(dedup);
@@ -1028,7 +1052,11 @@ fn search_captures<S: Sink, R: Rules>(pos: &Position, counting: Counting, sink: 
 
 /// Append the captures of the side to move that the rules' priority allows; returns whether
 /// there were any.
-fn generate_captures<R: Rules>(pos: &Position, counting: Counting, list: &mut MoveList) -> bool {
+fn generate_captures<R: Rules>(
+    pos: &Position<R::Word>,
+    counting: Counting,
+    list: &mut MoveList<R::Word>,
+) -> bool {
     let start_len = list.len();
     // Italian's last criterion looks at the order pieces are taken in: every order is
     // ranked before equal moves are merged.
@@ -1065,13 +1093,13 @@ fn generate_captures<R: Rules>(pos: &Position, counting: Counting, list: &mut Mo
 /// whether a king takes them; then the kings taken; then where the kings come in the
 /// sequence (a king taken earlier ranks higher, compared capture by capture). Every jump
 /// of the Italian game is short, so the piece taken is midway between two landings.
-fn italian_rank(pos: &Position, m: &Move) -> u64 {
+fn italian_rank<W: Word>(pos: &Position<W>, m: &Move<W>) -> u64 {
     let mut order = 0u64;
     let mut prev = m.from.bit();
     for (i, landing) in m.path().iter().enumerate() {
         let l = landing.bit();
         let taken = (prev + l) / 2;
-        if pos.kings.0 & (1u64 << taken) != 0 && i < 32 {
+        if !(pos.kings.0 & W::bit(taken)).is_zero() && i < 32 {
             order |= 1u64 << (31 - i);
         }
         prev = l;
@@ -1083,7 +1111,7 @@ fn italian_rank(pos: &Position, m: &Move) -> u64 {
 }
 
 /// Keep, among `list[begin..]`, only the moves with the largest `key`.
-fn keep_best(list: &mut MoveList, begin: usize, key: impl Fn(&Move) -> u64) {
+fn keep_best<W: Word>(list: &mut MoveList<W>, begin: usize, key: impl Fn(&Move<W>) -> u64) {
     let best = list[begin..].iter().map(&key).max().unwrap_or(0);
     let mut write = begin;
     for read in begin..list.len() {
@@ -1098,7 +1126,7 @@ fn keep_best(list: &mut MoveList, begin: usize, key: impl Fn(&Move) -> u64) {
 
 /// Keep one move per (start, end, captured set, promotion) among `list[begin..]` (moves of
 /// several pieces).
-fn dedup_moves(list: &mut MoveList, begin: usize) {
+fn dedup_moves<W: Word>(list: &mut MoveList<W>, begin: usize) {
     if list[begin..].iter().all(|m| m.captured.count() < 3) {
         return;
     }
@@ -1121,7 +1149,7 @@ fn dedup_moves(list: &mut MoveList, begin: usize) {
 }
 
 /// Append the quiet moves of the side to move.
-fn generate_quiet<R: Rules>(pos: &Position, list: &mut MoveList) {
+fn generate_quiet<R: Rules>(pos: &Position<R::Word>, list: &mut MoveList<R::Word>) {
     for_each_quiet_move_under::<R>(pos, |from, to, promotes| {
         list.push(Move::quiet(
             Square::from_bit_unchecked(from),
@@ -1140,18 +1168,12 @@ pub(crate) fn for_each_quiet_move(pos: &Position, f: impl FnMut(u32, u32, bool))
 }
 
 #[inline(always)]
-fn for_each_quiet_move_under<R: Rules>(pos: &Position, mut f: impl FnMut(u32, u32, bool)) {
+fn for_each_quiet_move_under<R: Rules>(pos: &Position<R::Word>, mut f: impl FnMut(u32, u32, bool)) {
     if lost_already::<R>(pos) {
         return;
     }
     if R::ORTHOGONAL_CAPTURES || R::ORTHOGONAL_MOVES {
-        let mut list = MoveList::new();
-        if R::ORTHOGONAL_MOVES {
-            crate::turkish::generate_quiet(pos, &mut list);
-        } else {
-            crate::orthogonal::generate_quiet::<R>(pos, &mut list);
-        }
-        for m in &list {
+        for m in &own_generator_quiet::<R>(pos) {
             f(m.from.bit(), m.to.bit(), m.promotes);
         }
         return;
@@ -1162,14 +1184,14 @@ fn for_each_quiet_move_under<R: Rules>(pos: &Position, mut f: impl FnMut(u32, u3
     let men = us & !pos.kings.0;
     for_each_man_step::<R>(pos, men, empty, &mut f);
     let mut kings = us & pos.kings.0;
-    while kings != 0 {
-        let k = kings.trailing_zeros();
-        kings &= kings - 1;
+    while !kings.is_zero() {
+        let k = kings.lowest_bit();
+        kings = kings.without_lowest();
         each_direction!(DIR => {
             let mut run = king_moves::<R>(k, DIR, occ);
-            while run != 0 {
-                let to = run.trailing_zeros();
-                run &= run - 1;
+            while !run.is_zero() {
+                let to = run.lowest_bit();
+                run = run.without_lowest();
                 f(k, to, false);
             }
         });
@@ -1179,48 +1201,76 @@ fn for_each_quiet_move_under<R: Rules>(pos: &Position, mut f: impl FnMut(u32, u3
 /// The number of quiet moves of the side to move (men's steps and kings' runs; whether
 /// they are legal beside a capture is the caller's business).
 pub(crate) fn quiet_move_count(pos: &Position) -> u32 {
+    crate::variant::with_rules!(@code pos.rules_code(), R => quiet_move_count_under::<R>(pos))
+}
+
+/// [`quiet_move_count`] under the rules `R`.
+pub(crate) fn quiet_move_count_under<R: Rules>(pos: &Position<R::Word>) -> u32 {
     let us = pos.by_color[pos.turn.index()].0;
-    crate::variant::with_rules!(@code pos.rules_code(), R => if lost_already::<R>(pos) {
+    if lost_already::<R>(pos) {
         0
     } else if R::ORTHOGONAL_MOVES {
-        crate::turkish::count_quiet(pos)
+        R::Word::narrow(pos).map_or(0, crate::turkish::count_quiet)
     } else if R::ORTHOGONAL_CAPTURES {
-        let mut list = MoveList::new();
-        crate::orthogonal::generate_quiet::<R>(pos, &mut list);
-        list.len() as u32
+        own_generator_quiet::<R>(pos).len() as u32
     } else {
-        count_quiet::<R>(pos.turn, us & !pos.kings.0, us & pos.kings.0, pos.occupied().0)
-    })
+        count_quiet::<R>(
+            pos.turn,
+            us & !pos.kings.0,
+            us & pos.kings.0,
+            pos.occupied().0,
+        )
+    }
+}
+
+/// The quiet moves of a game with a generator of its own (Frisian, Turkish: 64-bit games).
+#[cold]
+fn own_generator_quiet<R: Rules>(pos: &Position<R::Word>) -> MoveList<R::Word> {
+    let mut list = MoveList::new();
+    if let (Some(pos), Some(narrow_list)) = (R::Word::narrow(pos), R::Word::narrow_list(&mut list))
+    {
+        if R::ORTHOGONAL_MOVES {
+            crate::turkish::generate_quiet(pos, narrow_list);
+        } else {
+            crate::orthogonal::generate_quiet::<R>(pos, narrow_list);
+        }
+    }
+    list
 }
 
 /// The quiet moves of `men` and `kings` of the side `turn` among the occupied squares `occ`.
 #[inline(always)]
-pub(crate) fn count_quiet<R: Rules>(turn: crate::Color, men: u64, kings: u64, occ: u64) -> u32 {
+pub(crate) fn count_quiet<R: Rules>(
+    turn: crate::Color,
+    men: R::Word,
+    kings: R::Word,
+    occ: R::Word,
+) -> u32 {
     let empty = board::<R>() & !occ;
     let mut n = match turn {
         crate::Color::White => {
-            (step(men, Direction::UpLeft) & empty).count_ones()
-                + (step(men, Direction::UpRight) & empty).count_ones()
+            (step(men, Direction::UpLeft) & empty).ones()
+                + (step(men, Direction::UpRight) & empty).ones()
         }
         crate::Color::Black => {
-            (step(men, Direction::DownLeft) & empty).count_ones()
-                + (step(men, Direction::DownRight) & empty).count_ones()
+            (step(men, Direction::DownLeft) & empty).ones()
+                + (step(men, Direction::DownRight) & empty).ones()
         }
     };
     if !R::FLYING_KINGS {
-        if kings != 0 {
+        if !kings.is_zero() {
             each_direction!(DIR => {
-                n += (step(kings, DIR) & empty).count_ones();
+                n += (step(kings, DIR) & empty).ones();
             });
         }
         return n;
     }
     let mut kings = kings;
-    while kings != 0 {
-        let k = kings.trailing_zeros();
-        kings &= kings - 1;
+    while !kings.is_zero() {
+        let k = kings.lowest_bit();
+        kings = kings.without_lowest();
         each_direction!(DIR => {
-            n += king_run::<R>(k, DIR, occ).count_ones();
+            n += king_run::<R>(k, DIR, occ).ones();
         });
     }
     n
@@ -1228,11 +1278,11 @@ pub(crate) fn count_quiet<R: Rules>(turn: crate::Color, men: u64, kings: u64, oc
 
 /// The lowest set bit of `bits` after dropping the `n` lowest.
 #[inline(always)]
-fn nth_bit(mut bits: u64, n: u32) -> u32 {
+fn nth_bit<W: Word>(mut bits: W, n: u32) -> u32 {
     for _ in 0..n {
-        bits &= bits - 1;
+        bits = bits.without_lowest();
     }
-    bits.trailing_zeros()
+    bits.lowest_bit()
 }
 
 /// The quiet move at `index` in the order [`generate_quiet`] lists them (men's steps by
@@ -1242,18 +1292,15 @@ pub(crate) fn nth_quiet_move(pos: &Position, index: u32) -> Option<Move> {
     crate::variant::with_rules!(@code pos.rules_code(), R => nth_quiet_move_under::<R>(pos, index))
 }
 
-fn nth_quiet_move_under<R: Rules>(pos: &Position, index: u32) -> Option<Move> {
+pub(crate) fn nth_quiet_move_under<R: Rules>(
+    pos: &Position<R::Word>,
+    index: u32,
+) -> Option<Move<R::Word>> {
     if lost_already::<R>(pos) {
         return None;
     }
     if R::ORTHOGONAL_CAPTURES || R::ORTHOGONAL_MOVES {
-        let mut list = MoveList::new();
-        if R::ORTHOGONAL_MOVES {
-            crate::turkish::generate_quiet(pos, &mut list);
-        } else {
-            crate::orthogonal::generate_quiet::<R>(pos, &mut list);
-        }
-        return list.get(index as usize).copied();
+        return own_generator_quiet::<R>(pos).get(index as usize).copied();
     }
     let us = pos.by_color[pos.turn.index()].0;
     let occ = pos.occupied().0;
@@ -1267,24 +1314,24 @@ fn nth_quiet_move_under<R: Rules>(pos: &Position, index: u32) -> Option<Move> {
     };
     for dir in dirs {
         let targets = step(men, dir) & empty;
-        let n = targets.count_ones();
+        let n = targets.ones();
         if left < n {
             let to = nth_bit(targets, left);
             return Some(Move::quiet(
-                Square::from_bit_unchecked((to as i32 - dir.offset()) as u32),
+                Square::from_bit_unchecked((to as i32 - R::Word::offset(dir)) as u32),
                 Square::from_bit_unchecked(to),
-                (1u64 << to) & crowning != 0,
+                !((R::Word::bit(to)) & crowning).is_zero(),
             ));
         }
         left -= n;
     }
     let mut kings = us & pos.kings.0;
-    while kings != 0 {
-        let k = kings.trailing_zeros();
-        kings &= kings - 1;
+    while !kings.is_zero() {
+        let k = kings.lowest_bit();
+        kings = kings.without_lowest();
         for dir in Direction::ALL {
             let run = king_moves::<R>(k, dir, occ);
-            let n = run.count_ones();
+            let n = run.ones();
             if left < n {
                 return Some(Move::quiet(
                     Square::from_bit_unchecked(k),
@@ -1299,15 +1346,23 @@ fn nth_quiet_move_under<R: Rules>(pos: &Position, index: u32) -> Option<Move> {
 }
 
 /// Append the legal moves of the side to move.
-pub(crate) fn generate<R: Rules>(pos: &Position, counting: Counting, list: &mut MoveList) {
+pub(crate) fn generate<R: Rules>(
+    pos: &Position<R::Word>,
+    counting: Counting,
+    list: &mut MoveList<R::Word>,
+) {
     if lost_already::<R>(pos) {
         return;
     }
-    if R::ORTHOGONAL_MOVES {
-        return crate::turkish::generate::<R>(pos, counting, list);
-    }
-    if R::ORTHOGONAL_CAPTURES {
-        return crate::orthogonal::generate::<R>(pos, counting, list);
+    if R::ORTHOGONAL_MOVES || R::ORTHOGONAL_CAPTURES {
+        if let (Some(pos), Some(list)) = (R::Word::narrow(pos), R::Word::narrow_list(list)) {
+            if R::ORTHOGONAL_MOVES {
+                crate::turkish::generate::<R>(pos, counting, list);
+            } else {
+                crate::orthogonal::generate::<R>(pos, counting, list);
+            }
+        }
+        return;
     }
     if !generate_captures::<R>(pos, counting, list) || !R::CAPTURE_IS_MANDATORY {
         generate_quiet::<R>(pos, list);
@@ -1315,15 +1370,18 @@ pub(crate) fn generate<R: Rules>(pos: &Position, counting: Counting, list: &mut 
 }
 
 /// The number of legal moves; quiet moves are counted with popcounts, not listed.
-pub(crate) fn count_moves<R: Rules>(pos: &Position, counting: Counting) -> u64 {
+pub(crate) fn count_moves<R: Rules>(pos: &Position<R::Word>, counting: Counting) -> u64 {
     if lost_already::<R>(pos) {
         return 0;
     }
-    if R::ORTHOGONAL_MOVES {
-        return crate::turkish::count_moves::<R>(pos, counting);
-    }
-    if R::ORTHOGONAL_CAPTURES {
-        return crate::orthogonal::count_moves::<R>(pos, counting);
+    if R::ORTHOGONAL_MOVES || R::ORTHOGONAL_CAPTURES {
+        return R::Word::narrow(pos).map_or(0, |pos| {
+            if R::ORTHOGONAL_MOVES {
+                crate::turkish::count_moves::<R>(pos, counting)
+            } else {
+                crate::orthogonal::count_moves::<R>(pos, counting)
+            }
+        });
     }
     let us = pos.by_color[pos.turn.index()].0;
     let them = pos.by_color[1 - pos.turn.index()].0;
@@ -1336,13 +1394,13 @@ pub(crate) fn count_moves<R: Rules>(pos: &Position, counting: Counting) -> u64 {
     let jumpers = man_jumpers::<R>(pos, men, them, empty);
     let any_jumper = jumpers[0] | jumpers[1] | jumpers[2] | jumpers[3];
     let quiet_count = || u64::from(count_quiet::<R>(pos.turn, men, kings, occ));
-    if any_jumper == 0 && (kings == 0 || !has_captures::<R>(pos)) {
+    if any_jumper.is_zero() && (kings.is_zero() || !has_captures::<R>(pos)) {
         return quiet_count();
     }
     let captures = if ranks_captures::<R>() {
         // Without kings on the board every capture is a man's taking men: the priority comes
         // down to the most pieces, or to free choice (king first).
-        if pos.kings.0 & board::<R>() == 0 {
+        if (pos.kings.0 & board::<R>()).is_zero() {
             if most_pieces_without_kings::<R>() {
                 count_most_captures::<R>(pos, counting, jumpers)
             } else {
@@ -1365,20 +1423,23 @@ pub(crate) fn count_moves<R: Rules>(pos: &Position, counting: Counting) -> u64 {
     }
 }
 
+/// A capture as the search finds it: start and end bits, the pieces taken, the promotion.
+type CaptureFound<W> = (u32, u32, W, bool);
+
 /// Call `visit(from, to, captured, promotes)` (internal bits) for every legal capture of the
 /// side to move, once a move under the counting convention. Free choice and the positions
 /// without kings (where every priority comes down to the most pieces) need no move list.
 #[inline(always)]
 fn for_each_capture<R: Rules>(
-    pos: &Position,
+    pos: &Position<R::Word>,
     counting: Counting,
-    mut visit: impl FnMut(u32, u32, u64, bool),
+    mut visit: impl FnMut(u32, u32, R::Word, bool),
 ) {
-    let without_kings = pos.kings.0 & board::<R>() == 0;
+    let without_kings = (pos.kings.0 & board::<R>()).is_zero();
     if !ranks_captures::<R>() || (without_kings && !most_pieces_without_kings::<R>()) {
         let mut sink = MoveSink {
             filter: LongCaptureFilter::new(counting),
-            visit: |from: Square, to: u32, captured: u64, promotes: bool| {
+            visit: |from: Square, to: u32, captured: R::Word, promotes: bool| {
                 visit(from.bit(), to, captured, promotes)
             },
         };
@@ -1386,11 +1447,11 @@ fn for_each_capture<R: Rules>(
     } else if ranked_by_start_and_taken::<R>(pos) {
         // The best captures, kept as they are found (one search, no move list).
         let mut best_key = 0u64;
-        let mut best: smallvec::SmallVec<[(u32, u32, u64, bool); 16]> = smallvec::SmallVec::new();
+        let mut best: smallvec::SmallVec<[CaptureFound<R::Word>; 16]> = smallvec::SmallVec::new();
         let kings = pos.kings.0;
         let mut sink = MoveSink {
             filter: LongCaptureFilter::new(counting),
-            visit: |from: Square, to: u32, captured: u64, promotes: bool| {
+            visit: |from: Square, to: u32, captured: R::Word, promotes: bool| {
                 let key = capture_key::<R>(kings, from.bit(), captured);
                 if key > best_key || best.is_empty() {
                     best_key = key;
@@ -1421,11 +1482,11 @@ fn for_each_capture<R: Rules>(
 /// later (for cheap `f` only).
 #[inline(always)]
 fn sum_over_captures<R: Rules>(
-    pos: &Position,
+    pos: &Position<R::Word>,
     counting: Counting,
-    mut f: impl FnMut(u32, u32, u64, bool) -> u64,
+    mut f: impl FnMut(u32, u32, R::Word, bool) -> u64,
 ) -> u64 {
-    let without_kings = pos.kings.0 & board::<R>() == 0;
+    let without_kings = (pos.kings.0 & board::<R>()).is_zero();
     let free = !ranks_captures::<R>() || (without_kings && !most_pieces_without_kings::<R>());
     if free || !ranked_by_start_and_taken::<R>(pos) {
         let mut sum = 0;
@@ -1438,7 +1499,7 @@ fn sum_over_captures<R: Rules>(
     let kings = pos.kings.0;
     let mut sink = MoveSink {
         filter: LongCaptureFilter::new(counting),
-        visit: |from: Square, to: u32, captured: u64, promotes: bool| {
+        visit: |from: Square, to: u32, captured: R::Word, promotes: bool| {
             let key = capture_key::<R>(kings, from.bit(), captured);
             if key > best_key || !any {
                 (best_key, sum, any) = (key, 0, true);
@@ -1457,19 +1518,19 @@ fn sum_over_captures<R: Rules>(
 /// pieces they take alone ([`capture_key`]): every priority but Italian's where the
 /// opponent has a king (its last criterion looks at the order the kings are met in).
 #[inline(always)]
-fn ranked_by_start_and_taken<R: Rules>(pos: &Position) -> bool {
+fn ranked_by_start_and_taken<R: Rules>(pos: &Position<R::Word>) -> bool {
     !matches!(R::PRIORITY, CapturePriority::Italian)
-        || pos.kings.0 & pos.by_color[1 - pos.turn.index()].0 == 0
+        || (pos.kings.0 & pos.by_color[1 - pos.turn.index()].0).is_zero()
 }
 
 /// A capture's rank under the rules' priority, larger first, from its start square and the
 /// pieces it takes (where [`ranked_by_start_and_taken`] says these tell it; [`italian_rank`]
 /// otherwise).
 #[inline(always)]
-fn capture_key<R: Rules>(kings: u64, from: u32, captured: u64) -> u64 {
-    let taken = u64::from(captured.count_ones());
-    let kings_taken = u64::from((captured & kings).count_ones());
-    let by_king = (kings >> from) & 1;
+fn capture_key<R: Rules>(kings: R::Word, from: u32, captured: R::Word) -> u64 {
+    let taken = u64::from(captured.ones());
+    let kings_taken = u64::from((captured & kings).ones());
+    let by_king = (kings >> from).low64() & 1;
     match R::PRIORITY {
         CapturePriority::Free | CapturePriority::Value => 0,
         CapturePriority::Majority => taken,
@@ -1482,11 +1543,15 @@ fn capture_key<R: Rules>(kings: u64, from: u32, captured: u64) -> u64 {
 
 /// The number of captures, given the men's first jumps per direction.
 #[inline(never)]
-fn count_captures<R: Rules>(pos: &Position, counting: Counting, jumpers: [u64; 4]) -> u64 {
+fn count_captures<R: Rules>(
+    pos: &Position<R::Word>,
+    counting: Counting,
+    jumpers: [R::Word; 4],
+) -> u64 {
     let mut count = 0u64;
     let mut sink = MoveSink {
         filter: LongCaptureFilter::new(counting),
-        visit: |_: Square, _: u32, _: u64, _: bool| count += 1,
+        visit: |_: Square, _: u32, _: R::Word, _: bool| count += 1,
     };
     let simple = search_complex_captures::<R, _>(pos, jumpers, &mut sink);
     drop(sink);
@@ -1497,12 +1562,16 @@ fn count_captures<R: Rules>(pos: &Position, counting: Counting, jumpers: [u64; 4
 /// direction (the searched captures tell the most; a single jump counted by popcount takes
 /// one).
 #[inline(always)]
-fn count_most_captures<R: Rules>(pos: &Position, counting: Counting, jumpers: [u64; 4]) -> u64 {
+fn count_most_captures<R: Rules>(
+    pos: &Position<R::Word>,
+    counting: Counting,
+    jumpers: [R::Word; 4],
+) -> u64 {
     let (mut most, mut count) = (0u32, 0u64);
     let mut sink = MoveSink {
         filter: LongCaptureFilter::new(counting),
-        visit: |_: Square, _: u32, captured: u64, _: bool| {
-            let c = captured.count_ones();
+        visit: |_: Square, _: u32, captured: R::Word, _: bool| {
+            let c = captured.ones();
             if c > most {
                 (most, count) = (c, 0);
             }
@@ -1523,9 +1592,9 @@ fn count_most_captures<R: Rules>(pos: &Position, counting: Counting, jumpers: [u
 /// Send to `sink` every capture but the men's single jumps with nothing to take next, and
 /// return the number of those (given the men's first jumps per direction).
 #[inline(always)]
-fn search_complex_captures<R: Rules, S: Sink>(
-    pos: &Position,
-    jumpers: [u64; 4],
+fn search_complex_captures<R: Rules, S: Sink<R::Word>>(
+    pos: &Position<R::Word>,
+    jumpers: [R::Word; 4],
     sink: &mut S,
 ) -> u32 {
     let us = pos.by_color[pos.turn.index()].0;
@@ -1544,7 +1613,7 @@ fn search_complex_captures<R: Rules, S: Sink>(
     let mut simple = 0u32;
     each_direction!(DIR => {
         let starts = jumpers[DIR.index()];
-        if starts != 0 {
+        if !starts.is_zero() {
             let landings = step(step(starts, DIR), DIR);
             let mut more = landings & crowning;
             each_direction!(NEXT => {
@@ -1554,25 +1623,25 @@ fn search_complex_captures<R: Rules, S: Sink>(
                         & step(step(landing_empty, NEXT.opposite()), NEXT.opposite());
                 }
             });
-            simple += (landings & !more).count_ones();
+            simple += (landings & !more).ones();
             let mut complex = more;
-            while complex != 0 {
-                let landing = complex.trailing_zeros();
-                complex &= complex - 1;
-                let bit = (landing as i32 - 2 * DIR.offset()) as u32;
+            while !complex.is_zero() {
+                let landing = complex.lowest_bit();
+                complex = complex.without_lowest();
+                let bit = (landing as i32 - 2 * R::Word::offset(DIR)) as u32;
                 let mut search = CaptureSearch::<_, R>::new(occ, side.man_targets, &side, bit, true, &mut *sink);
-                search.man_jump(bit, DIR, 0);
+                search.man_jump(bit, DIR, R::Word::ZERO);
             }
         }
     });
     let mut pieces = kings;
-    while pieces != 0 {
-        let bit = pieces.trailing_zeros();
-        pieces &= pieces - 1;
+    while !pieces.is_zero() {
+        let bit = pieces.lowest_bit();
+        pieces = pieces.without_lowest();
         let mut search = CaptureSearch::<_, R>::new(occ, them, &side, bit, false, &mut *sink);
         each_direction!(DIR => {
-            if search.king_can_capture(bit, DIR, 0) {
-                search.king_jump(bit, DIR, 0);
+            if search.king_can_capture(bit, DIR, R::Word::ZERO) {
+                search.king_jump(bit, DIR, R::Word::ZERO);
             }
         });
     }
@@ -1585,7 +1654,7 @@ fn search_complex_captures<R: Rules, S: Sink>(
 /// end squares and takes the captured men away, and the reply count is the opponent's
 /// men's steps into the empty squares, unless the move leaves the opponent a capture (then
 /// the child is made and counted in full).
-pub(crate) fn count_two_plies<R: Rules>(pos: &Position, counting: Counting) -> u64 {
+pub(crate) fn count_two_plies<R: Rules>(pos: &Position<R::Word>, counting: Counting) -> u64 {
     match pos.turn {
         crate::Color::White => two_plies::<R, true>(pos, counting),
         crate::Color::Black => two_plies::<R, false>(pos, counting),
@@ -1595,13 +1664,17 @@ pub(crate) fn count_two_plies<R: Rules>(pos: &Position, counting: Counting) -> u
 /// [`count_two_plies`] compiled for one side to move (`WHITE`): the directions the
 /// opponent's men move and capture in are constants.
 #[inline(always)]
-fn two_plies<R: Rules, const WHITE: bool>(pos: &Position, counting: Counting) -> u64 {
+fn two_plies<R: Rules, const WHITE: bool>(pos: &Position<R::Word>, counting: Counting) -> u64 {
     let us = pos.by_color[pos.turn.index()].0;
     let them = pos.by_color[1 - pos.turn.index()].0;
     let kings = pos.kings.0 & board::<R>();
     // (Where crowning wins, a crowning move leaves the opponent no reply: the children
     // are made and counted by the rules.)
-    if them & kings != 0 || R::CROWNING_WINS || R::ORTHOGONAL_CAPTURES || R::ORTHOGONAL_MOVES {
+    if !(them & kings).is_zero()
+        || R::CROWNING_WINS
+        || R::ORTHOGONAL_CAPTURES
+        || R::ORTHOGONAL_MOVES
+    {
         let mut n = 0;
         for_each_child::<R, false>(pos, counting, |child| {
             n += count_moves::<R>(child, counting)
@@ -1612,28 +1685,28 @@ fn two_plies<R: Rules, const WHITE: bool>(pos: &Position, counting: Counting) ->
     // a capture may end where it started). The test for a reply capture looks, in each
     // direction the opponent's men capture in, at every piece of ours (more than some
     // games' men may take): when it finds one, the child is made and counted by the rules.
-    let replies = |from: u32, to: u32, captured: u64, promotes: bool| -> u64 {
-        let us = (us & !(1u64 << from)) | (1u64 << to);
+    let replies = |from: u32, to: u32, captured: R::Word, promotes: bool| -> u64 {
+        let us = (us & !(R::Word::bit(from))) | (R::Word::bit(to));
         let them_men = them & !captured;
         let empty = board::<R>() & !(us | them_men);
-        let mut jumps = 0u64;
+        let mut jumps = R::Word::ZERO;
         each_direction!(DIR => {
             if man_captures_in::<R>(DIR, !WHITE) {
                 jumps |= step(step(empty, DIR.opposite()) & us, DIR.opposite());
             }
         });
-        if jumps & them_men != 0 {
+        if !(jumps & them_men).is_zero() {
             let mut child = *pos;
             child.apply::<false>(from, to, captured, promotes);
             return count_moves::<R>(&child, counting);
         }
         // The opponent moves: Black's men step down, White's up.
         let steps = if WHITE {
-            (step(them_men, Direction::DownLeft) & empty).count_ones()
-                + (step(them_men, Direction::DownRight) & empty).count_ones()
+            (step(them_men, Direction::DownLeft) & empty).ones()
+                + (step(them_men, Direction::DownRight) & empty).ones()
         } else {
-            (step(them_men, Direction::UpLeft) & empty).count_ones()
-                + (step(them_men, Direction::UpRight) & empty).count_ones()
+            (step(them_men, Direction::UpLeft) & empty).ones()
+                + (step(them_men, Direction::UpRight) & empty).ones()
         };
         u64::from(steps)
     };
@@ -1647,19 +1720,19 @@ fn two_plies<R: Rules, const WHITE: bool>(pos: &Position, counting: Counting) ->
     let men = us & !kings;
     let empty = board::<R>() & !(us | them);
     for_each_man_step::<R>(pos, men, empty, |from, to, _promotes| {
-        n += replies(from, to, 0, false)
+        n += replies(from, to, R::Word::ZERO, false)
     });
     let occ = us | them;
     let mut our_kings = us & kings;
-    while our_kings != 0 {
-        let k = our_kings.trailing_zeros();
-        our_kings &= our_kings - 1;
+    while !our_kings.is_zero() {
+        let k = our_kings.lowest_bit();
+        our_kings = our_kings.without_lowest();
         each_direction!(DIR => {
             let mut run = king_moves::<R>(k, DIR, occ);
-            while run != 0 {
-                let to = run.trailing_zeros();
-                run &= run - 1;
-                n += replies(k, to, 0, false);
+            while !run.is_zero() {
+                let to = run.lowest_bit();
+                run = run.without_lowest();
+                n += replies(k, to, R::Word::ZERO, false);
             }
         });
     }

@@ -14,6 +14,7 @@
 //! generator hands such games over at its entry points, at compile time, so the diagonal
 //! games' code is unchanged. Written for exactness first: captures go through a move list.
 
+use crate::bitboard::Word;
 use crate::capture_list::CaptureList;
 use crate::movegen::{CapturePriority, Counting, Rules};
 use crate::mv::{Move, MoveList, MAX_PATH};
@@ -515,11 +516,13 @@ pub(crate) fn count_moves<R: Rules>(pos: &Position, counting: Counting) -> u64 {
         let us = pos.pieces(pos.turn()).0;
         let kings = pos.kings.0 & board::<R>();
         let blocked = blocked_king::<R>(pos);
+        // (The Frisian games' word is the 64-bit one: the conversions compile to nothing.)
+        let word = |bits: u64| R::Word::from_wide(u128::from(bits));
         return u64::from(crate::movegen::count_quiet::<R>(
             pos.turn(),
-            us & !kings,
-            us & kings & !blocked,
-            pos.occupied().0,
+            word(us & !kings),
+            word(us & kings & !blocked),
+            word(pos.occupied().0),
         ));
     }
     let mut list = MoveList::new();

@@ -35,7 +35,11 @@ pub fn perft_counting(pos: &Position, depth: u32, counting: Counting) -> u64 {
 }
 
 /// [`perft_counting`] under the move rules `R`.
-fn count_leaves<R: Rules>(pos: &Position, depth: u32, counting: Counting) -> u64 {
+pub(crate) fn count_leaves<R: Rules>(
+    pos: &Position<R::Word>,
+    depth: u32,
+    counting: Counting,
+) -> u64 {
     match depth {
         0 => 1,
         1 => count_moves::<R>(pos, counting),
@@ -191,7 +195,7 @@ impl Runner<'_> {
         crate::variant::with_rules!(@code pos.rules_code(), R => self.count::<R>(pos, depth))
     }
 
-    fn count<R: Rules>(&self, pos: &Position, depth: u32) -> u64 {
+    fn count<R: Rules<Word = u64>>(&self, pos: &Position, depth: u32) -> u64 {
         let check = depth >= STOP_CHECK_DEPTH && (self.stop.is_some() || self.cancel.is_some());
         if check && self.stopped() {
             return 0;

@@ -417,6 +417,16 @@ pub trait GameWord: Word + crate::bitboard::Sealed {
     /// Perft under a counting convention, single-threaded.
     #[doc(hidden)]
     fn perft(pos: &Position<Self>, depth: u32, counting: Counting) -> u64;
+    /// The position as a 64-bit one (`None` in the 128-bit word): the games with a
+    /// generator of their own (Frisian, Turkish) are 64-bit games.
+    #[doc(hidden)]
+    fn narrow(pos: &Position<Self>) -> Option<&Position>;
+    /// [`GameWord::narrow`] of a move list.
+    #[doc(hidden)]
+    fn narrow_list(list: &mut MoveList<Self>) -> Option<&mut MoveList>;
+    /// A 64-bit position as one of this word (`None` in the 128-bit word).
+    #[doc(hidden)]
+    fn widen(pos: &Position) -> Option<&Position<Self>>;
     /// The position's FEN in numbers.
     #[doc(hidden)]
     fn fen(pos: &Position<Self>) -> String;
@@ -432,6 +442,18 @@ pub trait GameWord: Word + crate::bitboard::Sealed {
 }
 
 impl GameWord for u64 {
+    #[inline(always)]
+    fn narrow(pos: &Position) -> Option<&Position> {
+        Some(pos)
+    }
+    #[inline(always)]
+    fn narrow_list(list: &mut MoveList) -> Option<&mut MoveList> {
+        Some(list)
+    }
+    #[inline(always)]
+    fn widen(pos: &Position) -> Option<&Position> {
+        Some(pos)
+    }
     #[inline]
     fn generate(pos: &Position, counting: Counting, list: &mut MoveList) {
         crate::variant::with_rules!(@code pos.rules_code(), R => movegen::generate::<R>(pos, counting, list));

@@ -277,6 +277,23 @@ impl Geometry {
         Bitboard(self.board as u64)
     }
 
+    /// Every playable square, as bits of the board's word widened to 128.
+    #[inline]
+    pub const fn board_bits(&self) -> u128 {
+        self.board
+    }
+
+    /// The squares of rank `rank` as bits of the board's word widened to 128 (none beyond
+    /// the board).
+    #[inline]
+    pub const fn rank_bits(&self, rank: u8) -> u128 {
+        if rank < self.size {
+            self.ranks[rank as usize]
+        } else {
+            0
+        }
+    }
+
     /// Every playable square, in the board's word `W`.
     #[inline]
     pub fn board_in<W: Word>(&self) -> Bitboard<W> {
