@@ -1,7 +1,8 @@
 //! `cargo run --release --example perft -- [DEPTH] [orders] [threads N] [hash MB]
 //! [variant NAME]`: perft of a game's start position (Russian draughts' by default) with
-//! timing, for profiling the Rust core without Python.
-use shashki::{perft_with, Counting, PerftOptions, Position, RuleSet, Variant};
+//! timing, for profiling the Rust core without Python. A game of the 12×12 board
+//! (Canadian) is counted in the 128-bit word, single-threaded and without a table.
+use shashki::{perft_counting, perft_with, Counting, PerftOptions, Position, RuleSet, Variant};
 use std::time::Instant;
 
 fn main() {
@@ -26,11 +27,21 @@ fn main() {
         }
     }
     let t = Instant::now();
-    let n = match perft_with(&Position::start_of(rules), depth, &options) {
-        Ok(n) => n,
-        Err(e) => {
-            eprintln!("{e}");
-            std::process::exit(1);
+    let n = if rules.variant.geometry().is_wide() {
+        match Position::<u128>::start_in(rules) {
+            Ok(pos) => perft_counting(&pos, depth, options.counting),
+            Err(e) => {
+                eprintln!("{e}");
+                std::process::exit(1);
+            }
+        }
+    } else {
+        match perft_with(&Position::start_of(rules), depth, &options) {
+            Ok(n) => n,
+            Err(e) => {
+                eprintln!("{e}");
+                std::process::exit(1);
+            }
         }
     };
     let s = t.elapsed().as_secs_f64();

@@ -620,7 +620,7 @@ impl DrawRules {
             Variant::English => DrawRules::english(),
             Variant::Italian => DrawRules::italian(),
             Variant::Pool => DrawRules::pool(),
-            Variant::International => DrawRules::international(),
+            Variant::International | Variant::Canadian => DrawRules::international(),
             Variant::Antidraughts => DrawRules::antidraughts(),
             Variant::Killer => DrawRules::killer(),
             Variant::Frisian | Variant::Frysk => DrawRules::frisian(),

@@ -1,7 +1,7 @@
 //! FEN (PDN 3.0): `W:W21,22,K30:B1-12`, algebraic squares (`W:Wa1,c3:BKd6`), numeric ranges,
 //! the `[FEN "…"]` wrapper and lidraughts' `:H0:F1` suffix.
 
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Bitboard, Word};
 use crate::error::FenError;
 use crate::piece::Color;
 use crate::position::{Position, Setup};
@@ -19,10 +19,13 @@ pub enum Notation {
 }
 
 /// Everything a FEN says: the setup and lidraughts' optional clocks.
+///
+/// `W` is the word of the board's layout (the 64-bit one unless the game is played on the
+/// 12×12 board).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Fen {
+pub struct Fen<W: Word = u64> {
     /// Pieces and side to move.
-    pub setup: Setup,
+    pub setup: Setup<W>,
     /// `H`: plies since the last capture or man move, if given.
     pub halfmove_clock: Option<u32>,
     /// `F`: the full-move number, if given.
@@ -39,6 +42,11 @@ pub fn parse_fen(text: &str) -> Result<Fen, FenError> {
 /// Parse a FEN whose square numbers and names are a game's `numbering`
 /// ([`Variant::numbering`](crate::Variant::numbering)).
 pub fn parse_fen_numbered(text: &str, numbering: Numbering) -> Result<Fen, FenError> {
+    parse_fen_in_word(text, numbering)
+}
+
+/// [`parse_fen_numbered`] into a setup of the word `W` (`u128` for the 12×12 board).
+pub fn parse_fen_in_word<W: Word>(text: &str, numbering: Numbering) -> Result<Fen<W>, FenError> {
     if text.len() > MAX_FEN_LEN {
         return Err(FenError::new(0, "", "text too long"));
     }
@@ -156,7 +164,7 @@ pub fn parse_fen_numbered(text: &str, numbering: Numbering) -> Result<Fen, FenEr
                 Some(s) => (true, s.trim()),
                 None => (false, token),
             };
-            let squares = parse_squares(squares_text, numbering)
+            let squares = parse_squares::<W>(squares_text, numbering)
                 .map_err(|reason| FenError::new(field_no, token, reason))?;
             for sq in squares {
                 let occupied =
@@ -230,7 +238,7 @@ fn parse_number(text: &str, max_digits: usize) -> Option<u32> {
 }
 
 /// One square (`21`, `c3`) or a numeric range `21-32`.
-fn parse_squares(text: &str, numbering: Numbering) -> Result<Bitboard, String> {
+fn parse_squares<W: Word>(text: &str, numbering: Numbering) -> Result<Bitboard<W>, String> {
     if let Some((a, b)) = text.split_once('-') {
         let (a, b) = (a.trim(), b.trim());
         let lo = parse_number(a, 2).ok_or_else(|| format!("bad range start {a:?}"))?;
@@ -263,13 +271,22 @@ pub fn position_from_fen(text: &str) -> Result<Position, FenError> {
 
 /// Parse a FEN of a game (in its numbering) into a position played under `rules`.
 pub fn position_from_fen_in(text: &str, rules: RuleSet) -> Result<Position, FenError> {
-    let fen = parse_fen_numbered(text, rules.variant.numbering())?;
+    position_from_fen_in_word(text, rules)
+}
+
+/// [`position_from_fen_in`] for a position of the word `W` (`Position<u128>` for Canadian
+/// draughts).
+pub fn position_from_fen_in_word<W: Word>(
+    text: &str,
+    rules: RuleSet,
+) -> Result<Position<W>, FenError> {
+    let fen = parse_fen_in_word::<W>(text, rules.variant.numbering())?;
     Position::from_setup_in(&fen.setup, rules).map_err(|e| FenError::new(0, "", e.to_string()))
 }
 
 /// Write the position as a FEN, squares in the order of its game's numbering, kings marked
 /// `K`.
-pub fn write_fen(pos: &Position, notation: Notation) -> String {
+pub fn write_fen<W: crate::bitboard::Word>(pos: &Position<W>, notation: Notation) -> String {
     let numbering = pos.rules().variant.numbering();
     let mut out = String::with_capacity(96);
     out.push(pos.turn().char());

@@ -65,28 +65,28 @@ mod zobrist;
 #[cfg(feature = "python")]
 mod python;
 
-pub use bitboard::{BitIter, Bitboard, Direction};
+pub use bitboard::{BitIter, Bitboard, Direction, Word};
 pub use board::{Board, Ending, Played, PlyFacts};
 pub use draw::{DrawClocks, DrawCount, DrawRule, DrawRules};
 pub use error::{FenError, IllegalMoveError, PositionError, SquareError};
 pub use fen::{
-    parse_fen, parse_fen_numbered, position_from_fen, position_from_fen_in, write_fen, Fen,
-    Notation,
+    parse_fen, parse_fen_in_word, parse_fen_numbered, position_from_fen, position_from_fen_in,
+    position_from_fen_in_word, write_fen, Fen, Notation,
 };
 pub use memory::{available_memory, TableAllocError};
 pub use movegen::{
-    Brazilian, Breakthrough, CapturePriority, CapturesOptional, Counting, Czech, English, Frisian,
-    International, Italian, Killer, Pool, Rules, Russian, Spanish, Thai, Turkish,
+    Brazilian, Breakthrough, Canadian, CapturePriority, CapturesOptional, Counting, Czech, English,
+    Frisian, International, Italian, Killer, Pool, Rules, Russian, Spanish, Thai, Turkish,
 };
 pub use mv::{Move, MoveList, MAX_PATH};
 pub use notation::{
     explain_illegal, move_text, parse_move, split_move_text, split_move_text_in, MoveTextError,
 };
 pub use perft::{
-    perft, perft_batch, perft_batch_in, perft_counting, perft_divide, perft_until, perft_with,
-    DivideEntry, PerftOptions, PerftTable,
+    perft, perft_batch, perft_batch_in, perft_batch_untabled, perft_counting, perft_divide,
+    perft_until, perft_with, DivideEntry, PerftOptions, PerftTable,
 };
 pub use piece::{Color, Piece, Role};
-pub use position::{Position, Setup};
+pub use position::{GameWord, Position, Setup};
 pub use square::{Geometry, Numbering, Square};
 pub use variant::{GameInfo, MoveRules, RuleSet, StartKind, Variant, GAMES};

@@ -152,6 +152,16 @@ rules_type! {
 }
 
 rules_type! {
+    /// Canadian draughts, on the 12×12 board (the 128-bit word): International draughts'
+    /// rules — men capture backwards, flying kings, the capture taking the most pieces
+    /// compulsory, a man crossing the far rank during a capture goes on as a man.
+    Canadian {
+        crown: false, priority: Majority, backwards: true, flying: true, man_takes_king: true,
+        lands_behind: false, remove_during_move: false, board: Geometry::TWELVE, word: u128,
+    }
+}
+
+rules_type! {
     /// Killer draughts (Christian Freeling's rule on International draughts): as
     /// [`International`], but a king whose capture ends on taking a king stops on the square
     /// directly behind it.

@@ -8,7 +8,7 @@ use rayon::prelude::*;
 use crate::memory::{slots_for_mb, Slots, TableAllocError};
 use crate::movegen::{count_moves, count_two_plies, for_each_child, Counting, Rules};
 use crate::mv::{Move, MoveList};
-use crate::position::Position;
+use crate::position::{GameWord, Position};
 
 /// How to run a perft.
 #[derive(Clone, Copy, Debug, Default)]
@@ -24,14 +24,14 @@ pub struct PerftOptions {
 }
 
 /// Leaves at `depth` plies, counting distinct moves (convention A).
-pub fn perft(pos: &Position, depth: u32) -> u64 {
+pub fn perft<W: GameWord>(pos: &Position<W>, depth: u32) -> u64 {
     perft_counting(pos, depth, Counting::Distinct)
 }
 
 /// Leaves at `depth` plies under a counting convention, single-threaded, no hashing, under
 /// the position's rules.
-pub fn perft_counting(pos: &Position, depth: u32, counting: Counting) -> u64 {
-    crate::variant::with_rules!(@code pos.rules_code(), R => count_leaves::<R>(pos, depth, counting))
+pub fn perft_counting<W: GameWord>(pos: &Position<W>, depth: u32, counting: Counting) -> u64 {
+    W::perft(pos, depth, counting)
 }
 
 /// [`perft_counting`] under the move rules `R`.
@@ -429,6 +429,62 @@ pub fn perft_batch_in(
         threads,
         [stop, Some(&table.cancelled)],
     )
+}
+
+/// Perft of positions of any word (the 12×12 board's `Position<u128>` among them), without
+/// a table: each position's tree is split two plies down and the pieces shared among
+/// `threads`. A raised `stop` ends the run early between pieces (the counts are then
+/// partial).
+pub fn perft_batch_untabled<W: GameWord>(
+    positions: &[Position<W>],
+    depth: u32,
+    counting: Counting,
+    threads: Option<usize>,
+    stop: Option<&AtomicBool>,
+) -> Vec<u64> {
+    let stopped = || stop.is_some_and(|s| s.load(Ordering::Relaxed));
+    // (position, plies below it) pieces: the grandchildren where the tree is deep enough.
+    let split = |pos: &Position<W>| -> Vec<(Position<W>, u32)> {
+        let mut pieces = vec![(*pos, depth)];
+        for _ in 0..2 {
+            if pieces.iter().any(|&(_, d)| d < 3) {
+                break;
+            }
+            pieces = pieces
+                .iter()
+                .flat_map(|(p, d)| {
+                    p.legal_moves_counting(counting).into_iter().map(move |m| {
+                        let mut child = *p;
+                        child.play_unchecked(&m);
+                        (child, d - 1)
+                    })
+                })
+                .collect();
+        }
+        pieces
+    };
+    let count = |(p, d): &(Position<W>, u32)| {
+        if stopped() {
+            0
+        } else {
+            perft_counting(p, *d, counting)
+        }
+    };
+    let threads = threads.unwrap_or(1).max(1);
+    positions
+        .iter()
+        .map(|pos| {
+            let pieces = split(pos);
+            if threads > 1 {
+                match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+                    Ok(pool) => pool.install(|| pieces.par_iter().map(count).sum()),
+                    Err(_) => pieces.iter().map(count).sum(),
+                }
+            } else {
+                pieces.iter().map(count).sum()
+            }
+        })
+        .collect()
 }
 
 fn count_positions(

@@ -133,6 +133,11 @@ impl Position {
 
     /// The start position of a rule set's variant, played under those rules (a game of
     /// the 64-bit word's boards; [`Position::start_in`] for any).
+    ///
+    /// # Panics
+    ///
+    /// If the game is played on the 12×12 board (Canadian draughts), which a 64-bit
+    /// position cannot hold: use `Position::<u128>::start_in`.
     pub fn start_of(rules: RuleSet) -> Position {
         Position::start_in(rules).unwrap_or_else(|_| unreachable!())
     }
@@ -212,9 +217,14 @@ impl<W: Word> Position<W> {
         }
     }
 
-    /// The same pieces played under other rules.
+    /// The same pieces played under other rules: rules of a game on a board of the other
+    /// word (Canadian draughts' for a 64-bit position, any other game's for a 128-bit one)
+    /// are not applied, and the position keeps its rules.
     #[inline]
     pub fn with_rules(mut self, rules: RuleSet) -> Position<W> {
+        if rules.variant.geometry().is_wide() != (W::BITS > 64) {
+            return self;
+        }
         self.rules = rules.code();
         if self.king_runs != [0; 2]
             && !crate::variant::CODE_FACTS[usize::from(rules.code())].king_runs
@@ -475,7 +485,7 @@ impl GameWord for u64 {
         movegen::nth_quiet_move(pos, index)
     }
     fn perft(pos: &Position, depth: u32, counting: Counting) -> u64 {
-        crate::perft::perft_counting(pos, depth, counting)
+        crate::variant::with_rules!(@code pos.rules_code(), R => crate::perft::count_leaves::<R>(pos, depth, counting))
     }
     fn fen(pos: &Position) -> String {
         crate::fen::write_fen(pos, crate::fen::Notation::Numeric)
@@ -483,6 +493,54 @@ impl GameWord for u64 {
     #[inline]
     fn update_runs(pos: &mut Position, before: &Position, from: u32, to: u32, captured: u64) {
         crate::orthogonal::update_runs::<true>(pos, before, from, to, captured);
+    }
+}
+
+impl GameWord for u128 {
+    #[inline(always)]
+    fn narrow(_pos: &Position<u128>) -> Option<&Position> {
+        None
+    }
+    #[inline(always)]
+    fn narrow_list(_list: &mut MoveList<u128>) -> Option<&mut MoveList> {
+        None
+    }
+    #[inline(always)]
+    fn widen(_pos: &Position) -> Option<&Position<u128>> {
+        None
+    }
+    #[inline]
+    fn generate(pos: &Position<u128>, counting: Counting, list: &mut MoveList<u128>) {
+        crate::variant::with_wide_rules!(@code pos.rules_code(), R => movegen::generate::<R>(pos, counting, list));
+    }
+    #[inline]
+    fn has_captures(pos: &Position<u128>) -> bool {
+        crate::variant::with_wide_rules!(@code pos.rules_code(), R => movegen::has_captures::<R>(pos))
+    }
+    #[inline]
+    fn count_moves(pos: &Position<u128>, counting: Counting) -> u64 {
+        crate::variant::with_wide_rules!(@code pos.rules_code(), R => movegen::count_moves::<R>(pos, counting))
+    }
+    fn quiet_move_count(pos: &Position<u128>) -> u32 {
+        crate::variant::with_wide_rules!(@code pos.rules_code(), R => movegen::quiet_move_count_under::<R>(pos))
+    }
+    fn nth_quiet_move(pos: &Position<u128>, index: u32) -> Option<Move<u128>> {
+        crate::variant::with_wide_rules!(@code pos.rules_code(), R => movegen::nth_quiet_move_under::<R>(pos, index))
+    }
+    fn perft(pos: &Position<u128>, depth: u32, counting: Counting) -> u64 {
+        crate::variant::with_wide_rules!(@code pos.rules_code(), R => crate::perft::count_leaves::<R>(pos, depth, counting))
+    }
+    fn fen(pos: &Position<u128>) -> String {
+        crate::fen::write_fen(pos, crate::fen::Notation::Numeric)
+    }
+    #[inline]
+    fn update_runs(
+        _pos: &mut Position<u128>,
+        _before: &Position<u128>,
+        _from: u32,
+        _to: u32,
+        _captured: u128,
+    ) {
     }
 }
 

@@ -455,9 +455,9 @@ static TWELVE: Geometry = Geometry::new(12, false);
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Numbering {
     /// Each square's number by its bit (0 off the board).
-    numbers: [u8; 64],
+    numbers: [u8; LAYOUT_BITS],
     /// The bit of each number (number − 1).
-    squares: [u8; 64],
+    squares: [u8; LAYOUT_BITS],
     size: u8,
     inverted: bool,
     /// Numbers every square of the 8×8 board (Turkish draughts), not the dark ones.
@@ -477,8 +477,13 @@ impl Numbering {
 
     /// [`Numbering::new`] on the board of side `size` (8 or 10).
     pub const fn on(size: u8, first: crate::Color, corner: u8, inverted: bool) -> Numbering {
-        let mut numbers = [0u8; 64];
-        let mut squares = [0u8; 64];
+        let mut numbers = [0u8; LAYOUT_BITS];
+        let mut squares = [0u8; LAYOUT_BITS];
+        let columns = if size > <u64 as Word>::MAX_SIZE {
+            <u128 as Word>::COLUMNS
+        } else {
+            <u64 as Word>::COLUMNS
+        };
         let last = size - 1;
         let per_row = size / 2;
         let mut rank = 0u8;
@@ -503,7 +508,7 @@ impl Numbering {
                     (last - vf) / 2
                 };
                 let n = row * per_row + k;
-                let bit = layout_bit(stored_file, rank) as u8;
+                let bit = layout_bit_in(columns, stored_file, rank) as u8;
                 numbers[bit as usize] = n + 1;
                 squares[n as usize] = bit;
                 stored_file += 2;
@@ -522,8 +527,8 @@ impl Numbering {
     /// The numbering of the 8×8 board of every square (Turkish draughts): 1 = a8, along
     /// each rank from file a to h, from White's far rank down to its own (64 = h1).
     pub const fn every_square() -> Numbering {
-        let mut numbers = [0u8; 64];
-        let mut squares = [0u8; 64];
+        let mut numbers = [0u8; LAYOUT_BITS];
+        let mut squares = [0u8; LAYOUT_BITS];
         let mut n = 0u8;
         while n < 64 {
             let rank = 7 - n / 8;
@@ -551,6 +556,8 @@ impl Numbering {
     pub const fn geometry(self) -> &'static Geometry {
         if self.every_square {
             Geometry::EIGHT_EVERY_SQUARE
+        } else if self.size == 12 {
+            Geometry::TWELVE
         } else if self.size == 10 {
             Geometry::TEN
         } else {
@@ -558,7 +565,7 @@ impl Numbering {
         }
     }
 
-    /// The highest number (32, 50 or 64).
+    /// The highest number (32, 50, 64 or 72).
     pub const fn count(self) -> u32 {
         if self.every_square {
             64
@@ -570,7 +577,7 @@ impl Numbering {
     /// The number of `sq` (0 when it is off the board).
     #[inline]
     pub const fn number(self, sq: Square) -> u8 {
-        self.numbers[sq.0 as usize & 63]
+        self.numbers[sq.0 as usize & (LAYOUT_BITS - 1)]
     }
 
     /// The square numbered `number`, or `None`.
@@ -603,21 +610,23 @@ impl Numbering {
         if bytes.is_empty() {
             return Err(SquareError::new(text, "empty square"));
         }
-        let (range, name_hint) = if self.every_square {
-            (
-                "square number out of range 1-64",
-                "expected a square name like c3 or a number 1-64",
-            )
-        } else if self.size == 10 {
-            (
-                "square number out of range 1-50",
-                "expected a square name like c3 or a number 1-50",
-            )
-        } else {
-            (
+        let (range, name_hint) = match self.count() {
+            32 => (
                 "square number out of range 1-32",
                 "expected a square name like c3 or a number 1-32",
-            )
+            ),
+            50 => (
+                "square number out of range 1-50",
+                "expected a square name like c3 or a number 1-50",
+            ),
+            64 => (
+                "square number out of range 1-64",
+                "expected a square name like c3 or a number 1-64",
+            ),
+            _ => (
+                "square number out of range 1-72",
+                "expected a square name like c3 or a number 1-72",
+            ),
         };
         if bytes[0].is_ascii_digit() {
             let n: u32 = t
@@ -785,6 +794,56 @@ mod tests {
         assert!(international.parse("j10").is_ok());
         assert!(international.parse("k1").is_err());
         assert!(international.parse("a11").is_err());
+    }
+
+    #[test]
+    fn the_twelve_by_twelve_board_has_its_own_layout() {
+        use crate::bitboard::{Direction, Word};
+        let g = Geometry::TWELVE;
+        assert!(g.is_wide() && !Geometry::TEN.is_wide());
+        assert_eq!(g.square_count(), 72);
+        assert_eq!(g.board_in::<u128>().count(), 72);
+        assert_eq!(g.board_bits(), <u128 as Word>::ALL);
+        for (i, &s) in g.squares().iter().enumerate() {
+            assert_eq!(g.index(s), Some(i));
+            assert_eq!(g.square_of_bit(s.bit()), Some(s));
+            let (file, rank) = (g.file_of(s), g.rank_of(s));
+            assert_eq!(g.square_at(file, rank), Some(s));
+            assert_eq!(g.turned(g.turned(s)), s);
+            // Every diagonal step is one fixed shift of the 128-bit word.
+            for (dir, (df, dr)) in
+                Direction::ALL
+                    .into_iter()
+                    .zip([(-1, 1), (1, 1), (-1, -1), (1, -1)])
+            {
+                let stepped = <u128 as Word>::bit(s.bit()).step(dir) & g.board_bits();
+                let expected = g
+                    .square_at((file as i8 + df) as u8, (rank as i8 + dr) as u8)
+                    .filter(|_| file as i8 + df >= 0 && rank as i8 + dr >= 0)
+                    .map_or(0, |t| 1u128 << t.bit());
+                assert_eq!(stepped, expected, "{} {dir:?}", g.name(s));
+                let ray = g.wide_rays[s.bit() as usize][dir.index()];
+                assert_eq!(ray & expected, expected);
+            }
+        }
+        assert_eq!(g.square(0).map(|s| g.name(s)), Some("a1".into()));
+        assert_eq!(g.square(71).map(|s| g.name(s)), Some("l12".into()));
+        // Canadian numbering, as International's: 1 = b12, 6 = l12, 67 = a1, 72 = k1.
+        let canadian = Numbering::on(12, crate::Color::White, 2, false);
+        let name = |k: u32| canadian.name(canadian.square(k).unwrap());
+        assert_eq!(
+            (name(1), name(6), name(67), name(72)),
+            ("b12".into(), "l12".into(), "a1".into(), "k1".into())
+        );
+        for k in 1..=72 {
+            let sq = canadian.square(k).unwrap();
+            assert_eq!(u32::from(canadian.number(sq)), k);
+            assert_eq!(canadian.parse(&canadian.name(sq)), Ok(sq));
+            assert_eq!(canadian.parse(&k.to_string()), Ok(sq));
+        }
+        assert!(canadian.parse("73").is_err() && canadian.parse("m1").is_err());
+        assert!(canadian.parse("a2").is_err());
+        assert_eq!(canadian.geometry().size(), 12);
     }
 
     #[test]

@@ -39,6 +39,8 @@ pub enum MoveRules {
     Frisian,
     /// [`Turkish`](crate::Turkish).
     Turkish,
+    /// [`Canadian`](crate::Canadian) (the 128-bit word's one game).
+    Canadian,
 }
 
 /// Where a game's men stand at the start.
@@ -50,6 +52,8 @@ pub enum StartKind {
     TwoRows,
     /// Men on the four nearest ranks of each side (20 each on 10×10).
     FourRows,
+    /// Men on the five nearest ranks of each side (30 each on 12×12: Canadian).
+    FiveRows,
     /// Men on each side's back rank only (five each on 10×10: frysk).
     BackRow,
     /// The main road a1–h8 empty, each side's twelve men in the triangle on its side of it.
@@ -240,6 +244,14 @@ games! {
         first: White, moves: MoveRules::Turkish, numbering: Numbering::every_square(),
         start: StartKind::SecondAndThirdRanks, no_moves_wins: false, numeric: false,
     }
+    /// Canadian draughts (GameType 27): International draughts' rules on the 12×12 board,
+    /// thirty men each on the five nearest ranks, White first (docs/variants.md).
+    Canadian {
+        name: "canadian", aliases: &["canadian-draughts", "12x12"], game_type: Some(27),
+        first: White, moves: MoveRules::Canadian,
+        numbering: Numbering::on(12, White, 2, false), start: StartKind::FiveRows,
+        no_moves_wins: false, numeric: true,
+    }
 }
 
 impl Variant {
@@ -314,6 +326,7 @@ impl Variant {
             StartKind::ThreeRows => Setup::rows(self.geometry(), 3),
             StartKind::TwoRows => Setup::rows(self.geometry(), 2),
             StartKind::FourRows => Setup::rows(self.geometry(), 4),
+            StartKind::FiveRows => Setup::rows(self.geometry(), 5),
             StartKind::BackRow => Setup::rows(self.geometry(), 1),
             StartKind::SecondAndThirdRanks => {
                 let g = self.geometry();
@@ -523,10 +536,31 @@ macro_rules! with_rules {
             $crate::variant::MoveRules::Breakthrough => arm!($crate::Breakthrough),
             $crate::variant::MoveRules::Frisian => arm!($crate::Frisian),
             $crate::variant::MoveRules::Turkish => arm!($crate::Turkish),
+            // A 64-bit position never carries Canadian rules (its constructors refuse a
+            // board of the other word, and `with_rules` keeps the word's games): the arm
+            // only completes the match, with the same rules on the 64-bit word's largest
+            // board.
+            $crate::variant::MoveRules::Canadian => arm!($crate::International),
         }
     }};
 }
 pub(crate) use with_rules;
+
+/// [`with_rules!`] for a position of the 128-bit word: Canadian draughts, with or without
+/// the captures-optional house rule.
+macro_rules! with_wide_rules {
+    (@code $code:expr, $R:ident => $body:expr) => {{
+        let code: u8 = $code;
+        if code & 0x80 != 0 {
+            type $R = $crate::CapturesOptional<$crate::Canadian>;
+            $body
+        } else {
+            type $R = $crate::Canadian;
+            $body
+        }
+    }};
+}
+pub(crate) use with_wide_rules;
 
 #[cfg(test)]
 mod tests {

@@ -41,6 +41,17 @@ def setups(draw: st.DrawFn) -> str:
 
 
 @st.composite
+def twelve_by_twelve_setups(draw: st.DrawFn, most_empty: int = 24) -> str:
+    """Any legal 12×12 setup (Canadian draughts' board), as :func:`ten_by_ten_setups`."""
+    empty_weight = draw(st.integers(2, most_empty))
+    king_weight = draw(st.integers(0, 3))
+    weights = [empty_weight, 3, 3, king_weight, king_weight]
+    choices = [i for i, w in enumerate(weights) for _ in range(w)]
+    cells = draw(st.lists(st.sampled_from(choices), min_size=72, max_size=72))
+    return fen_from_cells(cells, draw(st.booleans()), size=12)
+
+
+@st.composite
 def ten_by_ten_setups(draw: st.DrawFn, most_empty: int = 20) -> str:
     """Any legal 10×10 setup: men and kings of both sides, either side to move (empty
     squares weighted 2 to ``most_empty`` against each kind of piece)."""

@@ -3,8 +3,8 @@
 //! giveaway and captures optional.
 
 use shashki::{
-    perft_counting, perft_with, position_from_fen, position_from_fen_in, Color, Counting,
-    PerftOptions, Position, RuleSet, Square, Variant,
+    perft_counting, perft_with, position_from_fen, position_from_fen_in, position_from_fen_in_word,
+    write_fen, Color, Counting, Notation, PerftOptions, Position, RuleSet, Square, Variant,
 };
 
 struct Line {
@@ -59,7 +59,8 @@ fn variant_start_positions_match_the_recorded_perft() {
         .ok()
         .and_then(|d| d.parse().ok())
         .unwrap_or(9);
-    for line in lines.iter().filter(|l| l.depth <= max_depth) {
+    let narrow = |l: &&Line| !l.rules.variant.geometry().is_wide();
+    for line in lines.iter().filter(narrow).filter(|l| l.depth <= max_depth) {
         let pos = position_from_fen_in(&line.fen, line.rules).expect("fen");
         assert_eq!(pos, Position::start_of(line.rules), "{}", line.rules.name());
         let options = PerftOptions {
@@ -80,6 +81,84 @@ fn variant_start_positions_match_the_recorded_perft() {
             assert_eq!(perft_counting(&pos, line.depth, line.counting), line.nodes);
         }
     }
+}
+
+#[test]
+fn the_twelve_by_twelve_start_matches_the_recorded_perft() {
+    // Canadian draughts, in the 128-bit word: single-threaded perft without a table.
+    let max_depth = std::env::var("SHASHKI_VARIANT_PERFT_DEPTH")
+        .ok()
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(7);
+    let wide: Vec<Line> = lines()
+        .into_iter()
+        .filter(|l| l.rules.variant.geometry().is_wide())
+        .collect();
+    assert!(wide.len() >= 10);
+    for line in wide.iter().filter(|l| l.depth <= max_depth) {
+        let pos: Position<u128> = position_from_fen_in_word(&line.fen, line.rules).expect("fen");
+        assert_eq!(Ok(pos), Position::<u128>::start_in(line.rules));
+        assert_eq!(pos.rules(), line.rules);
+        assert_eq!(write_fen(&pos, Notation::Numeric), line.fen);
+        assert_eq!(
+            perft_counting(&pos, line.depth, line.counting),
+            line.nodes,
+            "{} {:?} {}",
+            line.rules.name(),
+            line.counting,
+            line.depth
+        );
+    }
+}
+
+/// The legal moves of a Canadian draughts position (12×12), as numeric texts.
+fn canadian_moves(fen: &str) -> Vec<(String, bool)> {
+    let rules = RuleSet::new(Variant::Canadian, false);
+    let numbering = rules.variant.numbering();
+    let pos: Position<u128> = position_from_fen_in_word(fen, rules).expect("fen");
+    let mut texts: Vec<(String, bool)> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| {
+            let mut text = numbering.number(m.from()).to_string();
+            for sq in m.path() {
+                text.push(if m.is_capture() { 'x' } else { '-' });
+                text.push_str(&numbering.number(*sq).to_string());
+            }
+            (text, m.promotes())
+        })
+        .collect();
+    texts.sort();
+    texts
+}
+
+#[test]
+fn canadian_draughts_take_the_most_pieces_and_cross_the_far_rank_as_men() {
+    // The majority capture: e3 may take d4 alone or f4 and f6; only the second is legal.
+    assert_eq!(
+        canadian_moves("W:We3:Bd4,f4,f6"),
+        [("57x46x33".to_owned(), false)]
+    );
+    // A man crossing the far rank during a capture goes on as a man, not crowned (h10
+    // takes g11, lands on f12, takes e11 backwards and ends on d10).
+    assert_eq!(
+        canadian_moves("W:Wh10:Bg11,e11"),
+        [("16x3x14".to_owned(), false)]
+    );
+    // Ending there, it is crowned.
+    assert_eq!(canadian_moves("W:Wh10:Bg11"), [("16x3".to_owned(), true)]);
+    // A flying king takes from afar and lands anywhere behind.
+    let king = canadian_moves("W:WKa1:Bd4");
+    assert_eq!(king.len(), 8, "{king:?}");
+    // Men move forward only: the start's eleven moves are White's forward steps.
+    let rules = RuleSet::new(Variant::Canadian, false);
+    let start = Position::<u128>::start_in(rules).expect("start");
+    assert_eq!(start.legal_moves().len(), 11);
+    assert!(start.legal_moves().iter().all(|m| !m.is_capture()));
+    assert_eq!(
+        Position::<u64>::start_in(rules),
+        Err(shashki::PositionError::WrongWord)
+    );
 }
 
 fn moves(fen: &str, rules: RuleSet) -> Vec<String> {
@@ -151,6 +230,7 @@ fn rules_travel_through_play_and_never_touch_the_squares() {
     // position rebuilt from its pieces under the same rules is the same position.
     let every = Variant::ALL
         .iter()
+        .filter(|v| !v.geometry().is_wide())
         .flat_map(|&v| [RuleSet::new(v, false), RuleSet::new(v, true)]);
     for rules in every {
         let mut pos = Position::start_of(rules);

@@ -27,12 +27,15 @@ from shashki._core import (
     Move,
     Piece,
     SquareError,
+    child_positions,
     parse_square,
     perft,
     perft_divide,
+    perft_many,
     square_from_number,
     square_name,
     square_number,
+    start_fen,
 )
 
 __version__: str = _core.__version__
@@ -53,6 +56,10 @@ BOARD_SIZES: dict[str, int] = {name: size for name, *_, size in _core.games()}
 SQUARE_COUNTS: dict[str, int] = {row[0]: row[5] for row in _core.games()}
 """Each game's playable squares: 32 on 8×8, 50 on 10×10, 64 in Turkish draughts (every
 square of its board)."""
+PERFT_VARIANTS: tuple[str, ...] = tuple(name for name, *_ in _core.games(every_board=True))
+"""Every game :func:`perft_many` counts and :func:`child_positions` lists moves of:
+:data:`VARIANTS` and the games of the 12×12 board (``"canadian"``), whose positions a
+:class:`Board` does not hold yet."""
 """The games a :class:`Board` plays (its ``variant``; docs/variants.md has the table)."""
 
 
@@ -216,17 +223,21 @@ __all__ = [
     "SQUARE_NAMES",
     "STARTING_FEN",
     "VARIANTS",
+    "PERFT_VARIANTS",
     "BOARD_SIZES",
     "SQUARE_COUNTS",
     "SquareError",
     "Termination",
     "WHITE",
+    "child_positions",
     "parse_square",
     "perft",
     "perft_divide",
+    "perft_many",
     "square_from_number",
     "square_name",
     "square_number",
+    "start_fen",
 ]
 
 

@@ -56,10 +56,12 @@ class _Formatter(argparse.HelpFormatter):
         return text
 
 
-def _add_variant(parser: argparse.ArgumentParser) -> None:
+def _add_variant(
+    parser: argparse.ArgumentParser, choices: tuple[str, ...] = shashki.VARIANTS
+) -> None:
     parser.add_argument(
         "--variant",
-        choices=shashki.VARIANTS,
+        choices=choices,
         default="russian",
         help="the game: Russian draughts, giveaway (поддавки), Brazilian, diagonal start, "
         "English checkers, Italian, Spanish, Portuguese, Czech, Pool, Thai",
@@ -125,7 +127,7 @@ def _parser() -> argparse.ArgumentParser:
         "--checkpoint", default=None, metavar="FILE", help="record finished sub-positions here"
     )
     perft.add_argument("--key-seed", type=int, default=0, help="seed of the tables' second key")
-    _add_variant(perft)
+    _add_variant(perft, choices=shashki.PERFT_VARIANTS)
 
     moves = sub.add_parser(
         "moves",
@@ -292,6 +294,8 @@ def _perft(args: argparse.Namespace) -> int:
         raise _UsageError(f"depth must be a whole number, not {depth_text!r}") from None
     if not 0 <= depth <= 63:
         raise _UsageError(f"depth must be between 0 and 63, not {depth}")
+    if args.variant not in shashki.VARIANTS:
+        return _perft_without_board(args, fen[0] if fen else None, depth)
     board = _board(args, fen[0] if fen else None)
     if args.workers is not None or args.scheduler is not None or args.checkpoint is not None:
         return _perft_split(args, board, depth)
@@ -325,6 +329,60 @@ def _perft(args: argparse.Namespace) -> int:
     if args.json:
         out = {
             "fen": board.fen(),
+            "depth": depth,
+            "convention": "orders" if args.orders else "distinct",
+            "leaves": leaves,
+            "seconds": round(seconds, 6),
+            "leaves_per_second": round(rate),
+        }
+        if args.divide:
+            out["divide"] = divide
+        print(json.dumps(out))
+        return 0
+    if args.divide:
+        for text, count in divide.items():
+            print(f"{text}: {count}")
+        print()
+    print(f"perft {depth}: {leaves}")
+    print(f"time {seconds:.3f} s, {rate / 1e6:.1f} M leaves/s")
+    return 0
+
+
+def _perft_without_board(args: argparse.Namespace, fen: Optional[str], depth: int) -> int:
+    """Perft of a game a Board does not hold yet (the 12×12 board's): by FEN, root move by
+    root move (progress, --divide), counted without a table."""
+    if args.workers is not None or args.scheduler is not None or args.checkpoint is not None:
+        raise _UsageError(f"a split perft does not take --variant {args.variant} yet")
+    if fen is not None and not fen.strip():
+        raise _UsageError("the FEN is empty (leave it out for the start position)")
+    variant, optional = args.variant, args.captures_optional
+    if fen is None:
+        fen = shashki._core.start_fen(variant)
+    options = {"distinct": not args.orders, "threads": args.threads}
+    start = time.perf_counter()
+    divide: dict[str, int] = {}
+    if depth == 0:
+        leaves = shashki.perft_many([fen], 0, variant=variant, captures_optional=optional)[0]
+    else:
+        children = shashki.child_positions(
+            fen, variant=variant, captures_optional=optional, distinct=not args.orders
+        )
+        show_progress = sys.stderr.isatty() and not args.json and depth >= 9
+        for i, (text, child) in enumerate(children, 1):
+            counts = shashki.perft_many(
+                [child], depth - 1, variant=variant, captures_optional=optional, **options
+            )
+            divide[text] = divide.get(text, 0) + counts[0]
+            if show_progress:
+                print(f"\r{i}/{len(children)} root moves", end="", file=sys.stderr, flush=True)
+        if show_progress:
+            print("\r" + " " * 30 + "\r", end="", file=sys.stderr, flush=True)
+        leaves = sum(divide.values())
+    seconds = time.perf_counter() - start
+    rate = leaves / seconds if seconds > 0 else 0.0
+    if args.json:
+        out: dict[str, object] = {
+            "fen": fen,
             "depth": depth,
             "convention": "orders" if args.orders else "distinct",
             "leaves": leaves,

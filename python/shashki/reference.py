@@ -1,5 +1,5 @@
-"""The rules of Russian draughts (and of the other games shashki plays, on the 8×8 and the
-10×10 board) in plain Python: an executable specification.
+"""The rules of Russian draughts (and of the other games shashki plays, on the 8×8, the
+10×10 and the 12×12 board) in plain Python: an executable specification.
 
 This module is the independent reference used to test the Rust core. It shares no code or
 tables with it: a mailbox of the board's size, explicit recursion for captures, written
@@ -205,6 +205,13 @@ _GAME_RULES: dict[str, dict[str, object]] = {
         "size": 10,
         "crowning_wins": True,
     },
+    # Canadian draughts: International's rules on the 12×12 board.
+    "canadian": {
+        "crown_during_capture": False,
+        "majority": True,
+        "priority": "majority",
+        "size": 12,
+    },
 }
 
 
@@ -240,6 +247,7 @@ GAME_NUMBERING: dict[str, tuple[str, int, bool]] = {
     "breakthrough": ("W", 2, False),
     "frisian": ("W", 2, False),
     "frysk": ("W", 2, False),
+    "canadian": ("W", 2, False),
 }
 
 
@@ -338,7 +346,7 @@ def square_coords(index: int, size: int = 8) -> tuple[int, int]:
 
 def pdn_number(file: int, rank: int, size: int = 8) -> int:
     """§1: PDN numbers run from b8 (1) to g1 (32), rank by rank from Black's side (on
-    10×10, from b10 (1) to i1 (50))."""
+    10×10, from b10 (1) to i1 (50); on 12×12, from b12 (1) to k1 (72))."""
     return (size - 1 - rank) * (size // 2) + file // 2 + 1
 
 
@@ -364,7 +372,7 @@ def _parse_square(
 ) -> tuple[int, int]:
     if token.isdigit():
         return coords(int(token))
-    files = "abcdefghij"[:size]
+    files = "abcdefghijkl"[:size]
     if 2 <= len(token) <= 3 and token[0] in files and token[1:].isdigit():
         file, rank = ord(token[0]) - ord("a"), int(token[1:]) - 1
         if not 0 <= rank < size:
@@ -816,6 +824,7 @@ START: dict[str, str] = {
     "breakthrough": "W:W31-50:B1-20",
     "frisian": "W:W31-50:B1-20",
     "frysk": "W:W46-50:B1-5",
+    "canadian": "W:W43-72:B1-30",
 }
 """The start position of each game, in this module's coordinates (Russian draughts' numbers;
 :func:`game_fen` writes it in the game's own)."""

@@ -246,8 +246,30 @@ pub(crate) fn parse_fen_with_clocks(
     Ok((pos, clocks))
 }
 
-/// The rules named by a `variant` and `captures_optional` argument pair.
+/// The rules named by a `variant` and `captures_optional` argument pair, for a `Board`
+/// (the games of the 64-bit word's boards; the 12×12 board's are refused with a pointer
+/// to what takes them).
 pub(crate) fn rules_arg(
+    variant: Option<&Bound<'_, PyAny>>,
+    captures_optional: bool,
+) -> PyResult<RuleSet> {
+    let rules = rules_arg_any(variant, captures_optional)?;
+    let variant = rules.variant;
+    if variant.geometry().is_wide() {
+        return Err(PyValueError::new_err(format!(
+            "{} draughts is played on the 12×12 board, which a Board does not hold yet: \
+             count its perft with perft_many(fens, depth, variant={:?}) and list its moves \
+             with child_positions(fen, variant={:?})",
+            variant.name(),
+            variant.name(),
+            variant.name()
+        )));
+    }
+    Ok(rules)
+}
+
+/// [`rules_arg`] of any game, the 12×12 board's included.
+pub(crate) fn rules_arg_any(
     variant: Option<&Bound<'_, PyAny>>,
     captures_optional: bool,
 ) -> PyResult<RuleSet> {

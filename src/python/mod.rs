@@ -14,7 +14,7 @@ mod training;
 
 pub(crate) use args::{fen_text, move_text_arg, notation_arg, square_arg_on};
 pub(crate) use board::{
-    parse_fen_arg, parse_fen_arg_in, rules_arg, LegalMoves, PyBoard, PyDrawRules,
+    parse_fen_arg, parse_fen_arg_in, rules_arg, rules_arg_any, LegalMoves, PyBoard, PyDrawRules,
 };
 pub(crate) use errors::{
     move_text_err, AmbiguousMoveError, FenError, IllegalMoveError, InvalidMoveError, SquareError,
@@ -67,6 +67,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(squares::games, m)?)?;
     m.add_function(wrap_pyfunction!(perft::perft, m)?)?;
     m.add_function(wrap_pyfunction!(perft_many, m)?)?;
+    m.add_function(wrap_pyfunction!(child_positions, m)?)?;
+    m.add_function(wrap_pyfunction!(start_fen, m)?)?;
     m.add_function(wrap_pyfunction!(eval_features, m)?)?;
     m.add_function(wrap_pyfunction!(training::family_features, m)?)?;
     m.add_function(wrap_pyfunction!(training::piece_sets, m)?)?;

@@ -131,7 +131,13 @@ impl PyMove {
         variant: &str,
     ) -> PyResult<PyMove> {
         let variant = Variant::parse(variant)
-            .ok_or_else(|| PyValueError::new_err(format!("unknown variant {variant:?}")))?;
+            .filter(|v| !v.geometry().is_wide())
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "unknown variant {variant:?} (or one of the 12×12 board, whose moves a \
+                     Move does not hold yet)"
+                ))
+            })?;
         let geometry = variant.geometry();
         let square = |s: &Bound<'_, PyAny>| square_arg_on(s, geometry);
         let from = square(start)?;

@@ -7,7 +7,7 @@ use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use super::{args, fen_text, parse_fen_arg_in, rules_arg, PyBoard};
+use super::{args, fen_text, parse_fen_arg_in, rules_arg_any, PyBoard};
 use crate::{perft_divide, Counting, PerftOptions, Position};
 
 pub(super) fn perft_options(
@@ -91,7 +91,33 @@ pub(super) fn perft_many(
 ) -> PyResult<Vec<u64>> {
     let options = perft_options(distinct, threads, hash_mb, key_seed)?;
     let depth = depth_arg(depth)?;
-    let rules = rules_arg(variant, captures_optional)?;
+    let rules = rules_arg_any(variant, captures_optional)?;
+    if rules.variant.geometry().is_wide() {
+        // The 12×12 board's positions, in the 128-bit word: counted without a table.
+        if table.is_some() {
+            return Err(PyValueError::new_err(
+                "a PerftTable holds positions of the boards up to 10×10; count the 12×12 \
+                 board's without one",
+            ));
+        }
+        let positions: Vec<Position<u128>> = fens
+            .iter()
+            .map(|f| {
+                crate::fen::position_from_fen_in_word(&fen_text(f)?, rules)
+                    .map_err(|e| super::FenError::new_err(e.to_string()))
+            })
+            .collect::<PyResult<_>>()?;
+        let stop = AtomicBool::new(false);
+        return args::interruptible(py, &stop, || {
+            crate::perft_batch_untabled(
+                &positions,
+                depth,
+                options.counting,
+                options.threads,
+                Some(&stop),
+            )
+        });
+    }
     let positions: Vec<Position> = fens
         .iter()
         .map(|f| parse_fen_arg_in(&fen_text(f)?, rules))
@@ -112,6 +138,84 @@ pub(super) fn perft_many(
         crate::perft_batch(&positions, depth, &options, Some(&stop))
     })?
     .map_err(|e| PyMemoryError::new_err(e.to_string()))
+}
+
+/// Every legal move of a position given by its FEN, with the position after it:
+/// `[(move text, FEN after), …]`, in the game's notation (numbers or names, every landing
+/// square) and numbering. Takes every game, the 12×12 board's (Canadian) among them.
+#[pyfunction]
+#[pyo3(signature = (fen, *, variant = None, captures_optional = false, distinct = true))]
+pub(super) fn child_positions(
+    fen: &Bound<'_, PyAny>,
+    variant: Option<&Bound<'_, PyAny>>,
+    captures_optional: bool,
+    distinct: bool,
+) -> PyResult<Vec<(String, String)>> {
+    let rules = rules_arg_any(variant, captures_optional)?;
+    let counting = if distinct {
+        Counting::Distinct
+    } else {
+        Counting::Orders
+    };
+    let text = fen_text(fen)?;
+    if rules.variant.geometry().is_wide() {
+        let pos: Position<u128> = crate::fen::position_from_fen_in_word(&text, rules)
+            .map_err(|e| super::FenError::new_err(e.to_string()))?;
+        Ok(children(&pos, counting))
+    } else {
+        Ok(children(&parse_fen_arg_in(&text, rules)?, counting))
+    }
+}
+
+/// The FEN of a game's start position, in its numbering: every game, the 12×12 board's
+/// (Canadian) among them.
+#[pyfunction]
+#[pyo3(signature = (variant = None))]
+pub(super) fn start_fen(variant: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+    let rules = rules_arg_any(variant, false)?;
+    let text = if rules.variant.geometry().is_wide() {
+        let pos =
+            Position::<u128>::start_in(rules).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        crate::write_fen(&pos, crate::Notation::Numeric)
+    } else {
+        crate::write_fen(&Position::start_of(rules), crate::Notation::Numeric)
+    };
+    Ok(text)
+}
+
+/// [`child_positions`] of a parsed position.
+fn children<W: crate::GameWord>(pos: &Position<W>, counting: Counting) -> Vec<(String, String)> {
+    let info = pos.rules().variant.info();
+    let numbering = info.numbering;
+    let name = |sq: crate::Square| {
+        if info.numeric {
+            numbering.number(sq).to_string()
+        } else {
+            numbering.name(sq)
+        }
+    };
+    pos.legal_moves_counting(counting)
+        .iter()
+        .map(|m| {
+            let separator = if m.is_capture() {
+                if info.numeric {
+                    'x'
+                } else {
+                    ':'
+                }
+            } else {
+                '-'
+            };
+            let mut text = name(m.from());
+            for &sq in m.path() {
+                text.push(separator);
+                text.push_str(&name(sq));
+            }
+            let mut child = *pos;
+            child.play_unchecked(m);
+            (text, crate::write_fen(&child, crate::Notation::Numeric))
+        })
+        .collect()
 }
 
 /// A perft hash table kept between calls of `perft_many` (one counting convention).

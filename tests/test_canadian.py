@@ -1,0 +1,189 @@
+"""Canadian draughts (12×12, International rules, thirty men each) against its oracles: the
+published perft figures (tests/data/variants_perft.txt), shashki's pure-Python reference
+(written from the rules on a mailbox of any size) on positions hypothesis finds and along
+random games; then what takes the 12×12 board today (``perft_many``, ``child_positions``,
+``start_fen``, the command line) and what does not yet (a ``Board``, with a clear error).
+
+No other program installed here plays Canadian draughts (pydraughts, py-draughts and
+OpenSpiel do not), so the reference and the published figures are the oracles.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+import shashki
+from conftest import perft_lines
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from shashki import _core, batch, cli, reference
+from strategies import twelve_by_twelve_setups
+
+VARIANT = "canadian"
+RULES = reference.rules_for(VARIANT)
+START = "W:W43-72:B1-30"
+LINES = [line for line in perft_lines("variants_perft.txt") if line.variant == VARIANT]
+
+
+def pieces(fen: str) -> tuple[str, frozenset[str], frozenset[str]]:
+    """A FEN's side to move and each side's squares (numbers, K for kings), ranges spelt
+    out: FENs that list the same pieces in another order compare equal."""
+    turn, *fields = fen.split(":")
+    sides: dict[str, set[str]] = {"W": set(), "B": set()}
+    for field in fields:
+        for token in filter(None, field[1:].split(",")):
+            king = token.startswith("K")
+            body = token[1:] if king else token
+            if "-" in body:
+                low, high = (int(n) for n in body.split("-"))
+                squares = [str(n) for n in range(low, high + 1)]
+            else:
+                squares = [body]
+            sides[field[0]].update(("K" if king else "") + sq for sq in squares)
+    return turn, frozenset(sides["W"]), frozenset(sides["B"])
+
+
+def core_children(fen: str) -> set[tuple]:
+    return {pieces(child) for _, child in shashki.child_positions(fen, variant=VARIANT)}
+
+
+def reference_children(fen: str) -> set[tuple]:
+    return {pieces(reference.play(fen, move, RULES)) for move in reference.legal_moves(fen, RULES)}
+
+
+def random_game(seed: int, plies: int = 160) -> list[str]:
+    rng = random.Random(seed)
+    fen = shashki.start_fen(VARIANT)
+    seen = [fen]
+    for _ in range(plies):
+        children = shashki.child_positions(fen, variant=VARIANT)
+        if not children:
+            break
+        fen = rng.choice(children)[1]
+        seen.append(fen)
+    return seen
+
+
+# ---- exact: perft, the reference ----------------------------------------------------------
+
+
+def test_the_published_table_is_there() -> None:
+    assert {(line.distinct, line.depth) for line in LINES} >= {(True, 10)}
+
+
+@pytest.mark.parametrize("line", [line for line in LINES if line.depth <= 7], ids=str)
+def test_perft_of_the_start_equals_the_published_figures(line) -> None:
+    (count,) = shashki.perft_many(
+        [START], line.depth, variant=VARIANT, distinct=line.distinct, threads=2
+    )
+    assert count == line.nodes
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("line", [line for line in LINES if 8 <= line.depth <= 10], ids=str)
+def test_deep_perft_of_the_start_equals_the_published_figures(line) -> None:
+    (count,) = shashki.perft_many([START], line.depth, variant=VARIANT, threads=2)
+    assert count == line.nodes
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3, 4])
+def test_reference_perft_of_the_start(depth: int) -> None:
+    expected = {line.depth: line.nodes for line in LINES if line.distinct}
+    assert reference.perft(START, depth, rules=RULES) == expected[depth]
+
+
+@settings(max_examples=max(20, settings.default.max_examples // 2), deadline=None)
+@given(twelve_by_twelve_setups())
+def test_core_and_reference_agree_on_any_position(fen: str) -> None:
+    assert core_children(fen) == reference_children(fen), fen
+
+
+def test_core_and_reference_agree_along_random_games() -> None:
+    checked = captures = 0
+    for seed in range(4):
+        for fen in random_game(seed):
+            children = shashki.child_positions(fen, variant=VARIANT)
+            assert core_children(fen) == reference_children(fen), fen
+            checked += 1
+            captures += any("x" in text for text, _ in children)
+    assert checked > 300 and captures > 30
+
+
+@settings(max_examples=10, deadline=None)
+@given(twelve_by_twelve_setups(), st.integers(1, 2))
+def test_perft_of_any_position_is_the_references(fen: str, depth: int) -> None:
+    (count,) = shashki.perft_many([fen], depth, variant=VARIANT)
+    assert count == reference.perft(fen, depth, rules=RULES)
+
+
+# ---- the rules, by hand --------------------------------------------------------------------
+
+
+def texts(fen: str) -> set[str]:
+    return {text for text, _ in shashki.child_positions(fen, variant=VARIANT)}
+
+
+def test_the_capture_taking_the_most_pieces_is_compulsory() -> None:
+    # e3 (57) may take d4 alone or f4 and f6: only the longer capture is legal.
+    assert texts("W:We3:Bd4,f4,f6") == {"57x46x33"}
+
+
+def test_a_man_passing_the_last_rank_mid_capture_stays_a_man() -> None:
+    # h10 (16) takes g11, lands on f12 (3), takes e11 backwards and ends on d10 (14).
+    ((text, after),) = shashki.child_positions("W:Wh10:Bg11,e11", variant=VARIANT)
+    assert text == "16x3x14" and pieces(after) == ("B", frozenset({"14"}), frozenset())
+    ((text, after),) = shashki.child_positions("W:Wh10:Bg11", variant=VARIANT)
+    assert pieces(after) == ("B", frozenset({"K3"}), frozenset())
+
+
+def test_squares_and_the_start() -> None:
+    white, black = range(43, 73), range(1, 31)
+    expected = f"W:W{','.join(map(str, white))}:B{','.join(map(str, black))}"
+    assert shashki.start_fen(VARIANT) == expected
+    assert [shashki.square_name(i, variant=VARIANT) for i in (0, 5, 66, 71)] == [
+        "a1",
+        "k1",
+        "b12",
+        "l12",
+    ]
+    assert shashki.square_number(0, variant=VARIANT) == 67
+    assert shashki.parse_square("l12", variant=VARIANT) == 71
+    assert shashki.square_from_number(1, variant=VARIANT) == 66
+    with pytest.raises(ValueError, match="1 and 72"):
+        shashki.square_from_number(73, variant=VARIANT)
+
+
+# ---- what takes the 12×12 board, and what does not yet --------------------------------------
+
+
+def test_a_board_refuses_the_twelve_by_twelve_board_clearly() -> None:
+    assert VARIANT in shashki.PERFT_VARIANTS and VARIANT not in shashki.VARIANTS
+    with pytest.raises(ValueError, match="12×12.*perft_many"):
+        shashki.Board(variant=VARIANT)
+    with pytest.raises(ValueError, match="12×12"):
+        batch.Boards(2, variant=VARIANT)
+
+
+@pytest.mark.parametrize(
+    "bad", ["", "W:W73", "X:W1", "W:W1:B1", "W:Wm1", "W:Wa2", "W:W1,,2", "W:W" + "1" * 500]
+)
+def test_bad_fens_are_clear_errors(bad: str) -> None:
+    with pytest.raises(shashki.FenError):
+        shashki.child_positions(bad, variant=VARIANT)
+    with pytest.raises(shashki.FenError):
+        shashki.perft_many([bad], 1, variant=VARIANT)
+
+
+def test_a_perft_table_is_refused() -> None:
+    with pytest.raises(ValueError, match="12×12"):
+        shashki.perft_many([START], 1, variant=VARIANT, table=_core.PerftTable(1))
+
+
+def test_the_command_line_counts_it(capsys) -> None:
+    assert cli.main(["perft", "--variant", VARIANT, "--json", "5"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["leaves"] == 79049 and out["fen"] == shashki.start_fen(VARIANT)
+    assert cli.main(["perft", "--variant", VARIANT, "--divide", "W:We3:Bd4,f4,f6", "1"]) == 0
+    assert "57x46x33: 1" in capsys.readouterr().out
