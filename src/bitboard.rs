@@ -71,6 +71,8 @@ pub trait Word:
     fn without_lowest(self) -> Self;
     /// The low 64 bits (for hashing).
     fn low64(self) -> u64;
+    /// Every bit if `on`, none otherwise (a select without a branch).
+    fn all_if(on: bool) -> Self;
     /// A board mask kept widened to 128 bits, in this word (the mask of a board of
     /// this word's layout).
     fn from_wide(mask: u128) -> Self;
@@ -140,6 +142,10 @@ macro_rules! word {
             #[inline(always)]
             fn low64(self) -> u64 {
                 self as u64
+            }
+            #[inline(always)]
+            fn all_if(on: bool) -> $t {
+                (0 as $t).wrapping_sub(on as $t)
             }
             #[inline(always)]
             fn from_wide(mask: u128) -> $t {

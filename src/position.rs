@@ -358,9 +358,7 @@ impl<W: Word> Position<W> {
         self.by_color[us].0 = (self.by_color[us].0 & !from_bb) | to_bb;
         self.by_color[1 - us].0 &= !captured;
         self.kings.0 &= !(from_bb | captured);
-        if is_king {
-            self.kings.0 |= to_bb;
-        }
+        self.kings.0 |= to_bb & W::all_if(is_king);
         self.turn = !self.turn;
     }
 
@@ -437,9 +435,6 @@ pub trait GameWord: Word + crate::bitboard::Sealed {
     /// A 64-bit position as one of this word (`None` in the 128-bit word).
     #[doc(hidden)]
     fn widen(pos: &Position) -> Option<&Position<Self>>;
-    /// The position's FEN in numbers.
-    #[doc(hidden)]
-    fn fen(pos: &Position<Self>) -> String;
     /// Keep each side's run of quiet king moves after a move (Frisian).
     #[doc(hidden)]
     fn update_runs(
@@ -487,9 +482,6 @@ impl GameWord for u64 {
     fn perft(pos: &Position, depth: u32, counting: Counting) -> u64 {
         crate::variant::with_rules!(@code pos.rules_code(), R => crate::perft::count_leaves::<R>(pos, depth, counting))
     }
-    fn fen(pos: &Position) -> String {
-        crate::fen::write_fen(pos, crate::fen::Notation::Numeric)
-    }
     #[inline]
     fn update_runs(pos: &mut Position, before: &Position, from: u32, to: u32, captured: u64) {
         crate::orthogonal::update_runs::<true>(pos, before, from, to, captured);
@@ -529,9 +521,6 @@ impl GameWord for u128 {
     }
     fn perft(pos: &Position<u128>, depth: u32, counting: Counting) -> u64 {
         crate::variant::with_wide_rules!(@code pos.rules_code(), R => crate::perft::count_leaves::<R>(pos, depth, counting))
-    }
-    fn fen(pos: &Position<u128>) -> String {
-        crate::fen::write_fen(pos, crate::fen::Notation::Numeric)
     }
     #[inline]
     fn update_runs(
@@ -615,7 +604,7 @@ impl<W: GameWord> Position<W> {
             }
             None => Err(IllegalMoveError {
                 mv: m.long_text_on(self.geometry()),
-                fen: W::fen(self),
+                fen: crate::fen::write_fen(self, crate::fen::Notation::Numeric),
             }),
         }
     }

@@ -41,26 +41,26 @@ def setups(draw: st.DrawFn) -> str:
 
 
 @st.composite
-def twelve_by_twelve_setups(draw: st.DrawFn, most_empty: int = 24) -> str:
-    """Any legal 12×12 setup (Canadian draughts' board), as :func:`ten_by_ten_setups`."""
+def large_board_setups(draw: st.DrawFn, size: int, most_empty: int) -> str:
+    """Any legal setup of the ``size``×``size`` board: men and kings of both sides, either
+    side to move (empty squares weighted 2 to ``most_empty`` against each kind of piece)."""
     empty_weight = draw(st.integers(2, most_empty))
     king_weight = draw(st.integers(0, 3))
     weights = [empty_weight, 3, 3, king_weight, king_weight]
     choices = [i for i, w in enumerate(weights) for _ in range(w)]
-    cells = draw(st.lists(st.sampled_from(choices), min_size=72, max_size=72))
-    return fen_from_cells(cells, draw(st.booleans()), size=12)
+    squares = size * size // 2
+    cells = draw(st.lists(st.sampled_from(choices), min_size=squares, max_size=squares))
+    return fen_from_cells(cells, draw(st.booleans()), size=size)
 
 
-@st.composite
-def ten_by_ten_setups(draw: st.DrawFn, most_empty: int = 20) -> str:
-    """Any legal 10×10 setup: men and kings of both sides, either side to move (empty
-    squares weighted 2 to ``most_empty`` against each kind of piece)."""
-    empty_weight = draw(st.integers(2, most_empty))
-    king_weight = draw(st.integers(0, 3))
-    weights = [empty_weight, 3, 3, king_weight, king_weight]
-    choices = [i for i, w in enumerate(weights) for _ in range(w)]
-    cells = draw(st.lists(st.sampled_from(choices), min_size=50, max_size=50))
-    return fen_from_cells(cells, draw(st.booleans()), size=10)
+def ten_by_ten_setups(most_empty: int = 20) -> st.SearchStrategy[str]:
+    """Any legal 10×10 setup (International draughts' board)."""
+    return large_board_setups(10, most_empty)
+
+
+def twelve_by_twelve_setups(most_empty: int = 24) -> st.SearchStrategy[str]:
+    """Any legal 12×12 setup (Canadian draughts' board)."""
+    return large_board_setups(12, most_empty)
 
 
 @st.composite

@@ -22,7 +22,8 @@ from shashki.draw import BRAZILIAN, FMJD64, GIVEAWAY, Termination
 from strategies import positions
 from walks import quiet_walk
 
-LINES = perft_lines("variants_perft.txt")
+# The games a Board plays (the 12×12 board's figures are tests/test_canadian.py's).
+LINES = [line for line in perft_lines("variants_perft.txt") if line.variant in shashki.VARIANTS]
 RULE_SETS = [
     ("russian", False),
     ("giveaway", False),

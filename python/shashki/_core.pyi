@@ -37,6 +37,8 @@ __all__ = [
     "games",
     "perft",
     "perft_many",
+    "child_positions",
+    "start_fen",
     "eval_features",
     "evaluate_fens",
     "eval_patterns",

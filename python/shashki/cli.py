@@ -324,11 +324,23 @@ def _perft(args: argparse.Namespace) -> int:
         leaves = shashki.perft(board, depth, **options)
         if args.divide:
             divide = shashki.perft_divide(board, depth, **options)
-    seconds = time.perf_counter() - start
+    return _report_perft(args, board.fen(), depth, leaves, divide, time.perf_counter() - start)
+
+
+def _report_perft(
+    args: argparse.Namespace,
+    fen: str,
+    depth: int,
+    leaves: int,
+    divide: dict[str, int],
+    seconds: float,
+) -> int:
+    """Print a perft's result: one JSON object with --json, else the divide (with
+    --divide), the leaves and the rate."""
     rate = leaves / seconds if seconds > 0 else 0.0
     if args.json:
-        out = {
-            "fen": board.fen(),
+        out: dict[str, object] = {
+            "fen": fen,
             "depth": depth,
             "convention": "orders" if args.orders else "distinct",
             "leaves": leaves,
@@ -378,28 +390,7 @@ def _perft_without_board(args: argparse.Namespace, fen: Optional[str], depth: in
         if show_progress:
             print("\r" + " " * 30 + "\r", end="", file=sys.stderr, flush=True)
         leaves = sum(divide.values())
-    seconds = time.perf_counter() - start
-    rate = leaves / seconds if seconds > 0 else 0.0
-    if args.json:
-        out: dict[str, object] = {
-            "fen": fen,
-            "depth": depth,
-            "convention": "orders" if args.orders else "distinct",
-            "leaves": leaves,
-            "seconds": round(seconds, 6),
-            "leaves_per_second": round(rate),
-        }
-        if args.divide:
-            out["divide"] = divide
-        print(json.dumps(out))
-        return 0
-    if args.divide:
-        for text, count in divide.items():
-            print(f"{text}: {count}")
-        print()
-    print(f"perft {depth}: {leaves}")
-    print(f"time {seconds:.3f} s, {rate / 1e6:.1f} M leaves/s")
-    return 0
+    return _report_perft(args, fen, depth, leaves, divide, time.perf_counter() - start)
 
 
 def _perft_split(args: argparse.Namespace, board: shashki.Board, depth: int) -> int:
