@@ -5,7 +5,17 @@
 //! strike rule, and a man crowned mid-capture capturing on as a king. The other games of the
 //! 8×8 board are rules types beside [`Russian`] (one move generator compiled per kind of
 //! rules), named by the registry [`GAMES`]: giveaway, Brazilian, the diagonal start, English,
-//! Italian, Spanish, Portuguese, Czech, Pool and Thai draughts.
+//! Italian, Spanish, Portuguese, Czech, Pool and Thai draughts; the 10×10 games and
+//! Turkish draughts share the 64-bit word, and Canadian draughts (12×12) is played in the
+//! 128-bit one ([`Word`]: a position's board word is its type parameter, `u64` the
+//! default).
+//!
+//! ```
+//! use shashki::{perft, Position, RuleSet, Variant};
+//! let canadian: Position<u128> =
+//!     Position::start_in(RuleSet::new(Variant::Canadian, false)).unwrap();
+//! assert_eq!(perft(&canadian, 3), 1222);
+//! ```
 //!
 //! ```
 //! use shashki::{perft, Position, RuleSet, Variant};

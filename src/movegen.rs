@@ -372,7 +372,7 @@ fn king_run<R: Rules>(bit: u32, dir: Direction, occ: R::Word) -> R::Word {
     let r = ray::<R>(bit, dir);
     match first_blocker::<R>(bit, dir, occ) {
         None => r,
-        Some(x) => r & !(ray::<R>(x, dir) | (R::Word::bit(x))),
+        Some(x) => r & !(ray::<R>(x, dir) | R::Word::bit(x)),
     }
 }
 
@@ -411,7 +411,7 @@ fn for_each_man_step<R: Rules>(
                 f(
                     (to as i32 - R::Word::offset(DIR)) as u32,
                     to,
-                    !((R::Word::bit(to)) & crowning).is_zero(),
+                    !(R::Word::bit(to) & crowning).is_zero(),
                 );
             }
         }};
@@ -514,7 +514,7 @@ pub(crate) fn has_captures<R: Rules>(pos: &Position<R::Word>) -> bool {
         kings = kings.without_lowest();
         each_direction!(DIR => {
             if let Some(x) = first_blocker::<R>(k, DIR, occ) {
-                if !(them & (R::Word::bit(x))).is_zero() && !(step(R::Word::bit(x), DIR) & empty).is_zero() {
+                if !(them & R::Word::bit(x)).is_zero() && !(step(R::Word::bit(x), DIR) & empty).is_zero() {
                     return true;
                 }
             }
@@ -770,7 +770,7 @@ impl<'a, S: Sink<R::Word>, R: Rules> CaptureSearch<'a, S, R> {
         sink: &'a mut S,
     ) -> Self {
         CaptureSearch {
-            occ: occ & !(R::Word::bit(bit)),
+            occ: occ & !R::Word::bit(bit),
             them,
             crowning: side.crowning,
             their_kings: side.their_kings,
@@ -929,7 +929,7 @@ impl<'a, S: Sink<R::Word>, R: Rules> CaptureSearch<'a, S, R> {
         let Some(x) = first_blocker::<R>(bit, dir, self.occ) else {
             return;
         };
-        let captured = captured | (R::Word::bit(x));
+        let captured = captured | R::Word::bit(x);
         let run = king_run::<R>(x, dir, self.occ);
         let mut continued = false;
         // Straight on: from every landing square the next piece along the line is the same,
@@ -960,7 +960,7 @@ impl<'a, S: Sink<R::Word>, R: Rules> CaptureSearch<'a, S, R> {
         if !continued {
             let promotes = self.start_is_man;
             let mut landings =
-                if R::KING_STOPS_BEHIND_KING && !(self.their_kings & (R::Word::bit(x))).is_zero() {
+                if R::KING_STOPS_BEHIND_KING && !(self.their_kings & R::Word::bit(x)).is_zero() {
                     step(R::Word::bit(x), dir)
                 } else {
                     run
@@ -1330,7 +1330,7 @@ pub(crate) fn nth_quiet_move_under<R: Rules>(
             return Some(Move::quiet(
                 Square::from_bit_unchecked((to as i32 - R::Word::offset(dir)) as u32),
                 Square::from_bit_unchecked(to),
-                !((R::Word::bit(to)) & crowning).is_zero(),
+                !(R::Word::bit(to) & crowning).is_zero(),
             ));
         }
         left -= n;
@@ -1696,7 +1696,7 @@ fn two_plies<R: Rules, const WHITE: bool>(pos: &Position<R::Word>, counting: Cou
     // direction the opponent's men capture in, at every piece of ours (more than some
     // games' men may take): when it finds one, the child is made and counted by the rules.
     let replies = |from: u32, to: u32, captured: R::Word, promotes: bool| -> u64 {
-        let us = (us & !(R::Word::bit(from))) | (R::Word::bit(to));
+        let us = (us & !R::Word::bit(from)) | R::Word::bit(to);
         let them_men = them & !captured;
         let empty = board::<R>() & !(us | them_men);
         let mut jumps = R::Word::ZERO;
