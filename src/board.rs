@@ -6,21 +6,22 @@
 //! and the search starts from it (the earlier positions for repetitions, the clocks for the
 //! move-count rules).
 
+use crate::bitboard::Word;
 use crate::draw::{DrawClocks, DrawContext, DrawRules};
 use crate::error::IllegalMoveError;
 use crate::mv::Move;
 use crate::piece::Color;
-use crate::position::Position;
+use crate::position::{GameWord, Position};
 
 /// One move of the history: the position it was played in, with that position's clocks.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Played {
+pub struct Played<W: Word = u64> {
     /// The position before the move.
-    pub before: Position,
+    pub before: Position<W>,
     /// The draw rules' clocks of `before`.
     pub clocks: DrawClocks,
     /// The move.
-    pub mv: Move,
+    pub mv: Move<W>,
 }
 
 /// What one ply did, as draw rules written outside this crate read it.
@@ -52,18 +53,19 @@ pub enum Ending {
     },
 }
 
-/// A position, the moves that led to it and the clocks the draw rules read.
+/// A position, the moves that led to it and the clocks the draw rules read (`W`: the word
+/// of the board's layout, [`Word`]).
 #[derive(Debug, PartialEq, Eq)]
-pub struct Board {
-    pos: Position,
+pub struct Board<W: Word = u64> {
+    pos: Position<W>,
     clocks: DrawClocks,
-    stack: Vec<Played>,
+    stack: Vec<Played<W>>,
     /// The FEN's clocks of the first position: halfmove clock and move number.
     start_clocks: (u32, u32),
 }
 
-impl Clone for Board {
-    fn clone(&self) -> Board {
+impl<W: Word> Clone for Board<W> {
+    fn clone(&self) -> Board<W> {
         Board {
             pos: self.pos,
             clocks: self.clocks,
@@ -74,7 +76,7 @@ impl Clone for Board {
 
     /// Keeps this board's history allocation (games played again and again from one start
     /// do not grow a new one each time).
-    fn clone_from(&mut self, source: &Board) {
+    fn clone_from(&mut self, source: &Board<W>) {
         self.pos = source.pos;
         self.clocks = source.clocks;
         self.stack.clone_from(&source.stack);
@@ -82,15 +84,15 @@ impl Clone for Board {
     }
 }
 
-impl Board {
+impl<W: GameWord> Board<W> {
     /// A game starting at `pos` (no earlier moves known).
-    pub fn new(pos: Position) -> Board {
+    pub fn new(pos: Position<W>) -> Board<W> {
         Board::with_start_clocks(pos, 0, 1)
     }
 
     /// A game starting at `pos`, `halfmove` plies after the last capture or man move, at
     /// move number `fullmove` (a FEN's `H` and `F`).
-    pub fn with_start_clocks(pos: Position, halfmove: u32, fullmove: u32) -> Board {
+    pub fn with_start_clocks(pos: Position<W>, halfmove: u32, fullmove: u32) -> Board<W> {
         Board {
             pos,
             clocks: DrawClocks::start(&pos, halfmove),
@@ -101,7 +103,7 @@ impl Board {
 
     /// The current position.
     #[inline]
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &Position<W> {
         &self.pos
     }
 
@@ -112,12 +114,12 @@ impl Board {
     }
 
     /// The moves played, oldest first, with the positions they were played in.
-    pub fn history(&self) -> &[Played] {
+    pub fn history(&self) -> &[Played<W>] {
         &self.stack
     }
 
     /// The moves played, oldest first.
-    pub fn moves(&self) -> impl DoubleEndedIterator<Item = Move> + ExactSizeIterator + '_ {
+    pub fn moves(&self) -> impl DoubleEndedIterator<Item = Move<W>> + ExactSizeIterator + '_ {
         self.stack.iter().map(|p| p.mv)
     }
 
@@ -132,7 +134,7 @@ impl Board {
     }
 
     /// The first position.
-    pub fn root(&self) -> &Position {
+    pub fn root(&self) -> &Position<W> {
         self.stack.first().map_or(&self.pos, |p| &p.before)
     }
 
@@ -149,7 +151,7 @@ impl Board {
     }
 
     /// Play a legal move.
-    pub fn push(&mut self, m: &Move) -> Result<(), IllegalMoveError> {
+    pub fn push(&mut self, m: &Move<W>) -> Result<(), IllegalMoveError> {
         let mut probe = self.pos;
         probe.play(m)?;
         self.push_unchecked(*m);
@@ -157,7 +159,7 @@ impl Board {
     }
 
     /// Play a move known to be legal.
-    pub fn push_unchecked(&mut self, m: Move) {
+    pub fn push_unchecked(&mut self, m: Move<W>) {
         let mut next = self.pos;
         next.play_unchecked(&m);
         self.stack.push(Played {
@@ -170,7 +172,7 @@ impl Board {
     }
 
     /// Take back the last move.
-    pub fn pop(&mut self) -> Option<Move> {
+    pub fn pop(&mut self) -> Option<Move<W>> {
         let last = self.stack.pop()?;
         self.pos = last.before;
         self.clocks = last.clocks;
@@ -178,7 +180,7 @@ impl Board {
     }
 
     /// The position after `ply` moves (`ply <= plies()`) and its clocks.
-    pub fn at(&self, ply: usize) -> Option<(&Position, DrawClocks)> {
+    pub fn at(&self, ply: usize) -> Option<(&Position<W>, DrawClocks)> {
         match self.stack.get(ply) {
             Some(p) => Some((&p.before, p.clocks)),
             None if ply == self.stack.len() => Some((&self.pos, self.clocks)),
@@ -208,7 +210,7 @@ impl Board {
     }
 
     /// The draw rules' view of the position after `ply` moves.
-    pub fn draw_context_at(&self, ply: usize) -> Option<DrawContext<'_>> {
+    pub fn draw_context_at(&self, ply: usize) -> Option<DrawContext<'_, W>> {
         let (pos, clocks) = self.at(ply)?;
         Some(DrawContext {
             pos,
@@ -218,7 +220,7 @@ impl Board {
     }
 
     /// The draw rules' view of the current position.
-    pub fn draw_context(&self) -> DrawContext<'_> {
+    pub fn draw_context(&self) -> DrawContext<'_, W> {
         DrawContext {
             pos: &self.pos,
             clocks: self.clocks,

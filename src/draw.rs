@@ -24,9 +24,10 @@
 //!   halfmove clock (`H`) says were played before the first position.
 
 use crate::bitboard::Bitboard;
+use crate::bitboard::Word;
 use crate::mv::Move;
 use crate::piece::Color;
-use crate::position::Position;
+use crate::position::{GameWord, Position};
 use crate::variant::Variant;
 
 /// What the draw rules need to know of the game before a position, in plies.
@@ -51,19 +52,25 @@ fn color_index(c: Color) -> usize {
 
 /// Whether `color` has one king and nothing else.
 #[inline]
-fn lone_king(pos: &Position, color: Color) -> bool {
+fn lone_king<W: Word>(pos: &Position<W>, color: Color) -> bool {
     pos.men(color).is_empty() && pos.kings(color).count() == 1
 }
 
+/// (The main road is the 8×8 board's a1–h8, in the 64-bit word; no position of the 12×12
+/// board has one.)
 #[inline]
-fn lone_king_on_road(pos: &Position, color: Color) -> bool {
-    lone_king(pos, color) && pos.kings(color).intersects(Bitboard::MAIN_ROAD)
+fn lone_king_on_road<W: Word>(pos: &Position<W>, color: Color) -> bool {
+    W::BITS == 64
+        && lone_king(pos, color)
+        && pos
+            .kings(color)
+            .intersects(Bitboard(W::from_wide(u128::from(Bitboard::MAIN_ROAD.0))))
 }
 
 impl DrawClocks {
     /// The clocks of the first position of a game: `halfmove` plies of king moves before it
     /// (the FEN's `H`), nothing else known.
-    pub fn start(pos: &Position, halfmove: u32) -> DrawClocks {
+    pub fn start<W: Word>(pos: &Position<W>, halfmove: u32) -> DrawClocks {
         let mut road = [0; 2];
         for c in [Color::White, Color::Black] {
             road[color_index(c)] = u32::from(lone_king_on_road(pos, c));
@@ -77,7 +84,7 @@ impl DrawClocks {
 
     /// The clocks after `m`, played in `pos`, reached `next`.
     #[inline]
-    pub fn after(self, pos: &Position, m: &Move, next: &Position) -> DrawClocks {
+    pub fn after<W: Word>(self, pos: &Position<W>, m: &Move<W>, next: &Position<W>) -> DrawClocks {
         let capture = m.is_capture();
         let man_moved = !pos.kings(pos.turn()).contains(m.from());
         let balance_changed = capture || m.promotes();
@@ -226,7 +233,10 @@ impl DrawCount {
 /// the last capture or man move (only those can recur): the repetition count of
 /// [`DrawContext::occurrences`], for a board's history and for a playout's.
 #[inline]
-pub fn occurrences<'a>(pos: &Position, earlier: impl IntoIterator<Item = &'a Position>) -> u32 {
+pub fn occurrences<'a, W: Word>(
+    pos: &Position<W>,
+    earlier: impl IntoIterator<Item = &'a Position<W>>,
+) -> u32 {
     let hash = pos.hash();
     1 + earlier
         .into_iter()
@@ -237,9 +247,9 @@ pub fn occurrences<'a>(pos: &Position, earlier: impl IntoIterator<Item = &'a Pos
 /// A position as the draw rules see it: the position, its clocks and how often it has
 /// occurred (this time included) since the last capture or man move.
 #[derive(Copy, Clone, Debug)]
-pub struct DrawContext<'a> {
+pub struct DrawContext<'a, W: Word = u64> {
     /// The position.
-    pub pos: &'a Position,
+    pub pos: &'a Position<W>,
     /// Its clocks.
     pub clocks: DrawClocks,
     /// Occurrences of the position, this one included.
@@ -248,7 +258,7 @@ pub struct DrawContext<'a> {
 
 /// The stronger side's moves in the last `plies` plies.
 #[inline]
-fn moves_of(pos: &Position, strong: Color, plies: u32) -> u32 {
+fn moves_of<W: Word>(pos: &Position<W>, strong: Color, plies: u32) -> u32 {
     if strong == pos.turn() {
         plies / 2
     } else {
@@ -260,8 +270,8 @@ fn moves_of(pos: &Position, strong: Color, plies: u32) -> u32 {
 /// whose condition holds, the stronger side's moves in the last `plies(weak)` plies; with a
 /// king against a king, the moves of the side to move when that ending arose.
 #[inline]
-fn against_lone_king(
-    pos: &Position,
+fn against_lone_king<W: Word>(
+    pos: &Position<W>,
     weak_ok: impl Fn(Color) -> bool,
     strong_ok: impl Fn(Material) -> bool,
     plies: impl Fn(Color) -> u32,
@@ -312,7 +322,7 @@ impl DrawRule {
 
     /// How far the rule's count has run (`(done, limit, unit)`), or None when its condition
     /// does not hold.
-    pub fn progress(&self, ctx: &DrawContext<'_>) -> Option<(u32, u32, CountUnit)> {
+    pub fn progress<W: GameWord>(&self, ctx: &DrawContext<'_, W>) -> Option<(u32, u32, CountUnit)> {
         let pos = ctx.pos;
         let clocks = ctx.clocks;
         let balance = |_: Color| clocks.balance;
@@ -675,7 +685,11 @@ impl DrawRules {
 
     /// The count of rule `index` ([`DrawRules::rules`]'s order), None when its condition
     /// does not hold.
-    pub fn progress(&self, index: usize, ctx: &DrawContext<'_>) -> Option<DrawCount> {
+    pub fn progress<W: GameWord>(
+        &self,
+        index: usize,
+        ctx: &DrawContext<'_, W>,
+    ) -> Option<DrawCount> {
         let rule = self.rules().nth(index)?;
         rule.progress(ctx).map(|(done, limit, unit)| DrawCount {
             rule: index,
@@ -694,7 +708,7 @@ impl DrawRules {
 
     /// The first rule (automatic, then with `claim` the claimable ones) whose count is
     /// complete.
-    pub fn reached(&self, ctx: &DrawContext<'_>, claim: bool) -> Option<usize> {
+    pub fn reached<W: GameWord>(&self, ctx: &DrawContext<'_, W>, claim: bool) -> Option<usize> {
         let n = if claim {
             self.automatic.len() + self.claimable.len()
         } else {
@@ -706,7 +720,7 @@ impl DrawRules {
     /// Whether an automatic rule other than repetition has drawn `pos` (with these clocks):
     /// the search's test, which finds repetitions itself.
     #[inline]
-    pub fn is_draw(&self, pos: &Position, clocks: DrawClocks) -> bool {
+    pub fn is_draw<W: GameWord>(&self, pos: &Position<W>, clocks: DrawClocks) -> bool {
         if clocks.balance < self.least.0 && clocks.kings_only < self.least.1 {
             return false;
         }
@@ -730,9 +744,9 @@ impl DrawRules {
     /// without naming the rule, and quicker: the clocks rule most positions out at once.
     /// `occurrences` is asked only when a repetition rule could hold.
     #[inline]
-    pub fn is_drawn(
+    pub fn is_drawn<W: GameWord>(
         &self,
-        pos: &Position,
+        pos: &Position<W>,
         clocks: DrawClocks,
         occurrences: impl FnOnce() -> u32,
     ) -> bool {

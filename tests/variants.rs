@@ -3,8 +3,9 @@
 //! giveaway and captures optional.
 
 use shashki::{
-    perft_counting, perft_with, position_from_fen, position_from_fen_in, position_from_fen_in_word,
-    write_fen, Color, Counting, Notation, PerftOptions, Position, RuleSet, Square, Variant,
+    draw::DrawRules, perft_counting, perft_with, position_from_fen, position_from_fen_in,
+    position_from_fen_in_word, write_fen, Board, Color, Counting, Ending, Notation, PerftOptions,
+    Position, RuleSet, Square, Variant,
 };
 
 struct Line {
@@ -159,6 +160,65 @@ fn canadian_draughts_take_the_most_pieces_and_cross_the_far_rank_as_men() {
         Position::<u64>::start_in(rules),
         Err(shashki::PositionError::WrongWord)
     );
+}
+
+#[test]
+fn a_canadian_game_keeps_its_history_and_draw_clocks() {
+    let rules = RuleSet::new(Variant::Canadian, false);
+    let start = Position::<u128>::start_in(rules).expect("start");
+    let draw = DrawRules::for_variant(Variant::Canadian);
+    let mut board = Board::new(start);
+    for ply in 0..400usize {
+        if board.ending(&draw, false).is_some() {
+            break;
+        }
+        let list = board.position().legal_moves();
+        let m = list[(ply * 7 + 3) % list.len()];
+        let before = board.clocks().kings_only;
+        let king = board
+            .position()
+            .kings(board.position().turn())
+            .contains(m.from());
+        board.push(&m).expect("legal");
+        let after = board.clocks().kings_only;
+        assert_eq!(
+            after,
+            if king && !m.is_capture() {
+                before + 1
+            } else {
+                0
+            }
+        );
+    }
+    assert!(board.plies() > 60, "{}", board.plies());
+    assert!(board.ending(&draw, false).is_some() || board.plies() == 400);
+    while board.pop().is_some() {}
+    assert_eq!(*board.position(), start);
+    // Kings only, each side's king shuttling between two squares off the other's lines (c1
+    // and d2 against l12 and k11): a draw rule (International's) ends the game, and a
+    // 128-bit board's history tells the repetitions.
+    let numbering = rules.variant.numbering();
+    let square = |name: &str| numbering.parse(name).expect("square");
+    let kings = "W:WKc1:BKl12";
+    let pos: Position<u128> = position_from_fen_in_word(kings, rules).expect("fen");
+    let mut board = Board::new(pos);
+    let shuttle = [(square("c1"), square("d2")), (square("l12"), square("k11"))];
+    let mut plies = 0;
+    while board.ending(&draw, false).is_none() && plies < 200 {
+        let (a, b) = shuttle[plies % 2];
+        let list = board.position().legal_moves();
+        let m = *list
+            .iter()
+            .find(|m| (m.from(), m.to()) == (a, b) || (m.from(), m.to()) == (b, a))
+            .expect("the shuttle move");
+        board.push(&m).expect("legal");
+        plies += 1;
+    }
+    assert!(
+        matches!(board.ending(&draw, false), Some(Ending::Draw { .. })),
+        "{plies}"
+    );
+    assert!(board.occurrences() >= 2, "{plies}");
 }
 
 fn moves(fen: &str, rules: RuleSet) -> Vec<String> {
