@@ -88,7 +88,7 @@ def test_deep_perft_of_the_start_equals_the_published_figures(line) -> None:
     assert count == line.nodes
 
 
-@pytest.mark.parametrize("depth", [1, 2, 3, 4])
+@pytest.mark.parametrize("depth", [1, 2, 3, 4, 5])
 def test_reference_perft_of_the_start(depth: int) -> None:
     expected = {line.depth: line.nodes for line in LINES if line.distinct}
     assert reference.perft(START, depth, rules=RULES) == expected[depth]
