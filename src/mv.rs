@@ -125,9 +125,9 @@ impl<W: Word> Move<W> {
     }
 
     /// [`Move::long_text`] with the squares named on `geometry`'s board (Turkish draughts'
-    /// board of every square names its squares its own way).
+    /// board of every square and the 12×12 board name their squares their own way).
     pub fn long_text_on(&self, geometry: &crate::square::Geometry) -> String {
-        if !geometry.every_square() {
+        if !geometry.every_square() && !geometry.is_wide() {
             return self.long_text();
         }
         let sep = if self.is_capture() { ':' } else { '-' };

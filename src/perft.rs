@@ -470,21 +470,30 @@ pub fn perft_batch_untabled<W: GameWord>(
             perft_counting(p, *d, counting)
         }
     };
-    let threads = threads.unwrap_or(1).max(1);
     positions
         .iter()
         .map(|pos| {
-            let pieces = split(pos);
-            if threads > 1 {
-                match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-                    Ok(pool) => pool.install(|| pieces.par_iter().map(count).sum()),
-                    Err(_) => pieces.iter().map(count).sum(),
-                }
-            } else {
-                pieces.iter().map(count).sum()
-            }
+            map_on_threads(&split(pos), threads, count)
+                .into_iter()
+                .sum()
         })
         .collect()
+}
+
+/// `f` of each item, on `threads` threads (rayon) when more than one is asked for and a
+/// pool can be built; in order.
+fn map_on_threads<T: Sync, R: Send>(
+    items: &[T],
+    threads: Option<usize>,
+    f: impl Fn(&T) -> R + Sync + Send,
+) -> Vec<R> {
+    let threads = threads.unwrap_or(1).max(1);
+    if threads > 1 {
+        if let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+            return pool.install(|| items.par_iter().map(&f).collect());
+        }
+    }
+    items.iter().map(f).collect()
 }
 
 fn count_positions(
@@ -508,13 +517,5 @@ fn count_positions(
             runner.count_any(p, depth)
         }
     };
-    let threads = threads.unwrap_or(1).max(1);
-    if threads > 1 {
-        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-            Ok(pool) => pool.install(|| positions.par_iter().map(count).collect()),
-            Err(_) => positions.iter().map(count).collect(),
-        }
-    } else {
-        positions.iter().map(count).collect()
-    }
+    map_on_threads(positions, threads, count)
 }

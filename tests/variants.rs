@@ -194,6 +194,18 @@ fn a_canadian_game_keeps_its_history_and_draw_clocks() {
     assert!(board.ending(&draw, false).is_some() || board.plies() == 400);
     while board.pop().is_some() {}
     assert_eq!(*board.position(), start);
+    // An illegal move is refused, named by the 12×12 board's squares.
+    let g = rules.variant.geometry();
+    let (c1, d2) = (
+        g.square_at(2, 0).expect("c1"),
+        g.square_at(3, 1).expect("d2"),
+    );
+    let mut refused = start;
+    let err = refused
+        .play(&shashki::Move::quiet(c1, d2, false))
+        .expect_err("d2 is taken");
+    assert_eq!(err.mv, "c1-d2");
+    assert_eq!(refused, start);
     // Kings only, each side's king shuttling between two squares off the other's lines (c1
     // and d2 against l12 and k11): a draw rule (International's) ends the game, and a
     // 128-bit board's history tells the repetitions.
