@@ -700,7 +700,7 @@ impl DrawRules {
     }
 
     /// The counts of every rule whose condition holds now.
-    pub fn counts(&self, ctx: &DrawContext<'_>) -> Vec<DrawCount> {
+    pub fn counts<W: GameWord>(&self, ctx: &DrawContext<'_, W>) -> Vec<DrawCount> {
         (0..self.automatic.len() + self.claimable.len())
             .filter_map(|i| self.progress(i, ctx))
             .collect()

@@ -1,9 +1,10 @@
 //! Move text in and out: `c3-d4`, `e3:c5:e7`, `e3xe7`, numeric `22-18`, `22x15`.
 
+use crate::bitboard::Word;
 use crate::fen::Notation;
 use crate::movegen::Counting;
 use crate::mv::Move;
-use crate::position::Position;
+use crate::position::{GameWord, Position};
 use crate::square::{Geometry, Numbering, Square};
 
 /// Why a move text was not accepted.
@@ -98,8 +99,10 @@ fn split_unseparated(t: &str, numbering: Numbering) -> Option<Vec<Square>> {
 
 /// Why no legal move goes from `from` to `to` (for a move that was refused): the compulsory
 /// captures, an empty or foreign start square, an occupied end, the way men and kings move.
-pub fn explain_illegal(pos: &Position, from: Square, to: Square) -> String {
+pub fn explain_illegal<W: GameWord>(pos: &Position<W>, from: Square, to: Square) -> String {
     let side = pos.turn();
+    let geometry = pos.geometry();
+    let (from_name, to_name) = (geometry.name(from), geometry.name(to));
     let name = |c: crate::Color| {
         if c == crate::Color::White {
             "White"
@@ -108,7 +111,7 @@ pub fn explain_illegal(pos: &Position, from: Square, to: Square) -> String {
         }
     };
     let legal = pos.legal_moves();
-    let list = |moves: Vec<&Move>| {
+    let list = |moves: Vec<&Move<W>>| {
         let mut texts: Vec<String> = moves
             .iter()
             .map(|m| m.long_text_on(pos.geometry()))
@@ -121,10 +124,10 @@ pub fn explain_illegal(pos: &Position, from: Square, to: Square) -> String {
         texts.join(", ")
     };
     let piece = match pos.piece_at(from) {
-        None => return format!("no {} piece on {from}", name(side)),
+        None => return format!("no {} piece on {from_name}", name(side)),
         Some(p) if p.color != side => {
             return format!(
-                "{from} holds a {} piece, {} is to move",
+                "{from_name} holds a {} piece, {} is to move",
                 name(p.color),
                 name(side)
             )
@@ -132,28 +135,27 @@ pub fn explain_illegal(pos: &Position, from: Square, to: Square) -> String {
         Some(p) => p,
     };
     if pos.has_captures() {
-        let mine: Vec<&Move> = legal.iter().filter(|m| m.from() == from).collect();
+        let mine: Vec<&Move<W>> = legal.iter().filter(|m| m.from() == from).collect();
         return if mine.is_empty() {
             format!("a capture is compulsory: {}", list(legal.iter().collect()))
         } else {
-            format!("the captures from {from} are {}", list(mine))
+            format!("the captures from {from_name} are {}", list(mine))
         };
     }
     if from == to {
-        return format!("a move must leave {from}");
+        return format!("a move must leave {from_name}");
     }
-    let geometry = pos.geometry();
     let df = geometry.file_of(to) as i8 - geometry.file_of(from) as i8;
     let dr = geometry.rank_of(to) as i8 - geometry.rank_of(from) as i8;
     if geometry.every_square() {
         if df != 0 && dr != 0 {
-            return format!("{to} is not on a rank or file through {from}");
+            return format!("{to_name} is not on a rank or file through {from_name}");
         }
     } else if df.abs() != dr.abs() {
-        return format!("{to} is not on a diagonal through {from}");
+        return format!("{to_name} is not on a diagonal through {from_name}");
     }
     if pos.piece_at(to).is_some() {
-        return format!("{to} is occupied");
+        return format!("{to_name} is occupied");
     }
     if piece.role == crate::Role::Man && geometry.every_square() {
         let forward = if side == crate::Color::White { 1 } else { -1 };
@@ -173,10 +175,13 @@ pub fn explain_illegal(pos: &Position, from: Square, to: Square) -> String {
         }
     } else if let Some(points) = line_squares(geometry, &[from, to]) {
         if let Some(block) = points.iter().find(|s| pos.piece_at(**s).is_some()) {
-            return format!("the way from {from} to {to} is blocked at {block}");
+            return format!(
+                "the way from {from_name} to {to_name} is blocked at {}",
+                geometry.name(*block)
+            );
         }
     }
-    format!("no legal move from {from} to {to}")
+    format!("no legal move from {from_name} to {to_name}")
 }
 
 /// The squares along straight lines through `points` (diagonals; on a board of every
@@ -210,7 +215,7 @@ fn line_squares(geometry: &Geometry, points: &[Square]) -> Option<Vec<Square>> {
 }
 
 /// The squares a move's piece passes over or lands on, in order (start excluded).
-fn route(geometry: &Geometry, m: &Move) -> Vec<Square> {
+fn route<W: Word>(geometry: &Geometry, m: &Move<W>) -> Vec<Square> {
     let points: Vec<Square> = std::iter::once(m.from())
         .chain(m.path().iter().copied())
         .collect();
@@ -226,7 +231,7 @@ fn is_subsequence(needle: &[Square], hay: &[Square]) -> bool {
 /// route in order; any order of the same captures is accepted. A text that traces a move's
 /// whole route (every landing square, e.g. the single capture `d6:b8` beside the longer
 /// `d6:f8:h6:f4:b8`) selects exactly that move.
-pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
+pub fn parse_move<W: GameWord>(pos: &Position<W>, text: &str) -> Result<Move<W>, MoveTextError> {
     let squares = split_move_text_in(text, pos.rules().variant.numbering())?;
     let (first, last) = (squares[0], squares[squares.len() - 1]);
     let middle = &squares[1..squares.len() - 1];
@@ -234,8 +239,8 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
     // Loose: the given intermediate squares lie on the route (passed or landed on) in order.
     let geometry = pos.geometry();
     let traced = line_squares(geometry, &squares);
-    let mut exact: Vec<Move> = Vec::new();
-    let mut found: Vec<Move> = Vec::new();
+    let mut exact: Vec<Move<W>> = Vec::new();
+    let mut found: Vec<Move<W>> = Vec::new();
     for m in pos.legal_moves_counting(Counting::Orders) {
         if m.from() != first || m.to() != last {
             continue;
@@ -271,14 +276,19 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
         ))),
         _ => Err(MoveTextError::Ambiguous(
             text.trim().to_owned(),
-            found.iter().map(Move::long_text).collect(),
+            found.iter().map(|m| m.long_text_on(geometry)).collect(),
         )),
     }
 }
 
 /// PDN text of a legal move: begin and end square (`c3-d4`, `e3:e7`, `22x15`), or every
 /// landing square where another legal capture shares both (or when `long` asks for it).
-pub fn move_text(pos: &Position, m: &Move, notation: Notation, long: bool) -> String {
+pub fn move_text<W: GameWord>(
+    pos: &Position<W>,
+    m: &Move<W>,
+    notation: Notation,
+    long: bool,
+) -> String {
     let needs_long = long
         || pos
             .legal_moves()

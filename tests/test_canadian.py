@@ -155,14 +155,134 @@ def test_squares_and_the_start() -> None:
         shashki.square_from_number(73, variant=VARIANT)
 
 
-# ---- what takes the 12×12 board, and what does not yet --------------------------------------
+# ---- a Board, a Game, PDN and the engine on the 12×12 board --------------------------------
 
 
-def test_a_board_refuses_the_twelve_by_twelve_board_clearly() -> None:
-    assert VARIANT in shashki.PERFT_VARIANTS and VARIANT not in shashki.VARIANTS
-    with pytest.raises(ValueError, match="12×12.*perft_many"):
-        shashki.Board(variant=VARIANT)
-    with pytest.raises(ValueError, match="12×12"):
+def test_a_board_plays_it() -> None:
+    assert VARIANT in shashki.VARIANTS
+    assert shashki.BOARD_SIZES[VARIANT] == 12 and shashki.SQUARE_COUNTS[VARIANT] == 72
+    board = shashki.Board(variant=VARIANT)
+    assert board.variant == VARIANT and board.fen() == shashki.start_fen(VARIANT)
+    assert board == shashki.Board(START, variant=VARIANT)
+    assert len(board.legal_moves) == 11
+    move = board.parse_move("43-37")
+    assert str(move) == "a5-b6" and move.variant == VARIANT
+    assert (move.start, move.end) == (24, 30)  # a5 and b6: six squares a rank from a1
+    board.push(move)
+    assert board.turn == shashki.BLACK and board.peek() == move
+    assert board.move_stack == [move]
+    assert board.piece_at(30) == shashki.Piece(shashki.WHITE)
+    assert board.pop() == move and board == shashki.Board(START, variant=VARIANT)
+    assert "12 |" in str(board) and "a b c d e f g h i j k l" in str(board)
+
+
+def test_a_board_lists_the_same_moves_as_the_core_along_random_games() -> None:
+    rng = random.Random(41)
+    checked = 0
+    for _ in range(3):
+        board = shashki.Board(variant=VARIANT)
+        for _ in range(120):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            listed = set()
+            for move in moves:
+                text = board.move_text(move, notation="numeric", long=True)
+                board.push(move)
+                listed.add((text, board.fen()))
+                board.pop()
+            assert listed == set(shashki.child_positions(board.fen(), variant=VARIANT))
+            checked += 1
+            board.push(rng.choice(moves))
+    assert checked > 200
+
+
+def test_editing_copying_and_pickling_keep_the_board() -> None:
+    import copy
+    import pickle
+
+    board = shashki.Board(variant=VARIANT)
+    board.push_move("43-37")
+    board.push_move("30-36")
+    for other in (board.copy(), copy.deepcopy(board), pickle.loads(pickle.dumps(board))):
+        assert other == board and other.move_stack == board.move_stack
+        assert other.variant == VARIANT
+    assert board.copy(stack=False).move_stack == []
+    assert board.root() == shashki.Board(START, variant=VARIANT)
+    assert board.mirror().mirror() == board
+    king = shashki.Piece(shashki.BLACK, king=True)
+    board.set_piece_at(71, king)
+    assert board.piece_at(shashki.parse_square("l12", variant=VARIANT)) == king
+    assert board.remove_piece_at(71) == king
+    with pytest.raises(ValueError):
+        board.set_piece_at(72, shashki.Piece(shashki.WHITE))
+    board.clear()
+    assert board.fen() == "W:W:B" and not board.legal_moves
+
+
+def test_moves_of_another_board_are_refused_and_the_board_is_unchanged() -> None:
+    board = shashki.Board(variant=VARIANT)
+    russian = shashki.Board().legal_moves[0]
+    assert russian not in board.legal_moves and not board.is_legal(russian)
+    with pytest.raises(shashki.IllegalMoveError, match="russian draughts"):
+        board.push(russian)
+    with pytest.raises(shashki.IllegalMoveError, match="a5-b6: it is a move of canadian"):
+        shashki.Board().push(board.parse_move("43-37"))
+    with pytest.raises(shashki.IllegalMoveError, match="no White piece on a7"):
+        board.push_move("a7-b8")
+    assert board == shashki.Board(START, variant=VARIANT) and board.move_stack == []
+
+
+def test_the_draw_rules_and_the_outcome() -> None:
+    board = shashki.Board("W:WK72:BK1", variant=VARIANT)
+    for _ in range(2):
+        for text in ("k1-l2", "b12-a11", "l2-k1", "a11-b12"):
+            board.push_move(text)
+    assert board.is_repetition(3)
+    outcome = board.outcome(claim_draw=True)
+    assert outcome is not None and outcome.winner is None
+    lost = shashki.Board("W:W72:B1", variant=VARIANT).copy()
+    lost.push_move("k1-l2")
+    assert lost.outcome() is None
+    assert shashki.Board("B:W72:B", variant=VARIANT).outcome().winner == shashki.WHITE
+
+
+def test_a_game_writes_and_reads_pdn_with_its_game_type() -> None:
+    import io
+
+    from shashki import pdn
+
+    game = shashki.Game(variant=VARIANT)
+    for text in ("43-37", "30-36", "37-31"):
+        game.push_move(text)
+    written = pdn.write_game(game)
+    assert '[GameType "27' in written
+    back = pdn.read_game(io.StringIO(written))
+    assert back is not None and back.variant == VARIANT
+    assert back.end().board().fen() == game.end().board().fen()
+    assert [str(node.move) for node in back.nodes] == ["a5-b6", "l8-k7", "b6-a7"]
+
+
+def test_the_engine_plays_it() -> None:
+    from shashki.engine import Engine, Limit
+
+    with Engine() as engine:
+        # The capture of the most pieces is compulsory: c5 takes two (d6, d8), not g5 one.
+        board = shashki.Board("W:W44,46:B38,26,40", variant=VARIANT)
+        result = engine.play(board, Limit(depth=3))
+        assert result.move in board.legal_moves and len(result.move.captured) == 2
+        board = shashki.Board(variant=VARIANT)
+        plies = 0
+        while not board.is_game_over() and plies < 400:
+            move = engine.play(board, Limit(nodes=300)).move
+            assert move in board.legal_moves
+            board.push(move)
+            plies += 1
+        assert plies > 20
+
+
+def test_the_batch_api_refuses_it_clearly() -> None:
+    with pytest.raises(ValueError, match="12×12.*batch API"):
         batch.Boards(2, variant=VARIANT)
 
 
@@ -186,4 +306,4 @@ def test_the_command_line_counts_it(capsys) -> None:
     out = json.loads(capsys.readouterr().out)
     assert out["leaves"] == 79049 and out["fen"] == shashki.start_fen(VARIANT)
     assert cli.main(["perft", "--variant", VARIANT, "--divide", "W:We3:Bd4,f4,f6", "1"]) == 0
-    assert "57x46x33: 1" in capsys.readouterr().out
+    assert "e3:g5:e7: 1" in capsys.readouterr().out

@@ -82,6 +82,7 @@ def test_board_variant_attributes_and_repr() -> None:
         "frisian",
         "frysk",
         "turkish",
+        "canadian",
     )
 
 

@@ -564,6 +564,28 @@ def test_an_international_game_on_the_ten_by_ten_board(browser, base) -> None:
     shot(browser, "21-international")
 
 
+def test_a_canadian_game_on_the_twelve_by_twelve_board(browser, base) -> None:
+    """The 12×12 board: seventy-two dark squares named a1 … l12, thirty men a side, and a
+    move entered by clicks is the move the server lists."""
+    open_page(browser, base)
+    start(browser, variant="canadian", opponent="human", fen="")
+    labels = browser.execute_script(
+        "return [...document.querySelectorAll('rect[data-square]')]"
+        ".map(r => r.getAttribute('aria-label'))"
+    )
+    assert len(labels) == 72, labels
+    assert any(label.startswith("l12") for label in labels), labels
+    assert any(label.startswith("a1") for label in labels)
+    first = state(browser)
+    assert first["variant"] == "canadian" and first["size"] == 12
+    assert len(first["pieces"]) == 60
+    move = next(m for m in first["legal"] if m["long"] == "e5-f6")
+    play_by_clicks(browser, move)
+    wait(lambda: len(state(browser)["moves"]) == 1, what="the move")
+    assert state(browser)["moves"][0]["long"] == "e5-f6"
+    shot(browser, "23-canadian")
+
+
 def test_a_turkish_game_on_every_square(browser, base) -> None:
     """Turkish draughts: sixty-four squares a1 … h8, sixteen men a side on the second and
     third ranks, and a move entered by clicks (a man stepping sideways) is the move the

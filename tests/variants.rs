@@ -333,3 +333,53 @@ fn rules_travel_through_play_and_never_touch_the_squares() {
         }
     }
 }
+
+#[test]
+fn the_engine_searches_the_twelve_by_twelve_board() {
+    use shashki::search::{Engine, Limits, Score};
+    let rules = RuleSet::new(Variant::Canadian, false);
+    let engine = Engine::new(1, 1).expect("engine");
+    let search = |fen: &str, limits: &Limits<u128>| {
+        let pos: Position<u128> = position_from_fen_in_word(fen, rules).expect("fen");
+        let board = Board::new(pos);
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let result = engine.search_board(&board, limits, stop, |_| {});
+        (pos, result)
+    };
+    let depth = |d: u32| Limits::<u128> {
+        depth: Some(d),
+        ..Limits::default()
+    };
+    // Black's man on b12 is shut in (a11 and c11 taken, d10 behind c11): a move of the
+    // king's man keeps it so, and Black, without a move, loses. Opening the shut (c11-d12,
+    // d10-e11) does not win at once.
+    let (pos, result) = search("W:W7,8,14,72:B1", &depth(4));
+    let best = result.best.expect("a move");
+    assert!(pos.is_legal(&best));
+    assert_eq!(result.info.score, Score::Win(1), "{best}");
+    assert_eq!(pos.geometry().name(best.from()), "k1");
+    // The root moves restrict the search: told to open the shut, it must.
+    let open = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|m| pos.geometry().name(m.from()) == "c11")
+        .expect("c11-d12");
+    let limits = Limits::<u128> {
+        root_moves: vec![open],
+        ..depth(4)
+    };
+    let (_, result) = search("W:W7,8,14,72:B1", &limits);
+    assert_eq!(result.best, Some(open));
+    // Crowned on d12, the king takes the freed man on c11: a win in two moves, not one.
+    assert_eq!(result.info.score, Score::Win(2));
+    // From the start: a legal move, a line of legal moves, scored near equality.
+    let start = Position::<u128>::start_in(rules).expect("start");
+    let (_, result) = search(&write_fen(&start, Notation::Numeric), &depth(6));
+    let mut line = start;
+    for m in &result.info.pv {
+        line.play(m).expect("the line's moves are legal");
+    }
+    assert!(result.info.pv.len() >= 6);
+    assert!(matches!(result.info.score, Score::Value(v) if v.abs() < 100));
+}

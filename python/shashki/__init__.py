@@ -51,16 +51,13 @@ SQUARE_NAMES: list[str] = [square_name(sq) for sq in SQUARES]
 STARTING_FEN = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
 
 VARIANTS: tuple[str, ...] = tuple(name for name, *_ in _core.games())
-BOARD_SIZES: dict[str, int] = {name: size for name, *_, size in _core.games()}
-"""Each game's board side: 8, or 10 for International draughts."""
-SQUARE_COUNTS: dict[str, int] = {row[0]: row[5] for row in _core.games()}
-"""Each game's playable squares: 32 on 8×8, 50 on 10×10, 64 in Turkish draughts (every
-square of its board)."""
-PERFT_VARIANTS: tuple[str, ...] = tuple(name for name, *_ in _core.games(every_board=True))
-"""Every game :func:`perft_many` counts and :func:`child_positions` lists moves of:
-:data:`VARIANTS` and the games of the 12×12 board (``"canadian"``), whose positions a
-:class:`Board` does not hold yet."""
 """The games a :class:`Board` plays (its ``variant``; docs/variants.md has the table)."""
+BOARD_SIZES: dict[str, int] = {name: size for name, *_, size in _core.games()}
+"""Each game's board side: 8, 10 for International draughts and its family, 12 for
+Canadian draughts."""
+SQUARE_COUNTS: dict[str, int] = {row[0]: row[5] for row in _core.games()}
+"""Each game's playable squares: 32 on 8×8, 50 on 10×10, 72 on 12×12, 64 in Turkish
+draughts (every square of its board)."""
 
 
 class Board(_core.Board):
@@ -223,7 +220,6 @@ __all__ = [
     "SQUARE_NAMES",
     "STARTING_FEN",
     "VARIANTS",
-    "PERFT_VARIANTS",
     "BOARD_SIZES",
     "SQUARE_COUNTS",
     "SquareError",

@@ -127,7 +127,7 @@ def _parser() -> argparse.ArgumentParser:
         "--checkpoint", default=None, metavar="FILE", help="record finished sub-positions here"
     )
     perft.add_argument("--key-seed", type=int, default=0, help="seed of the tables' second key")
-    _add_variant(perft, choices=shashki.PERFT_VARIANTS)
+    _add_variant(perft)
 
     moves = sub.add_parser(
         "moves",
@@ -294,8 +294,6 @@ def _perft(args: argparse.Namespace) -> int:
         raise _UsageError(f"depth must be a whole number, not {depth_text!r}") from None
     if not 0 <= depth <= 63:
         raise _UsageError(f"depth must be between 0 and 63, not {depth}")
-    if args.variant not in shashki.VARIANTS:
-        return _perft_without_board(args, fen[0] if fen else None, depth)
     board = _board(args, fen[0] if fen else None)
     if args.workers is not None or args.scheduler is not None or args.checkpoint is not None:
         return _perft_split(args, board, depth)
@@ -358,39 +356,6 @@ def _report_perft(
     print(f"perft {depth}: {leaves}")
     print(f"time {seconds:.3f} s, {rate / 1e6:.1f} M leaves/s")
     return 0
-
-
-def _perft_without_board(args: argparse.Namespace, fen: Optional[str], depth: int) -> int:
-    """Perft of a game a Board does not hold yet (the 12×12 board's): by FEN, root move by
-    root move (progress, --divide), counted without a table."""
-    if args.workers is not None or args.scheduler is not None or args.checkpoint is not None:
-        raise _UsageError(f"a split perft does not take --variant {args.variant} yet")
-    if fen is not None and not fen.strip():
-        raise _UsageError("the FEN is empty (leave it out for the start position)")
-    variant, optional = args.variant, args.captures_optional
-    if fen is None:
-        fen = shashki._core.start_fen(variant)
-    options = {"distinct": not args.orders, "threads": args.threads}
-    start = time.perf_counter()
-    divide: dict[str, int] = {}
-    if depth == 0:
-        leaves = shashki.perft_many([fen], 0, variant=variant, captures_optional=optional)[0]
-    else:
-        children = shashki.child_positions(
-            fen, variant=variant, captures_optional=optional, distinct=not args.orders
-        )
-        show_progress = sys.stderr.isatty() and not args.json and depth >= 9
-        for i, (text, child) in enumerate(children, 1):
-            counts = shashki.perft_many(
-                [child], depth - 1, variant=variant, captures_optional=optional, **options
-            )
-            divide[text] = divide.get(text, 0) + counts[0]
-            if show_progress:
-                print(f"\r{i}/{len(children)} root moves", end="", file=sys.stderr, flush=True)
-        if show_progress:
-            print("\r" + " " * 30 + "\r", end="", file=sys.stderr, flush=True)
-        leaves = sum(divide.values())
-    return _report_perft(args, fen, depth, leaves, divide, time.perf_counter() - start)
 
 
 def _perft_split(args: argparse.Namespace, board: shashki.Board, depth: int) -> int:

@@ -634,17 +634,17 @@ pub fn search_positions<'py>(
 
 /// The actions that play `move` for the side `turn` (`True`: White): one a jump.
 #[pyfunction]
-pub fn move_actions(r#move: PyRef<'_, super::PyMove>, turn: bool) -> Vec<usize> {
+pub fn move_actions(r#move: PyRef<'_, super::PyMove>, turn: bool) -> PyResult<Vec<usize>> {
     let color = if turn {
         crate::Color::White
     } else {
         crate::Color::Black
     };
-    Shape::of(r#move.variant)
-        .move_actions(color, &r#move.inner)
+    Ok(Shape::of(r#move.variant)
+        .move_actions(color, &r#move.narrow("move_actions")?)
         .into_iter()
         .map(usize::from)
-        .collect()
+        .collect())
 }
 
 /// The dtypes observation planes come in.

@@ -72,13 +72,16 @@ impl PyEndgameTables {
     /// `(wdl, plies)` for the side to move: 1 win, 0 draw, -1 loss, and the plies to the
     /// end with best play; None when the balance is not held.
     fn probe(&self, board: PyRef<'_, PyBoard>) -> Option<(i32, u8)> {
-        self.tables.probe(&board.position()).map(value_tuple)
+        let pos = board.position("EndgameTables.probe").ok()?;
+        self.tables.probe(&pos).map(value_tuple)
     }
 
     /// The best move: the quickest win, else a draw, else the slowest loss; None when the
     /// balance is not held or there is no move.
     fn best_move(&self, py: Python<'_>, board: PyRef<'_, PyBoard>) -> PyResult<Option<Py<PyMove>>> {
-        let pos = board.position();
+        let Ok(pos) = board.position("EndgameTables.best_move") else {
+            return Ok(None);
+        };
         self.tables
             .best_move(&pos)
             .map(|m| wrap(py, m, crate::Variant::Russian))

@@ -9,8 +9,11 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use super::args::{interruptible, opt_int_in};
+use super::board::BoardWord;
+use super::moves::PyWord;
 use super::{wrap, PyBoard, PyDrawRules};
-use crate::search::{Engine, Info, Limits, Score, MAX_MOVE_OVERHEAD};
+use crate::search::{Engine, Info, Limits, Score, SearchWord, MAX_MOVE_OVERHEAD};
+use crate::Board as CoreBoard;
 
 type SearchOutput<'py> = (
     Option<Py<super::PyMove>>,
@@ -39,9 +42,9 @@ fn seconds(name: &str, value: Option<f64>) -> PyResult<Option<Duration>> {
     }
 }
 
-fn info_dict<'py>(
+fn info_dict<'py, W: PyWord>(
     py: Python<'py>,
-    info: &Info,
+    info: &Info<W>,
     variant: crate::Variant,
 ) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
@@ -128,21 +131,9 @@ impl PySearchEngine {
         let depth = opt_int_in(depth, "depth", 1, 120)?.map(|d| d as u32);
         let nodes = opt_int_in(nodes, "nodes", 1, i64::MAX)?.map(|n| n as u64);
         let moves_to_go = opt_int_in(moves_to_go, "moves_to_go", 1, 1000)?.map(|n| n as u32);
-        let pos = board.position();
-        let variant = pos.rules().variant;
-        let root_moves: Vec<_> = root_moves
-            .unwrap_or_default()
-            .iter()
-            .map(|m| m.inner)
-            .collect();
-        if let Some(m) = root_moves.iter().find(|m| !pos.is_legal(m)) {
-            return Err(PyValueError::new_err(format!(
-                "root move {} is not legal in this position",
-                m.long_text_on(pos.geometry())
-            )));
-        }
+        // The limits without root moves (they are in the board's word, set below).
         let limits = Limits {
-            root_moves,
+            root_moves: Vec::new(),
             depth,
             nodes,
             movetime: seconds("movetime", movetime)?,
@@ -150,45 +141,20 @@ impl PySearchEngine {
             increment: seconds("increment", increment)?.unwrap_or_default(),
             moves_to_go,
             draw_rules,
-            clocks: board.core().clocks(),
+            clocks: Default::default(),
             multipv,
             ponder,
         };
-        let core = board.core().clone();
-        drop(board);
-        let stop = Arc::new(AtomicBool::new(false));
-        let mut callback_error: Option<PyErr> = None;
-        let result = interruptible(py, &stop, || {
-            let flag = Arc::clone(&stop);
-            self.engine
-                .search_board(&core, &limits, Arc::clone(&stop), |info| {
-                    if let Some(cb) = &on_info {
-                        Python::attach(|py| {
-                            let outcome =
-                                info_dict(py, info, variant).and_then(|d| cb.call1(py, (d,)));
-                            if let Err(e) = outcome {
-                                if callback_error.is_none() {
-                                    callback_error = Some(e);
-                                }
-                                flag.store(true, std::sync::atomic::Ordering::Relaxed);
-                            }
-                        });
-                    }
-                })
-        })?;
-        if let Some(e) = callback_error {
-            return Err(e);
+        let root_moves = root_moves.unwrap_or_default();
+        if let Ok(core) = board.core_in::<u128>("Engine.search") {
+            let core = core.clone();
+            drop(board);
+            self.run(py, core, &root_moves, limits, on_info)
+        } else {
+            let core = board.core("Engine.search")?.clone();
+            drop(board);
+            self.run(py, core, &root_moves, limits, on_info)
         }
-        let best = result.best.map(|m| wrap(py, m, variant)).transpose()?;
-        let ponder = result.ponder.map(|m| wrap(py, m, variant)).transpose()?;
-        let info = info_dict(py, &result.info, variant)?;
-        let lines: Vec<_> = result
-            .lines
-            .iter()
-            .map(|line| info_dict(py, line, variant))
-            .collect::<PyResult<_>>()?;
-        info.set_item("lines", PyList::new(py, lines)?)?;
-        Ok((best, ponder, info))
     }
 
     /// The expected reply was played: every pondering search goes on as a normal one, its
@@ -292,5 +258,79 @@ impl PySearchEngine {
     /// Forget the transposition table.
     fn clear(&self) {
         self.engine.clear();
+    }
+}
+
+impl PySearchEngine {
+    /// [`PySearchEngine::search`] of a board in its word `W`: `limits` take the board's
+    /// clocks and the root moves (each refused unless legal here).
+    fn run<'py, W: SearchWord + BoardWord>(
+        &self,
+        py: Python<'py>,
+        core: CoreBoard<W>,
+        root_moves: &[PyRef<'py, super::PyMove>],
+        limits: Limits,
+        on_info: Option<Py<PyAny>>,
+    ) -> PyResult<SearchOutput<'py>> {
+        let pos = *core.position();
+        let variant = pos.rules().variant;
+        let mut moves = Vec::with_capacity(root_moves.len());
+        for m in root_moves {
+            match W::from_any(&m.inner).filter(|own| pos.is_legal(own)) {
+                Some(own) => moves.push(own),
+                None => {
+                    return Err(PyValueError::new_err(format!(
+                        "root move {} is not legal in this position",
+                        m.long_text()
+                    )))
+                }
+            }
+        }
+        let limits = Limits::<W> {
+            root_moves: moves,
+            depth: limits.depth,
+            nodes: limits.nodes,
+            movetime: limits.movetime,
+            time_left: limits.time_left,
+            increment: limits.increment,
+            moves_to_go: limits.moves_to_go,
+            draw_rules: limits.draw_rules,
+            clocks: core.clocks(),
+            multipv: limits.multipv,
+            ponder: limits.ponder,
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut callback_error: Option<PyErr> = None;
+        let result = interruptible(py, &stop, || {
+            let flag = Arc::clone(&stop);
+            self.engine
+                .search_board(&core, &limits, Arc::clone(&stop), |info| {
+                    if let Some(cb) = &on_info {
+                        Python::attach(|py| {
+                            let outcome =
+                                info_dict(py, info, variant).and_then(|d| cb.call1(py, (d,)));
+                            if let Err(e) = outcome {
+                                if callback_error.is_none() {
+                                    callback_error = Some(e);
+                                }
+                                flag.store(true, std::sync::atomic::Ordering::Relaxed);
+                            }
+                        });
+                    }
+                })
+        })?;
+        if let Some(e) = callback_error {
+            return Err(e);
+        }
+        let best = result.best.map(|m| wrap(py, m, variant)).transpose()?;
+        let ponder = result.ponder.map(|m| wrap(py, m, variant)).transpose()?;
+        let info = info_dict(py, &result.info, variant)?;
+        let lines: Vec<_> = result
+            .lines
+            .iter()
+            .map(|line| info_dict(py, line, variant))
+            .collect::<PyResult<_>>()?;
+        info.set_item("lines", PyList::new(py, lines)?)?;
+        Ok((best, ponder, info))
     }
 }

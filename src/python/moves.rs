@@ -7,7 +7,8 @@ use super::args::square_arg_on;
 use super::notation_arg;
 use pyo3::exceptions::PyValueError;
 
-use crate::{Color, Move as CoreMove, Notation, Square, Variant};
+use crate::position::GameWord;
+use crate::{Bitboard, Color, Move as CoreMove, Notation, Square, Variant};
 
 pub(crate) fn color_bool(c: Color) -> bool {
     c == Color::White
@@ -16,19 +17,129 @@ pub(crate) fn color_bool(c: Color) -> bool {
 /// The moves a batch push played, and the exception that stopped it.
 pub(crate) type PushedMoves = (Vec<Py<PyMove>>, Option<Py<PyAny>>);
 
+/// A move in the word of its board's layout: the 64-bit one of the boards up to 10×10 (and
+/// Turkish draughts), the 128-bit one of the 12×12 board.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) enum AnyMove {
+    Narrow(CoreMove),
+    Wide(CoreMove<u128>),
+}
+
+impl AnyMove {
+    pub(crate) fn from(&self) -> Square {
+        match self {
+            AnyMove::Narrow(m) => m.from(),
+            AnyMove::Wide(m) => m.from(),
+        }
+    }
+
+    pub(crate) fn to(&self) -> Square {
+        match self {
+            AnyMove::Narrow(m) => m.to(),
+            AnyMove::Wide(m) => m.to(),
+        }
+    }
+
+    pub(crate) fn path(&self) -> &[Square] {
+        match self {
+            AnyMove::Narrow(m) => m.path(),
+            AnyMove::Wide(m) => m.path(),
+        }
+    }
+
+    pub(crate) fn captured(&self) -> Vec<Square> {
+        match self {
+            AnyMove::Narrow(m) => m.captured().iter().collect(),
+            AnyMove::Wide(m) => m.captured().iter().collect(),
+        }
+    }
+
+    pub(crate) fn promotes(&self) -> bool {
+        match self {
+            AnyMove::Narrow(m) => m.promotes(),
+            AnyMove::Wide(m) => m.promotes(),
+        }
+    }
+
+    pub(crate) fn is_capture(&self) -> bool {
+        match self {
+            AnyMove::Narrow(m) => m.is_capture(),
+            AnyMove::Wide(m) => m.is_capture(),
+        }
+    }
+}
+
+/// A word whose moves a Python `Move` holds.
+pub(crate) trait PyWord: GameWord {
+    /// The move as a Python `Move` keeps it.
+    fn to_any(m: CoreMove<Self>) -> AnyMove;
+    /// The move in this word, or None when it was made on a board of the other word.
+    fn from_any(m: &AnyMove) -> Option<CoreMove<Self>>;
+}
+
+impl PyWord for u64 {
+    fn to_any(m: CoreMove) -> AnyMove {
+        AnyMove::Narrow(m)
+    }
+
+    fn from_any(m: &AnyMove) -> Option<CoreMove> {
+        match m {
+            AnyMove::Narrow(m) => Some(*m),
+            AnyMove::Wide(_) => None,
+        }
+    }
+}
+
+impl PyWord for u128 {
+    fn to_any(m: CoreMove<u128>) -> AnyMove {
+        AnyMove::Wide(m)
+    }
+
+    fn from_any(m: &AnyMove) -> Option<CoreMove<u128>> {
+        match m {
+            AnyMove::Wide(m) => Some(*m),
+            AnyMove::Narrow(_) => None,
+        }
+    }
+}
+
 /// A move: start and end square, captured squares, landing squares, promotion; and the game
 /// it was made in, whose square names and numbers its text uses.
 #[pyclass(module = "shashki", name = "Move", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyMove {
-    pub(crate) inner: CoreMove,
+    pub(crate) inner: AnyMove,
     pub(crate) variant: Variant,
 }
 
 impl PyMove {
+    /// The move as a 64-bit core move, or an error naming what does not take moves of the
+    /// 12×12 board.
+    pub(crate) fn narrow(&self, what: &str) -> PyResult<CoreMove> {
+        u64::from_any(&self.inner).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "{what} does not take moves of the 12×12 board ({} draughts) yet",
+                self.variant.name()
+            ))
+        })
+    }
+
     /// The index of `sq` on the move's board.
     fn index(&self, sq: Square) -> usize {
         self.variant.geometry().index_on_board(sq)
+    }
+
+    /// The move with every landing square in its board's algebraic names (`e3:c5:e7`),
+    /// whatever the game's own notation: the text of error messages.
+    pub(crate) fn long_text(&self) -> String {
+        let geometry = self.variant.geometry();
+        let sep = if self.inner.is_capture() { ':' } else { '-' };
+        let mut text = geometry.name(self.inner.from());
+        for &sq in self.inner.path() {
+            text.push(sep);
+            text.push_str(&geometry.name(sq));
+        }
+        text
     }
 
     /// The move with every landing square, in its game's names or numbers.
@@ -73,7 +184,7 @@ impl PyMove {
     /// The squares of the captured pieces.
     #[getter]
     fn captured<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyFrozenSet>> {
-        PyFrozenSet::new(py, self.inner.captured().iter().map(|s| self.index(s)))
+        PyFrozenSet::new(py, self.inner.captured().into_iter().map(|s| self.index(s)))
     }
 
     /// The landing squares in order, ending with `end`.
@@ -131,24 +242,27 @@ impl PyMove {
         variant: &str,
     ) -> PyResult<PyMove> {
         let variant = Variant::parse(variant)
-            .filter(|v| !v.geometry().is_wide())
-            .ok_or_else(|| {
-                PyValueError::new_err(format!(
-                    "unknown variant {variant:?} (or one of the 12×12 board, whose moves a \
-                     Move does not hold yet)"
-                ))
-            })?;
+            .ok_or_else(|| PyValueError::new_err(format!("unknown variant {variant:?}")))?;
         let geometry = variant.geometry();
         let square = |s: &Bound<'_, PyAny>| square_arg_on(s, geometry);
         let from = square(start)?;
         let path: Vec<Square> = path.iter().map(square).collect::<PyResult<_>>()?;
-        let captured: crate::Bitboard = captured
-            .iter()
-            .map(square)
-            .collect::<PyResult<Vec<Square>>>()?
-            .into_iter()
-            .collect();
-        CoreMove::from_parts(from, &path, captured, promotes)
+        let captured: Vec<Square> = captured.iter().map(square).collect::<PyResult<_>>()?;
+        fn parts<W: PyWord>(
+            from: Square,
+            path: &[Square],
+            captured: &[Square],
+            promotes: bool,
+        ) -> Option<AnyMove> {
+            let captured: Bitboard<W> = captured.iter().copied().collect();
+            CoreMove::from_parts(from, path, captured, promotes).map(W::to_any)
+        }
+        let inner = if geometry.is_wide() {
+            parts::<u128>(from, &path, &captured, promotes)
+        } else {
+            parts::<u64>(from, &path, &captured, promotes)
+        };
+        inner
             .map(|inner| PyMove { inner, variant })
             .ok_or_else(|| PyValueError::new_err("these parts do not form a move"))
     }
@@ -160,7 +274,7 @@ impl PyMove {
         let this = slf.get();
         let m = this.inner;
         let path: Vec<usize> = m.path().iter().map(|&s| this.index(s)).collect();
-        let captured: Vec<usize> = m.captured().iter().map(|s| this.index(s)).collect();
+        let captured: Vec<usize> = m.captured().into_iter().map(|s| this.index(s)).collect();
         let variant = this.variant.name();
         let args =
             (this.index(m.from()), path, captured, m.promotes(), variant).into_pyobject(py)?;
@@ -169,8 +283,18 @@ impl PyMove {
 }
 
 /// A Python move of the game `variant`.
-pub(crate) fn wrap(py: Python<'_>, m: CoreMove, variant: Variant) -> PyResult<Py<PyMove>> {
-    Py::new(py, PyMove { inner: m, variant })
+pub(crate) fn wrap<W: PyWord>(
+    py: Python<'_>,
+    m: CoreMove<W>,
+    variant: Variant,
+) -> PyResult<Py<PyMove>> {
+    Py::new(
+        py,
+        PyMove {
+            inner: W::to_any(m),
+            variant,
+        },
+    )
 }
 
 /// A piece: colour (`WHITE` is True) and whether it is a king.

@@ -57,7 +57,21 @@ pub(super) fn perft(
 ) -> PyResult<u64> {
     let options = perft_options(distinct, threads, hash_mb, key_seed)?;
     let depth = depth_arg(depth)?;
-    let pos = board.position();
+    if let Some(wide) = board.position_in::<u128>() {
+        drop(board);
+        let stop = AtomicBool::new(false);
+        let counts = args::interruptible(py, &stop, || {
+            crate::perft_batch_untabled(
+                &[wide],
+                depth,
+                options.counting,
+                options.threads,
+                Some(&stop),
+            )
+        })?;
+        return Ok(counts.first().copied().unwrap_or(0));
+    }
+    let pos = board.position("perft")?;
     drop(board);
     let stop = AtomicBool::new(false);
     let count = if depth <= INLINE_PERFT_DEPTH {
@@ -293,7 +307,11 @@ pub(super) fn perft_divide_py<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let options = perft_options(distinct, threads, hash_mb, key_seed)?;
     let depth = depth_arg(depth)?;
-    let pos = board.position();
+    if let Some(wide) = board.position_in::<u128>() {
+        drop(board);
+        return wide_divide(py, &wide, depth, &options);
+    }
+    let pos = board.position("perft_divide")?;
     drop(board);
     let stop = AtomicBool::new(false);
     let entries = if depth <= INLINE_PERFT_DEPTH {
@@ -308,6 +326,47 @@ pub(super) fn perft_divide_py<'py>(
     for e in entries {
         let count = if depth == 0 { 1 } else { e.count };
         let key = e.mv.long_text_on(pos.geometry());
+        let prev: u64 = match out.get_item(&key)? {
+            Some(v) => v.extract()?,
+            None => 0,
+        };
+        out.set_item(key, prev + count)?;
+    }
+    Ok(out)
+}
+
+/// [`perft_divide_py`] of a 12×12 position (no table): the children counted together, each
+/// split further over the threads.
+fn wide_divide<'py>(
+    py: Python<'py>,
+    pos: &Position<u128>,
+    depth: u32,
+    options: &PerftOptions,
+) -> PyResult<Bound<'py, PyDict>> {
+    let moves = pos.legal_moves_counting(options.counting);
+    let children: Vec<Position<u128>> = moves
+        .iter()
+        .map(|m| {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            child
+        })
+        .collect();
+    let below = depth.max(1) - 1;
+    let stop = AtomicBool::new(false);
+    let counts = args::interruptible(py, &stop, || {
+        crate::perft_batch_untabled(
+            &children,
+            below,
+            options.counting,
+            options.threads,
+            Some(&stop),
+        )
+    })?;
+    let out = PyDict::new(py);
+    for (m, count) in moves.iter().zip(counts) {
+        let count = if depth == 0 { 1 } else { count };
+        let key = m.long_text_on(pos.geometry());
         let prev: u64 = match out.get_item(&key)? {
             Some(v) => v.extract()?,
             None => 0,

@@ -80,14 +80,10 @@ type GameRow = (&'static str, Option<u8>, bool, bool, bool, usize, usize, u8);
 /// The games shashki plays, in the registry's order: `(name, GameType or None, White moves
 /// first, numeric PDN notation, turned board, playable squares, the batch API's actions,
 /// board size)` each.
-/// The games of the 12×12 board (Canadian) are listed only with `every_board`: a `Board`
-/// does not hold them yet (`perft_many` and `child_positions` take them by name).
 #[pyfunction]
-#[pyo3(signature = (*, every_board = false))]
-pub(super) fn games(every_board: bool) -> Vec<GameRow> {
+pub(super) fn games() -> Vec<GameRow> {
     crate::GAMES
         .iter()
-        .filter(|g| every_board || !g.numbering.geometry().is_wide())
         .map(|g| {
             (
                 g.name,

@@ -132,7 +132,7 @@ pub(super) fn family_features<'py>(
     let mut out = Vec::with_capacity(fens.len() * crate::search::family::FEATURES * 4);
     let mut captures = Vec::with_capacity(fens.len());
     for (i, text) in fens.iter().enumerate() {
-        let (pos, _) = super::board::parse_fen_with_clocks(text, rules)
+        let (pos, _) = super::board::parse_fen_with_clocks::<u64>(text, rules)
             .map_err(|e| PyValueError::new_err(format!("fens[{i}]: {e}")))?;
         for value in crate::search::family::features(&pos) {
             out.extend_from_slice(&value.to_le_bytes());
@@ -166,7 +166,7 @@ pub(super) fn piece_sets<'py>(
     let mut out = Vec::with_capacity(fens.len() * 32);
     let mut white = Vec::with_capacity(fens.len());
     for (i, text) in fens.iter().enumerate() {
-        let (pos, _) = super::board::parse_fen_with_clocks(text, rules)
+        let (pos, _) = super::board::parse_fen_with_clocks::<u64>(text, rules)
             .map_err(|e| PyValueError::new_err(format!("fens[{i}]: {e}")))?;
         for set in [
             pos.men(Color::White),
@@ -198,7 +198,7 @@ pub(super) fn evaluate_network(fens: Vec<String>, network: &[u8]) -> PyResult<Ve
     fens.iter()
         .enumerate()
         .map(|(i, text)| {
-            let (pos, _) = super::board::parse_fen_with_clocks(text, rules)
+            let (pos, _) = super::board::parse_fen_with_clocks::<u64>(text, rules)
                 .map_err(|e| PyValueError::new_err(format!("fens[{i}]: {e}")))?;
             Ok(net.evaluate_fresh(&pos))
         })

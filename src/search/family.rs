@@ -5,7 +5,7 @@
 //! own self-play results (`python -m shashki.train family`, docs/search.md); a game without
 //! fitted weights uses the hand-set ones.
 
-use crate::bitboard::{Bitboard, Direction};
+use crate::bitboard::{Bitboard, Direction, Word};
 use crate::piece::Color;
 use crate::position::Position;
 use crate::square::Geometry;
@@ -143,6 +143,70 @@ pub fn weights_for(variant: Variant) -> &'static FamilyWeights {
 pub fn evaluate_family(pos: &Position) -> i32 {
     let w = weights_for(pos.rules().variant);
     features(pos).iter().zip(w).map(|(f, w)| f * w).sum()
+}
+
+/// The family evaluation of a position of the 12×12 board (Canadian draughts), from the
+/// side to move's point of view, centi-men: the same features as on the other boards, a
+/// man's advancement counted from the crowning rank (the last nine ranks take the weights
+/// of the 10×10 board's), with the game's fitted weights or the hand-set ones.
+pub fn evaluate_wide<W: Word>(pos: &Position<W>) -> i32 {
+    let w = weights_for(pos.rules().variant);
+    let mut us = [0; FEATURES];
+    let mut them = [0; FEATURES];
+    wide_side_features(pos, pos.turn(), &mut us);
+    wide_side_features(pos, !pos.turn(), &mut them);
+    (0..FEATURES).map(|i| (us[i] - them[i]) * w[i]).sum()
+}
+
+/// One side's feature counts on a board of any word.
+fn wide_side_features<W: Word>(pos: &Position<W>, color: Color, out: &mut [i32; FEATURES]) {
+    let g = pos.geometry();
+    let size = g.size();
+    let empty = Bitboard::<W>(g.board_in::<W>().0 & !pos.occupied().0);
+    let men = pos.men(color);
+    out[0] = men.count() as i32;
+    out[1] = pos.kings(color).count() as i32;
+    let own = |r: u8| {
+        if color == Color::White {
+            r
+        } else {
+            size - 1 - r
+        }
+    };
+    for r in 0..size {
+        // The ranks' weights counted back from the crowning rank (index 9).
+        let from_top = size - 1 - own(r);
+        let index = 9usize.saturating_sub(from_top as usize);
+        out[2 + index] += (men & g.rank_in::<W>(r)).count() as i32;
+    }
+    let mut center = Bitboard::<W>::EMPTY;
+    for rank in size / 2 - 2..=size / 2 + 1 {
+        for file in 2..size - 2 {
+            if let Some(sq) = g.square_at(file, rank) {
+                center = center.with(sq);
+            }
+        }
+    }
+    out[12] = (men & center).count() as i32;
+    if pos.kings(!color).is_empty() {
+        let back = if color == Color::White { 0 } else { size - 1 };
+        out[13] = (men & g.rank_in::<W>(back)).count() as i32;
+    }
+    let (fwd, pre_crown) = match color {
+        Color::White => (
+            [Direction::UpLeft, Direction::UpRight],
+            g.rank_in::<W>(size - 2),
+        ),
+        Color::Black => (
+            [Direction::DownLeft, Direction::DownRight],
+            g.rank_in::<W>(1),
+        ),
+    };
+    out[14] = ((men.shift(fwd[0]) & empty).count() + (men.shift(fwd[1]) & empty).count()) as i32;
+    let near = men & pre_crown;
+    let free = (near.shift(fwd[0]) & empty).shift(fwd[0].opposite())
+        | (near.shift(fwd[1]) & empty).shift(fwd[1].opposite());
+    out[15] = free.count() as i32;
 }
 
 #[cfg(test)]

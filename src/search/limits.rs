@@ -3,13 +3,14 @@
 use std::time::Duration;
 
 use super::{WIN, WIN_BOUND};
+use crate::bitboard::Word;
 use crate::draw::{DrawClocks, DrawRules};
 use crate::mv::Move;
 
 /// What limits a search. Unset fields do not limit; with nothing set the search runs until
-/// stopped (or to [`MAX_PLY`]).
+/// stopped (or to [`MAX_PLY`]). `W` is the word of the board's layout (its root moves').
 #[derive(Clone, Debug, Default)]
-pub struct Limits {
+pub struct Limits<W: Word = u64> {
     /// Maximum depth in plies.
     pub depth: Option<u32>,
     /// Maximum nodes.
@@ -25,7 +26,7 @@ pub struct Limits {
     /// Search only these root moves (all legal moves when empty); the others are as if
     /// they were not there. Several searches, each leaving out the best moves of the ones
     /// before, give the best lines in order (multi-PV).
-    pub root_moves: Vec<Move>,
+    pub root_moves: Vec<Move<W>>,
     /// Lines to search together (multi-PV, as Stockfish's): each iteration searches the
     /// best line, then the best line among the other first moves, and so on; 0 or 1: one.
     pub multipv: usize,
@@ -69,7 +70,7 @@ impl Score {
 
 /// What the search reports after each iteration.
 #[derive(Clone, Debug)]
-pub struct Info {
+pub struct Info<W: Word = u64> {
     /// Depth completed.
     pub depth: u32,
     /// Deepest ply reached.
@@ -83,21 +84,21 @@ pub struct Info {
     /// Time since the search started.
     pub time: Duration,
     /// The principal variation.
-    pub pv: Vec<Move>,
+    pub pv: Vec<Move<W>>,
     /// Which line this is, best first (1 unless [`Limits::multipv`] asks for more).
     pub multipv: usize,
 }
 
 /// The result of a search.
 #[derive(Clone, Debug)]
-pub struct SearchResult {
+pub struct SearchResult<W: Word = u64> {
     /// The best move, `None` when the side to move has no legal move.
-    pub best: Option<Move>,
+    pub best: Option<Move<W>>,
     /// The expected reply.
-    pub ponder: Option<Move>,
+    pub ponder: Option<Move<W>>,
     /// With [`Limits::multipv`] K, the K best lines of the last finished iteration, best
     /// first (fewer when there are fewer legal moves); otherwise the one line of `info`.
-    pub lines: Vec<Info>,
+    pub lines: Vec<Info<W>>,
     /// The last complete iteration's report.
-    pub info: Info,
+    pub info: Info<W>,
 }

@@ -33,10 +33,11 @@ use timeman::time_budget;
 pub use timeman::{DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD};
 use worker::{Shared, Worker};
 
+use crate::bitboard::Word;
 use crate::board::Board;
 use crate::draw::DrawRules;
 use crate::memory::TableAllocError;
-use crate::position::Position;
+use crate::position::{GameWord, Position};
 
 /// Whether a position of hash `hash` occurred before with the same side to move, `earlier`
 /// holding the hashes of the positions before it, the last one just before it.
@@ -49,7 +50,7 @@ fn repeats(earlier: &[u64], hash: u64) -> bool {
 /// draw when the position occurred before with the same side to move, or when an automatic
 /// rule of `rules` other than repetition holds (a position met twice can be met a third
 /// time: the search does not play on to find out).
-pub fn is_draw_node(board: &Board, rules: &DrawRules) -> bool {
+pub fn is_draw_node<W: crate::position::GameWord>(board: &Board<W>, rules: &DrawRules) -> bool {
     let pos = board.position();
     repeats(&board.history_hashes(), pos.hash()) || rules.is_draw(pos, board.clocks())
 }
@@ -57,7 +58,7 @@ pub fn is_draw_node(board: &Board, rules: &DrawRules) -> bool {
 /// The score of a position whose side to move has no move, `ply` plies from the root: a
 /// loss, or in giveaway a win.
 #[inline]
-fn no_moves_score(pos: &Position, ply: usize) -> i32 {
+fn no_moves_score<W: GameWord>(pos: &Position<W>, ply: usize) -> i32 {
     if pos.no_moves_wins() {
         WIN - ply as i32
     } else {
@@ -89,8 +90,9 @@ pub struct Engine {
     evaluation: std::sync::atomic::AtomicU16,
     /// The opening variety and the state of its random choices.
     variety: Mutex<Option<(Variety, u64)>>,
-    /// The workers' memory, kept from one search to the next.
+    /// The workers' memory, kept from one search to the next (one store for each word).
     scratch: Mutex<Vec<worker::Scratch>>,
+    wide_scratch: Mutex<Vec<worker::Scratch<u128>>>,
     /// The move overhead in nanoseconds (see [`Engine::set_move_overhead`]).
     move_overhead: AtomicU64,
 }
@@ -127,7 +129,7 @@ fn nanos(deadline: Option<std::time::Duration>) -> u64 {
 }
 
 impl Timing {
-    fn new(limits: &Limits, overhead: std::time::Duration) -> Timing {
+    fn new<W: Word>(limits: &Limits<W>, overhead: std::time::Duration) -> Timing {
         let (soft, hard) = time_budget(limits, overhead);
         Timing {
             pondering: AtomicBool::new(limits.ponder),
@@ -150,6 +152,7 @@ impl Engine {
             evaluation: std::sync::atomic::AtomicU16::new(Evaluation::default().code()),
             variety: Mutex::new(None),
             scratch: Mutex::new(Vec::new()),
+            wide_scratch: Mutex::new(Vec::new()),
             move_overhead: AtomicU64::new(nanos(Some(DEFAULT_MOVE_OVERHEAD))),
         })
     }
@@ -186,7 +189,7 @@ impl Engine {
     }
 
     /// The variety's margin and next random number when `board`'s move is to be varied.
-    fn variety_choice(&self, board: &Board) -> Option<(i32, u64)> {
+    fn variety_choice<W: GameWord>(&self, board: &Board<W>) -> Option<(i32, u64)> {
         let mut guard = self.variety.lock().unwrap_or_else(|e| e.into_inner());
         let (variety, state) = guard.as_mut()?;
         if board.fullmove_number() > variety.moves {
@@ -267,13 +270,13 @@ impl Engine {
     /// Search `pos`. `history` holds the hashes of the game's earlier positions (oldest
     /// first, the root excluded) for repetition detection. `on_info` is called after each
     /// completed iteration by the main thread.
-    pub fn search(
+    pub fn search<W: SearchWord>(
         &self,
-        pos: &Position,
+        pos: &Position<W>,
         history: &[u64],
-        limits: &Limits,
-        on_info: impl FnMut(&Info),
-    ) -> SearchResult {
+        limits: &Limits<W>,
+        on_info: impl FnMut(&Info<W>),
+    ) -> SearchResult<W> {
         self.search_until(
             pos,
             history,
@@ -287,13 +290,13 @@ impl Engine {
     /// clocks for the draw rules (`limits.clocks` is replaced by the board's). With an
     /// opening variety set ([`Engine::set_variety`]) and the game in its first moves, the
     /// move is chosen among the [`VARIETY_LINES`] best lines within the variety's margin.
-    pub fn search_board(
+    pub fn search_board<W: SearchWord>(
         &self,
-        board: &Board,
-        limits: &Limits,
+        board: &Board<W>,
+        limits: &Limits<W>,
         stop: Arc<AtomicBool>,
-        mut on_info: impl FnMut(&Info),
-    ) -> SearchResult {
+        mut on_info: impl FnMut(&Info<W>),
+    ) -> SearchResult<W> {
         let mut limits = Limits {
             clocks: board.clocks(),
             ..limits.clone()
@@ -326,14 +329,14 @@ impl Engine {
     /// [`Engine::search`] with a stop flag of the caller's: raising it (from any thread, at
     /// any time, also before the search starts) ends the search, which returns its best move
     /// so far. The search raises it too when a limit is reached.
-    pub fn search_until(
+    pub fn search_until<W: SearchWord>(
         &self,
-        pos: &Position,
+        pos: &Position<W>,
         history: &[u64],
-        limits: &Limits,
+        limits: &Limits<W>,
         stop: Arc<AtomicBool>,
-        mut on_info: impl FnMut(&Info),
-    ) -> SearchResult {
+        mut on_info: impl FnMut(&Info<W>),
+    ) -> SearchResult<W> {
         let timing = Arc::new(Timing::new(limits, self.move_overhead()));
         self.running()
             .push((Arc::clone(&stop), Arc::clone(&timing)));
@@ -367,14 +370,14 @@ impl Engine {
         // Each worker takes the memory a worker left (its cached evaluations still good when
         // the evaluation and the rules are the same) and gives it back at the end.
         let owner = (shared.evaluation, pos.rules());
-        let mut spare =
-            std::mem::take(&mut *self.scratch.lock().unwrap_or_else(|e| e.into_inner()));
+        let store = W::scratch(self);
+        let mut spare = std::mem::take(&mut *store.lock().unwrap_or_else(|e| e.into_inner()));
         let mut take = || {
             let mut scratch = spare.pop().unwrap_or_default();
             scratch.claim(owner);
             scratch
         };
-        let scratches: Vec<worker::Scratch> = (0..self.threads).map(|_| take()).collect();
+        let scratches: Vec<worker::Scratch<W>> = (0..self.threads).map(|_| take()).collect();
         let (result, kept) = std::thread::scope(|scope| {
             let mut scratches = scratches.into_iter();
             let main_scratch = scratches.next().unwrap_or_default();
@@ -400,10 +403,36 @@ impl Engine {
             kept.extend(helpers.into_iter().filter_map(|h| h.join().ok()));
             (result, kept)
         });
-        self.scratch
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .extend(kept);
+        store.lock().unwrap_or_else(|e| e.into_inner()).extend(kept);
         result
+    }
+}
+
+/// A word the engine searches boards of: the 64-bit one, and the 128-bit one of the 12×12
+/// board.
+pub trait SearchWord: GameWord + store::ScratchStore {}
+
+impl SearchWord for u64 {}
+impl SearchWord for u128 {}
+
+/// Where each word's workers' memory is kept between searches (private to the crate).
+mod store {
+    use super::{worker::Scratch, Engine, GameWord, Mutex};
+
+    pub trait ScratchStore: GameWord {
+        /// The engine's store of workers' memory for this word.
+        fn scratch(engine: &Engine) -> &Mutex<Vec<Scratch<Self>>>;
+    }
+
+    impl ScratchStore for u64 {
+        fn scratch(engine: &Engine) -> &Mutex<Vec<Scratch>> {
+            &engine.scratch
+        }
+    }
+
+    impl ScratchStore for u128 {
+        fn scratch(engine: &Engine) -> &Mutex<Vec<Scratch<u128>>> {
+            &engine.wide_scratch
+        }
     }
 }

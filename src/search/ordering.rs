@@ -4,13 +4,14 @@
 use super::worker::Worker;
 use super::Order;
 use crate::mv::MoveList;
+use crate::position::GameWord;
 
-impl Worker<'_> {
+impl<W: GameWord> Worker<'_, W> {
     /// Indices into `moves`, best first: the table's move, captures (more pieces first),
     /// killers, then by history.
     pub(super) fn order(
         &self,
-        moves: &MoveList,
+        moves: &MoveList<W>,
         tt_best: Option<usize>,
         ply: usize,
         keyed: &mut Order,
@@ -27,7 +28,7 @@ impl Worker<'_> {
                 } else if self.killers[ply][1] == k {
                     (1 << 19) - 1
                 } else {
-                    self.history[m.from().bit() as usize][m.to().bit() as usize]
+                    self.history[(m.from().bit() * W::BITS + m.to().bit()) as usize]
                 }
             };
             (key, i as u8)

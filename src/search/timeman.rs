@@ -22,8 +22,8 @@ pub const MAX_MOVE_OVERHEAD: Duration = Duration::from_secs(5);
 /// beyond a move's hard limit even when every move runs to it (0.02–0.05 s without the
 /// reserve): a move held up that long by a busy machine still does not lose on time.
 /// Saturating arithmetic: any durations, however large, give a budget.
-pub(super) fn time_budget(
-    limits: &Limits,
+pub(super) fn time_budget<W: crate::bitboard::Word>(
+    limits: &Limits<W>,
     overhead: Duration,
 ) -> (Option<Duration>, Option<Duration>) {
     let clock = limits.time_left.map(|left| {
@@ -57,7 +57,7 @@ mod tests {
     }
 
     fn limits_with(left: Duration, inc: Duration, overhead: Duration) -> (Duration, Duration) {
-        let limits = Limits {
+        let limits: Limits = Limits {
             time_left: Some(left),
             increment: inc,
             ..Limits::default()
@@ -111,7 +111,7 @@ mod tests {
     /// A move time is the caller's own: the move overhead does not cut it.
     #[test]
     fn a_move_time_is_kept_whatever_the_overhead() {
-        let limits = Limits {
+        let limits: Limits = Limits {
             movetime: Some(Duration::from_millis(100)),
             ..Limits::default()
         };

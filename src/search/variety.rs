@@ -21,7 +21,12 @@ pub struct Variety {
 /// Choose the move of `result` (searched with [`VARIETY_LINES`] lines) by `random` among
 /// the lines within `margin` of the best; `asked` lines are reported (the chosen one when
 /// one). A forced win or loss is never traded for another line.
-pub(super) fn choose(result: &mut SearchResult, margin: i32, random: u64, asked: usize) {
+pub(super) fn choose<W: crate::bitboard::Word>(
+    result: &mut SearchResult<W>,
+    margin: i32,
+    random: u64,
+    asked: usize,
+) {
     let best = match result.lines.first().map(|line| line.score) {
         Some(Score::Value(best)) => best,
         _ => {
@@ -29,7 +34,7 @@ pub(super) fn choose(result: &mut SearchResult, margin: i32, random: u64, asked:
             return;
         }
     };
-    let near: Vec<&Info> = result
+    let near: Vec<&Info<W>> = result
         .lines
         .iter()
         .filter(|line| {

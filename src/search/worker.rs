@@ -14,9 +14,9 @@ use super::{
 };
 use crate::draw::{DrawClocks, DrawRules};
 use crate::mv::{Move, MoveList};
-use crate::position::Position;
+use crate::position::{GameWord, Position};
 
-pub(super) struct Shared<'a> {
+pub(super) struct Shared<'a, W: GameWord = u64> {
     pub(super) table: &'a Table,
     pub(super) stop: &'a AtomicBool,
     pub(super) helpers_stop: &'a AtomicBool,
@@ -25,7 +25,7 @@ pub(super) struct Shared<'a> {
     /// The time limits, which a ponder hit may change.
     pub(super) timing: &'a super::Timing,
     pub(super) node_limit: Option<u64>,
-    pub(super) root_moves: &'a [Move],
+    pub(super) root_moves: &'a [Move<W>],
     pub(super) endgame: Option<Arc<crate::egtb::Tables>>,
     pub(super) evaluation: Evaluation,
     pub(super) draw_rules: &'a DrawRules,
@@ -34,8 +34,8 @@ pub(super) struct Shared<'a> {
     pub(super) multipv: usize,
 }
 
-pub(super) struct Worker<'a> {
-    shared: &'a Shared<'a>,
+pub(super) struct Worker<'a, W: GameWord = u64> {
+    shared: &'a Shared<'a, W>,
     main: bool,
     nodes: u64,
     unreported: u64,
@@ -43,8 +43,9 @@ pub(super) struct Worker<'a> {
     aborted: bool,
     hashes: Vec<u64>,
     pub(super) killers: Vec<[(u8, u8); 2]>,
-    pub(super) history: Vec<[i32; 64]>,
-    pv: Vec<[Option<Move>; MAX_PLY]>,
+    /// The history heuristic's counts by (from bit, to bit): `W::BITS` a from square.
+    pub(super) history: Vec<i32>,
+    pv: Vec<[Option<Move<W>>; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     /// The draw rules' clocks of the position at each ply.
     clocks: Vec<DrawClocks>,
@@ -52,7 +53,7 @@ pub(super) struct Worker<'a> {
     root_improved: bool,
     /// Root moves left out of the line being searched: the first moves of the better
     /// lines of this iteration (multi-PV).
-    excluded: Vec<Move>,
+    excluded: Vec<Move<W>>,
     /// Static evaluations by hash (see [`Worker::static_eval`]).
     eval_cache: Vec<(u64, i32)>,
     /// What they were made under ([`Scratch::claim`]).
@@ -137,15 +138,15 @@ fn from_table(score: i32, ply: usize) -> i32 {
 /// as much as a short search: self-play at a few thousand nodes a move): the cache of static
 /// evaluations, good while the evaluation and the rules stay the same, and the table of
 /// principal variations (only what a search writes is read).
-pub(super) struct Scratch {
+pub struct Scratch<W: GameWord = u64> {
     eval_cache: Vec<(u64, i32)>,
     /// The evaluation and rules the cached values were made under.
     owner: Option<(Evaluation, crate::variant::RuleSet)>,
-    pv: Vec<[Option<Move>; MAX_PLY]>,
+    pv: Vec<[Option<Move<W>>; MAX_PLY]>,
 }
 
-impl Default for Scratch {
-    fn default() -> Scratch {
+impl<W: GameWord> Default for Scratch<W> {
+    fn default() -> Scratch<W> {
         Scratch {
             eval_cache: vec![(0, i32::MIN); EVAL_CACHE],
             owner: None,
@@ -154,7 +155,7 @@ impl Default for Scratch {
     }
 }
 
-impl Scratch {
+impl<W: GameWord> Scratch<W> {
     /// Ready for a search under `owner`: the cached evaluations are cleared if they were
     /// made under another evaluation or other rules.
     pub(super) fn claim(&mut self, owner: (Evaluation, crate::variant::RuleSet)) {
@@ -165,13 +166,13 @@ impl Scratch {
     }
 }
 
-impl<'a> Worker<'a> {
+impl<'a, W: GameWord> Worker<'a, W> {
     pub(super) fn new(
-        shared: &'a Shared<'a>,
+        shared: &'a Shared<'a, W>,
         history: &[u64],
         main: bool,
-        scratch: Scratch,
-    ) -> Worker<'a> {
+        scratch: Scratch<W>,
+    ) -> Worker<'a, W> {
         let mut hashes = Vec::with_capacity(history.len() + MAX_PLY + 1);
         hashes.extend_from_slice(history);
         Worker {
@@ -183,7 +184,7 @@ impl<'a> Worker<'a> {
             aborted: false,
             hashes,
             killers: vec![[(255, 255); 2]; MAX_PLY],
-            history: vec![[0; 64]; 64],
+            history: vec![0; (W::BITS * W::BITS) as usize],
             pv: scratch.pv,
             pv_len: [0; MAX_PLY],
             clocks: vec![shared.clocks; MAX_PLY + 2],
@@ -199,7 +200,7 @@ impl<'a> Worker<'a> {
     }
 
     /// The memory this worker took, for the next search.
-    pub(super) fn into_scratch(self) -> Scratch {
+    pub(super) fn into_scratch(self) -> Scratch<W> {
         Scratch {
             eval_cache: self.eval_cache,
             owner: self.owner,
@@ -264,24 +265,29 @@ impl<'a> Worker<'a> {
     /// often evaluated twice: by futility pruning and by the quiescence search below it, or
     /// through a transposition). Exact: a value is reused only under the full 64-bit hash.
     #[inline]
-    fn static_eval(&mut self, pos: &Position) -> i32 {
+    fn static_eval(&mut self, pos: &Position<W>) -> i32 {
         let hash = pos.hash();
         let slot = &mut self.eval_cache[hash as usize & (EVAL_CACHE - 1)];
         if slot.0 == hash && slot.1 != i32::MIN {
             return slot.1;
         }
-        let value = match self.shared.evaluation {
-            Evaluation::Network | Evaluation::Loaded(_) => {
-                let variant = pos.rules().variant;
-                if self.network.0 != Some(variant) {
-                    self.network = (
-                        Some(variant),
-                        super::network::network_for(self.shared.evaluation, variant),
-                    );
+        let value = match W::narrow(pos) {
+            // The 64-bit word's games: the evaluation asked for.
+            Some(pos) => match self.shared.evaluation {
+                Evaluation::Network | Evaluation::Loaded(_) => {
+                    let variant = pos.rules().variant;
+                    if self.network.0 != Some(variant) {
+                        self.network = (
+                            Some(variant),
+                            super::network::network_for(self.shared.evaluation, variant),
+                        );
+                    }
+                    super::eval::evaluate_network(pos, self.network.1, &mut self.accumulator)
                 }
-                super::eval::evaluate_network(pos, self.network.1, &mut self.accumulator)
-            }
-            kind => evaluate_with(pos, kind),
+                kind => evaluate_with(pos, kind),
+            },
+            // The 12×12 board: the family evaluation's features on its board.
+            None => super::family::evaluate_wide(pos),
         };
         *slot = (hash, value);
         value
@@ -293,11 +299,11 @@ impl<'a> Worker<'a> {
 
     pub(super) fn iterate(
         &mut self,
-        root: &Position,
+        root: &Position<W>,
         max_depth: u32,
         id: usize,
-        on_info: &mut dyn FnMut(&Info),
-    ) -> SearchResult {
+        on_info: &mut dyn FnMut(&Info<W>),
+    ) -> SearchResult<W> {
         let mut root_moves = root.legal_moves();
         self.restrict_root(&mut root_moves);
         let empty = Info {
@@ -333,7 +339,7 @@ impl<'a> Worker<'a> {
         let mut depth = first_depth;
         'deepening: while depth <= max_depth {
             self.excluded.clear();
-            let mut found: Vec<(i32, Info)> = Vec::with_capacity(lines);
+            let mut found: Vec<(i32, Info<W>)> = Vec::with_capacity(lines);
             for (line, &score) in scores.iter().enumerate() {
                 self.seldepth = 0;
                 let mut window = 40;
@@ -377,7 +383,7 @@ impl<'a> Worker<'a> {
                     }
                     break 'deepening;
                 }
-                let pv: Vec<Move> = self.pv[0][..self.pv_len[0]]
+                let pv: Vec<Move<W>> = self.pv[0][..self.pv_len[0]]
                     .iter()
                     .flatten()
                     .copied()
@@ -459,8 +465,9 @@ impl<'a> Worker<'a> {
     }
 
     /// The exact score of a position the endgame tables hold (without a capture).
-    fn endgame_score(&self, pos: &Position, ply: usize) -> Option<i32> {
+    fn endgame_score(&self, pos: &Position<W>, ply: usize) -> Option<i32> {
         let tables = self.shared.endgame.as_ref()?;
+        let pos = W::narrow(pos)?;
         if !pos.rules().plays_as_russian() {
             return None;
         }
@@ -477,7 +484,7 @@ impl<'a> Worker<'a> {
     }
 
     /// Keep only the root moves the limits allow (all when none are named).
-    fn restrict_root(&self, moves: &mut MoveList) {
+    fn restrict_root(&self, moves: &mut MoveList<W>) {
         let allowed = self.shared.root_moves;
         if !allowed.is_empty() {
             moves.retain(|m| allowed.contains(m));
@@ -501,7 +508,14 @@ impl<'a> Worker<'a> {
         repeats(earlier, hash)
     }
 
-    fn search(&mut self, pos: &Position, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn search(
+        &mut self,
+        pos: &Position<W>,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
         if self.check_stop() {
             return 0;
         }
@@ -675,8 +689,8 @@ impl<'a> Worker<'a> {
                                 self.killers[ply][1] = self.killers[ply][0];
                                 self.killers[ply][0] = k;
                             }
-                            let h =
-                                &mut self.history[m.from().bit() as usize][m.to().bit() as usize];
+                            let h = &mut self.history
+                                [(m.from().bit() * W::BITS + m.to().bit()) as usize];
                             *h = (*h + depth * depth).min(1 << 18);
                         }
                         break;
@@ -710,11 +724,11 @@ impl<'a> Worker<'a> {
     /// Resolve forced captures; stand pat only where the side to move has none.
     fn quiescence(
         &mut self,
-        pos: &Position,
+        pos: &Position<W>,
         mut alpha: i32,
         beta: i32,
         ply: usize,
-        moves: &mut MoveList,
+        moves: &mut MoveList<W>,
     ) -> i32 {
         if ply > self.seldepth {
             self.seldepth = ply;

@@ -204,7 +204,7 @@ function drawBoard() {
     file.setAttribute("class", "coord");
     file.setAttribute("x", i * 100 + 84);
     file.setAttribute("y", n * 100 - 6);
-    file.textContent = "abcdefghij"[S.flipped ? n - 1 - i : i];
+    file.textContent = "abcdefghijkl"[S.flipped ? n - 1 - i : i];
     svg.appendChild(file);
     const rank = document.createElementNS(SVG_NS, "text");
     rank.setAttribute("class", "coord");
@@ -256,7 +256,7 @@ function findMove(node) {
 }
 
 function squareName(square) {
-  return "abcdefghij"[fileOf(square)] + String(rankOf(square) + 1);
+  return "abcdefghijkl"[fileOf(square)] + String(rankOf(square) + 1);
 }
 
 function squareIndex(name) {
