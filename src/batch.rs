@@ -5,7 +5,8 @@
 //!
 //! An action is one jump or step of one piece: the square it leaves, the direction and the
 //! distance, `action = (from * 4 + direction) * (size - 1) + (distance - 1)`: [`ACTIONS`] =
-//! 896 on the 8×8 board, 1800 on the 10×10 one (each board's [`Shape`]). Squares,
+//! 896 on the 8×8 board, 1800 on the 10×10 one, 3168 on the 12×12 one (each board's
+//! [`Shape`]; the 12×12 board's games in the 128-bit word, [`Batch<u128>`]). Squares,
 //! directions and distances are seen from the side to move (the board turned half round
 //! for Black: square `i` is `squares - 1 - i`), as the observation is, so a policy learns
 //! one game, not two.
@@ -28,12 +29,13 @@
 use rayon::prelude::*;
 use std::mem::MaybeUninit;
 
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Bitboard, Word};
 use crate::board::Board;
 use crate::draw::DrawRules;
 use crate::movegen::Counting;
 use crate::mv::{Move, MoveList};
 use crate::piece::Color;
+use crate::position::GameWord;
 use crate::square::Square;
 
 /// The number of actions of the 8×8 board ([`Shape::actions`] gives each board's).
@@ -81,8 +83,12 @@ pub const PLANES: usize = 6;
 const NO_ACTION: u16 = u16::MAX;
 
 /// The most actions of any board the batch API plays (Frisian draughts' 10×10 board of
-/// eight lines).
+/// eight lines; the 12×12 board has 72 × 4 × 11 = 3,168).
 pub const MAX_ACTIONS: usize = 50 * 8 * 9;
+
+/// The internal bits the shapes' tables cover: every bit of either word's layout (the
+/// 12×12 board's reach bit 77).
+const TABLE_BITS: usize = 128;
 
 /// A board as the batch API sees it: its action space (`squares × lines × (size − 1)
 /// distances`: 4 lines, the diagonals or on Turkish draughts' board the ranks and files; 8
@@ -90,22 +96,22 @@ pub const MAX_ACTIONS: usize = 50 * 8 * 9;
 /// size` cells) and the tables between them and the internal bits, built once per board
 /// from its [`Geometry`](crate::square::Geometry).
 pub struct Shape {
-    /// The board's side: 8 or 10.
+    /// The board's side: 8, 10 or 12.
     pub size: usize,
-    /// Its squares: 32, 50 or 64.
+    /// Its squares: 32, 50, 64 or 72.
     pub squares: usize,
     /// Its lines: 4, or 8 where captures run along ranks and files too (Frisian).
     pub lines: usize,
-    /// Its actions: 896, 1800, 1792 or 3600.
+    /// Its actions: 896, 1800, 1792, 3600 or 3168.
     pub actions: usize,
     /// The action of every jump by internal bits (`jumps[view][from][to]`), as White
     /// (`view` 0) and as Black (1, the board turned half round) sees the board.
-    jumps: [[[u16; 64]; 64]; 2],
+    jumps: [[[u16; TABLE_BITS]; TABLE_BITS]; 2],
     /// The internal bits `(from, to)` of every action, per view (`(0, 0)` for an action
     /// leaving the board: never legal).
     squares_of: [[(u8, u8); MAX_ACTIONS]; 2],
     /// Where each internal bit goes in a plane, `rank * size + file` from the view.
-    cells: [[u8; 64]; 2],
+    cells: [[u8; TABLE_BITS]; 2],
 }
 
 impl std::fmt::Debug for Shape {
@@ -127,9 +133,9 @@ impl Shape {
             squares: n,
             lines,
             actions: n * lines * (size - 1),
-            jumps: [[[NO_ACTION; 64]; 64]; 2],
+            jumps: [[[NO_ACTION; TABLE_BITS]; TABLE_BITS]; 2],
             squares_of: [[(0, 0); MAX_ACTIONS]; 2],
-            cells: [[0; 64]; 2],
+            cells: [[0; TABLE_BITS]; 2],
         };
         let mut from = 0;
         while from < n {
@@ -227,6 +233,8 @@ impl Shape {
         let geometry = variant.geometry();
         if geometry.every_square() {
             &EVERY_SQUARE_SHAPE
+        } else if geometry.size() == 12 {
+            &TWELVE_SHAPE
         } else if geometry.size() == 10 {
             &TEN_SHAPE
         } else {
@@ -242,14 +250,14 @@ impl Shape {
     /// The action of the jump `from` → `to` for the side `turn`.
     pub fn action_of(&self, turn: Color, from: Square, to: Square) -> Option<usize> {
         let view = usize::from(turn == Color::Black);
-        match self.jumps[view][from.bit() as usize & 63][to.bit() as usize & 63] {
+        match self.jumps[view][from.bit() as usize % TABLE_BITS][to.bit() as usize % TABLE_BITS] {
             NO_ACTION => None,
             action => Some(action as usize),
         }
     }
 
     /// The jumps of a move, as actions of its player.
-    pub fn move_actions(&self, turn: Color, m: &Move) -> smallvec::SmallVec<[u16; 8]> {
+    pub fn move_actions<W: Word>(&self, turn: Color, m: &Move<W>) -> smallvec::SmallVec<[u16; 8]> {
         let mut out = smallvec::SmallVec::new();
         let mut at = m.from();
         for &next in m.path() {
@@ -266,6 +274,9 @@ impl Shape {
 pub static EIGHT_SHAPE: Shape = Shape::new(crate::square::Geometry::EIGHT, 4);
 /// The 10×10 board's shape (1800 actions, 10×10 planes).
 pub static TEN_SHAPE: Shape = Shape::new(crate::square::Geometry::TEN, 4);
+/// The 12×12 board's shape (Canadian draughts: 72 squares × 4 diagonals × 11 distances =
+/// 3,168 actions, 12×12 planes).
+pub static TWELVE_SHAPE: Shape = Shape::new(crate::square::Geometry::TWELVE, 4);
 
 /// Frisian draughts' shape: the 10×10 board, its captures along the 4 diagonals and the 4
 /// lines of ranks and files: 50 squares × 8 lines × 9 distances = 3,600 actions.
@@ -305,15 +316,15 @@ pub enum Finish {
 /// that can recur) and the actions played: [`BatchGame::board`] plays them again for the
 /// game's whole history, which no step needs.
 #[derive(Clone, Debug)]
-pub struct BatchGame {
+pub struct BatchGame<W: GameWord = u64> {
     /// Each move's next action (the jump after those made so far), [`NO_ACTION`] for a
     /// move whose jumps are all made: read by the mask, the checks, the sampler and the step
     /// without working it out again.
     actions: smallvec::SmallVec<[u16; 28]>,
-    game: PlayoutGame,
+    game: PlayoutGame<W>,
     /// The legal moves when they capture; as a capture goes on, those whose path began
     /// with its jumps. Quiet moves are not kept: each is its action ([`BatchGame::quiet`]).
-    moves: Vec<Move>,
+    moves: Vec<Move<W>>,
     /// The actions played since the game's start (the jumps of a capture one each).
     record: Vec<u16>,
     /// The moves now are quiet (no capture, so no jump made yet): each is one action, all
@@ -324,7 +335,7 @@ pub struct BatchGame {
     /// The last game's end.
     pub last: Option<Finish>,
     /// The first position, and the last game's final one.
-    ends: Box<GameEnds>,
+    ends: Box<GameEnds<W>>,
     /// The board's actions and planes.
     shape: &'static Shape,
 }
@@ -332,14 +343,14 @@ pub struct BatchGame {
 /// Where a batch game starts, and where its last game ended (read at a restart and for
 /// the final observation only, so kept apart from what each step reads).
 #[derive(Clone, Debug)]
-struct GameEnds {
-    start: Board,
-    last: Option<crate::Position>,
+struct GameEnds<W: GameWord> {
+    start: Board<W>,
+    last: Option<crate::Position<W>>,
 }
 
-impl BatchGame {
+impl<W: GameWord> BatchGame<W> {
     /// A game starting at `board`.
-    pub fn new(board: Board) -> BatchGame {
+    pub fn new(board: Board<W>) -> BatchGame<W> {
         let shape = Shape::of(board.position().rules().variant);
         let mut game = BatchGame {
             game: PlayoutGame::new(&board),
@@ -372,8 +383,8 @@ impl BatchGame {
     #[inline(always)]
     fn prefetch(&self) {
         prefetch_bytes(
-            (self as *const BatchGame).cast(),
-            std::mem::size_of::<BatchGame>(),
+            (self as *const BatchGame<W>).cast(),
+            std::mem::size_of::<BatchGame<W>>(),
         );
     }
 
@@ -382,19 +393,22 @@ impl BatchGame {
     #[inline(always)]
     fn prefetch_moves(&self) {
         if !self.quiet {
-            prefetch_bytes(self.moves.as_ptr().cast(), 8 * std::mem::size_of::<Move>());
+            prefetch_bytes(
+                self.moves.as_ptr().cast(),
+                8 * std::mem::size_of::<Move<W>>(),
+            );
         }
         prefetch_bytes(self.record.as_ptr_range().end.cast(), 2);
     }
 
     /// The position (before the move in progress, if any).
-    pub fn position(&self) -> &crate::Position {
+    pub fn position(&self) -> &crate::Position<W> {
         &self.game.pos
     }
 
     /// The game as a [`Board`] with its history (before the move in progress, if any): its
     /// actions played again from the first position.
-    pub fn board(&self) -> Board {
+    pub fn board(&self) -> Board<W> {
         let mut board = self.ends.start.clone();
         let mut replay = BatchGame::new(board.clone());
         for &action in &self.record {
@@ -417,7 +431,7 @@ impl BatchGame {
         if self.quiet {
             let view = &self.shape.jumps[usize::from(pos.turn() == Color::Black)];
             let actions = &mut self.actions;
-            crate::movegen::for_each_quiet_move(pos, |from, to, _| {
+            W::for_each_quiet_move(pos, |from, to, _| {
                 actions.push(view[from as usize][to as usize]);
             });
             self.quiet = !self.actions.is_empty(); // no move at all: the game is over
@@ -432,7 +446,7 @@ impl BatchGame {
 
     /// The quiet move whose action is `action` (a legal one: None only for an action
     /// leaving the board).
-    fn quiet_move(&self, action: u16) -> Option<Move> {
+    fn quiet_move(&self, action: u16) -> Option<Move<W>> {
         let pos = &self.game.pos;
         let view = usize::from(pos.turn() == Color::Black);
         let &(from, to) = self.shape.squares_of[view].get(usize::from(action))?;
@@ -467,7 +481,7 @@ impl BatchGame {
                     } else {
                         path[jumps - 1]
                     };
-                    view[from.bit() as usize & 63][to.bit() as usize & 63]
+                    view[from.bit() as usize % TABLE_BITS][to.bit() as usize % TABLE_BITS]
                 }
                 None => NO_ACTION,
             };
@@ -597,7 +611,7 @@ impl BatchGame {
     }
 
     /// Take `action` (legal) towards a move: the move, once its last jump is taken.
-    fn advance(&mut self, action: u16) -> Option<Move> {
+    fn advance(&mut self, action: u16) -> Option<Move<W>> {
         if self.quiet_moves() {
             // A quiet move: the one the action says.
             return self.quiet_move(action);
@@ -627,7 +641,7 @@ impl BatchGame {
         if self.jumps > 0 {
             if let Some(m) = self.moves.first() {
                 let at = m.path()[self.jumps - 1];
-                let mut taken = Bitboard::EMPTY;
+                let mut taken = Bitboard::<W>::EMPTY;
                 let mut from = m.from();
                 for &to in &m.path()[..self.jumps] {
                     taken |= between(pos.geometry(), from, to) & pos.pieces(!pos.turn());
@@ -650,9 +664,9 @@ impl BatchGame {
 
 /// The observation planes of `pos` (see [`PLANES`]; `size × size` cells each, the board's
 /// [`Shape`]), with the piece making a capture and the pieces it has taken so far.
-pub fn planes<T: PlaneCell>(
-    pos: &crate::Position,
-    capture: Option<(Square, Bitboard)>,
+pub fn planes<T: PlaneCell, W: Word>(
+    pos: &crate::Position<W>,
+    capture: Option<(Square, Bitboard<W>)>,
     out: &mut [T],
 ) {
     out.fill(T::default());
@@ -660,11 +674,12 @@ pub fn planes<T: PlaneCell>(
     let shape = Shape::of(pos.rules().variant);
     let cells = &shape.cells[usize::from(turn == Color::Black)];
     let plane_cells = shape.size * shape.size;
-    let mut put = |plane: usize, squares: Bitboard| {
-        let mut bits = squares.bits();
-        while bits != 0 {
-            out[plane * plane_cells + cells[bits.trailing_zeros() as usize & 63] as usize] = T::ONE;
-            bits &= bits - 1;
+    let mut put = |plane: usize, squares: Bitboard<W>| {
+        let mut bits = squares.0;
+        while !bits.is_zero() {
+            let cell = cells[bits.lowest_bit() as usize % TABLE_BITS] as usize;
+            out[plane * plane_cells + cell] = T::ONE;
+            bits = bits.without_lowest();
         }
     };
     put(0, pos.men(turn));
@@ -678,8 +693,8 @@ pub fn planes<T: PlaneCell>(
 }
 
 /// The squares strictly between two squares of one line of `geometry`'s board.
-fn between(geometry: &crate::square::Geometry, from: Square, to: Square) -> Bitboard {
-    let mut out = Bitboard::EMPTY;
+fn between<W: Word>(geometry: &crate::square::Geometry, from: Square, to: Square) -> Bitboard<W> {
+    let mut out = Bitboard::<W>::EMPTY;
     let (ff, fr) = (
         i32::from(geometry.file_of(from)),
         i32::from(geometry.rank_of(from)),
@@ -703,9 +718,9 @@ fn between(geometry: &crate::square::Geometry, from: Square, to: Square) -> Bitb
 
 /// The batch: games, their draw rules and ply limit.
 #[derive(Clone, Debug)]
-pub struct Batch {
+pub struct Batch<W: GameWord = u64> {
     /// The games.
-    pub games: Vec<BatchGame>,
+    pub games: Vec<BatchGame<W>>,
     rules: DrawRules,
     max_plies: usize,
     shape: &'static Shape,
@@ -713,9 +728,9 @@ pub struct Batch {
 
 /// A run of games' share of a step: the games, their actions, rewards and end flags, and
 /// their rows of planes and of the mask.
-type StepChunk<'a, T> = (
+type StepChunk<'a, T, W> = (
     (
-        (&'a mut [BatchGame], &'a [i64]),
+        (&'a mut [BatchGame<W>], &'a [i64]),
         (&'a mut [f32], &'a mut [(bool, bool)]),
     ),
     (&'a mut [T], &'a mut [MaybeUninit<bool>]),
@@ -735,9 +750,9 @@ const STEP_CHUNK: usize = 64;
 /// Below this many games a step runs on the calling thread.
 const PARALLEL_FROM: usize = 512;
 
-impl Batch {
+impl<W: GameWord> Batch<W> {
     /// Games starting at `boards`, under the variant's draw rules, truncated at `max_plies`.
-    pub fn new(boards: Vec<Board>, max_plies: usize) -> Batch {
+    pub fn new(boards: Vec<Board<W>>, max_plies: usize) -> Batch<W> {
         let rules = boards
             .first()
             .map(|b| DrawRules::for_variant(b.position().rules().variant))
@@ -759,9 +774,9 @@ impl Batch {
         &self,
         out: &mut [T],
         width: usize,
-        work: impl Fn(&BatchGame, &mut [T]) + Sync + Send,
+        work: impl Fn(&BatchGame<W>, &mut [T]) + Sync + Send,
     ) {
-        let work = |(game, row): (&BatchGame, &mut [T])| work(game, row);
+        let work = |(game, row): (&BatchGame<W>, &mut [T])| work(game, row);
         if self.games.len() >= PARALLEL_FROM {
             self.games
                 .par_iter()
@@ -804,7 +819,7 @@ impl Batch {
 
     /// The first game whose action is not legal, if any.
     pub fn first_illegal(&self, actions: &[i64]) -> Option<usize> {
-        let bad = |(game, &a): (&BatchGame, &i64)| {
+        let bad = |(game, &a): (&BatchGame<W>, &i64)| {
             !(0..game.shape.actions as i64).contains(&a) || !game.is_legal(a as usize)
         };
         if self.games.len() >= PARALLEL_FROM {
@@ -848,7 +863,7 @@ impl Batch {
         };
         let (rules, max_plies) = (&self.rules, self.max_plies);
         // Each thread steps its games in order, asking the cache for the next ones ahead.
-        let work = |(((games, actions), (rewards, ends)), (planes, mask)): StepChunk<'_, T>| {
+        let work = |(((games, actions), (rewards, ends)), (planes, mask)): StepChunk<'_, T, W>| {
             for (i, (&a, (reward, end))) in actions
                 .iter()
                 .zip(rewards.iter_mut().zip(ends.iter_mut()))
@@ -897,7 +912,7 @@ impl Batch {
 
     /// A random legal action for every game (`seed` and the game's index choose it).
     pub fn sample(&self, seed: u64, out: &mut [i64]) {
-        let work = |(i, (game, slot)): (usize, (&BatchGame, &mut i64))| {
+        let work = |(i, (game, slot)): (usize, (&BatchGame<W>, &mut i64))| {
             let r = splitmix(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
             *slot = game.pick(r).map_or(-1, |a| a as i64);
         };
@@ -952,15 +967,15 @@ pub struct Playout {
 /// the last capture or man move (the only ones that can recur, as [`Board::occurrences`]
 /// counts them), without a [`Board`]'s whole history.
 #[derive(Clone, Debug)]
-struct PlayoutGame {
-    pos: crate::Position,
+struct PlayoutGame<W: GameWord = u64> {
+    pos: crate::Position<W>,
     clocks: crate::draw::DrawClocks,
-    recent: Vec<crate::Position>,
+    recent: Vec<crate::Position<W>>,
     plies: usize,
 }
 
-impl PlayoutGame {
-    fn new(start: &Board) -> PlayoutGame {
+impl<W: GameWord> PlayoutGame<W> {
+    fn new(start: &Board<W>) -> PlayoutGame<W> {
         let mut game = PlayoutGame {
             pos: *start.position(),
             clocks: start.clocks(),
@@ -972,7 +987,7 @@ impl PlayoutGame {
     }
 
     /// Back to `start` (keeping the allocation).
-    fn restart(&mut self, start: &Board) {
+    fn restart(&mut self, start: &Board<W>) {
         let (plies, clocks) = (start.plies(), start.clocks());
         let window = (clocks.kings_only as usize).min(plies);
         self.pos = *start.position();
@@ -983,7 +998,7 @@ impl PlayoutGame {
         self.plies = plies;
     }
 
-    fn push(&mut self, m: &Move) {
+    fn push(&mut self, m: &Move<W>) {
         let mut next = self.pos;
         next.play_unchecked(m);
         let clocks = self.clocks.after(&self.pos, m, &next);
@@ -1300,5 +1315,36 @@ mod tests {
             }
         }
         assert!(finished > 8, "{finished} games finished");
+    }
+
+    #[test]
+    fn a_twelve_by_twelve_game_replayed_from_its_actions_is_the_game_played() {
+        // Canadian draughts in the 128-bit word: every action a jump of its 12×12 shape, the
+        // board played again from the record stands where the game does.
+        let rules = crate::RuleSet::new(crate::Variant::Canadian, false);
+        let draw = DrawRules::for_variant(crate::Variant::Canadian);
+        let start = Board::new(crate::Position::<u128>::start_in(rules).expect("start"));
+        let mut games: Vec<BatchGame<u128>> =
+            (0..4).map(|_| BatchGame::new(start.clone())).collect();
+        assert_eq!(games[0].shape.actions, 72 * 4 * 11);
+        let (mut finished, mut jumps) = (0, 0);
+        for step in 0..1500u64 {
+            for (i, game) in games.iter_mut().enumerate() {
+                let Some(a) = game.pick(splitmix(step * 4 + i as u64)) else {
+                    continue;
+                };
+                assert!(a < 3168 && game.is_legal(a));
+                if game.step(a, &draw, 300).1 {
+                    finished += 1;
+                }
+                jumps += usize::from(game.jumps > 0);
+                if game.jumps == 0 {
+                    let board = game.board();
+                    assert_eq!(board.position(), game.position());
+                    assert_eq!(board.clocks(), game.game.clocks);
+                }
+            }
+        }
+        assert!(finished > 4 && jumps > 0, "{finished} games, {jumps} jumps");
     }
 }

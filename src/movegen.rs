@@ -1178,7 +1178,10 @@ pub(crate) fn for_each_quiet_move(pos: &Position, f: impl FnMut(u32, u32, bool))
 }
 
 #[inline(always)]
-fn for_each_quiet_move_under<R: Rules>(pos: &Position<R::Word>, mut f: impl FnMut(u32, u32, bool)) {
+pub(crate) fn for_each_quiet_move_under<R: Rules>(
+    pos: &Position<R::Word>,
+    mut f: impl FnMut(u32, u32, bool),
+) {
     if lost_already::<R>(pos) {
         return;
     }

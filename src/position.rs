@@ -422,6 +422,9 @@ pub trait GameWord: Word + crate::bitboard::Sealed {
     /// The quiet move at `index`.
     #[doc(hidden)]
     fn nth_quiet_move(pos: &Position<Self>, index: u32) -> Option<Move<Self>>;
+    /// `f(from bit, to bit, promotes)` for each quiet move (none when a capture is
+    /// compulsory), without a list.
+    fn for_each_quiet_move(pos: &Position<Self>, f: impl FnMut(u32, u32, bool));
     /// Perft under a counting convention, single-threaded.
     #[doc(hidden)]
     fn perft(pos: &Position<Self>, depth: u32, counting: Counting) -> u64;
@@ -476,6 +479,10 @@ impl GameWord for u64 {
         movegen::quiet_move_count(pos)
     }
     #[inline]
+    fn for_each_quiet_move(pos: &Position, f: impl FnMut(u32, u32, bool)) {
+        movegen::for_each_quiet_move(pos, f);
+    }
+    #[inline]
     fn nth_quiet_move(pos: &Position, index: u32) -> Option<Move> {
         movegen::nth_quiet_move(pos, index)
     }
@@ -515,6 +522,10 @@ impl GameWord for u128 {
     }
     fn quiet_move_count(pos: &Position<u128>) -> u32 {
         crate::variant::with_wide_rules!(@code pos.rules_code(), R => movegen::quiet_move_count_under::<R>(pos))
+    }
+    #[inline]
+    fn for_each_quiet_move(pos: &Position<u128>, f: impl FnMut(u32, u32, bool)) {
+        crate::variant::with_wide_rules!(@code pos.rules_code(), R => movegen::for_each_quiet_move_under::<R>(pos, f));
     }
     fn nth_quiet_move(pos: &Position<u128>, index: u32) -> Option<Move<u128>> {
         crate::variant::with_wide_rules!(@code pos.rules_code(), R => movegen::nth_quiet_move_under::<R>(pos, index))

@@ -667,3 +667,74 @@ def test_frisian_games_step_by_their_eight_lines() -> None:
         else:
             raise AssertionError("no game ended in 3000 actions")
     assert orthogonal_jumps > 0
+
+
+def action12(turn: bool, start: int, end: int) -> int:
+    """The documented numbering on the 12×12 board (Canadian draughts), written out
+    independently of the core: 72 squares, four diagonals, eleven distances, Black's board
+    turned."""
+    if not turn:
+        start, end = 71 - start, 71 - end
+    (f0, r0), (f1, r1) = dark_coords(start, 12), dark_coords(end, 12)
+    direction = {(True, False): 0, (True, True): 1, (False, False): 2, (False, True): 3}
+    return (start * 4 + direction[(r1 > r0, f1 > f0)]) * 11 + abs(f1 - f0) - 1
+
+
+jumps12 = jumps_by(action12)
+
+
+def test_twelve_by_twelve_masks_and_steps_replay_every_legal_move() -> None:
+    from shashki.batch import action_count, board_size, move_actions
+
+    assert action_count("canadian") == 72 * 4 * 11 and board_size("canadian") == 12
+    checked = captures = 0
+    for board in random_positions("canadian", games=2, plies=120, seed=12)[::4]:
+        boards = Boards(1, variant="canadian", fens=[board.fen()], max_plies=10**6)
+        assert boards.action_count == 3168 and boards.observation_shape == (PLANES, 12, 12)
+        mask = boards.legal_action_mask()[0]
+        assert set(np.flatnonzero(mask)) == {jumps12(board, m)[0] for m in board.legal_moves}
+        sequences = {tuple(jumps12(board, m)): m for m in board.legal_moves}
+        assert len(sequences) == len(board.legal_moves)
+        for sequence, move in sequences.items():
+            assert move_actions(board, move) == list(sequence)
+            game = Boards(1, variant="canadian", fens=[board.fen()], max_plies=10**6)
+            for jump in sequence[:-1]:
+                assert game.legal_action_mask()[0][jump]
+                game.step([jump])
+            _, _, terminated, _ = game.step([sequence[-1]])
+            if not terminated[0]:
+                after = board.copy()
+                after.push(move)
+                assert game.fens() == [after.fen()]
+                assert game.board(0).move_stack == [move]
+        checked += 1
+        captures += board.has_captures()
+    assert checked > 20 and captures > 0
+
+
+def test_twelve_by_twelve_planes_are_the_side_to_moves_view() -> None:
+    board = shashki.Board("B:W40,K67:B19,K5", variant="canadian")
+    planes = Boards(1, variant="canadian", fens=[board.fen()]).observation()[0]
+    assert planes.shape == (PLANES, 12, 12)
+    expected = np.zeros((PLANES, 12, 12), np.float32)
+    turn = board.turn
+    for plane, (color, king) in enumerate(
+        [(turn, False), (turn, True), (not turn, False), (not turn, True)]
+    ):
+        for square in board.pieces(color, king=king):
+            file, rank = dark_coords(square if turn else 71 - square, 12)
+            expected[plane, rank, file] = 1.0
+    assert np.array_equal(planes, expected)
+
+
+def test_twelve_by_twelve_games_end_as_shashki_game_says() -> None:
+    boards = Boards(1, variant="canadian", max_plies=300)
+    game = shashki.Game(variant="canadian")
+    for _, terminated, truncated in moves_stepped(boards, game, jumps12, 4000, prefixes=True):
+        if terminated or truncated:
+            assert boards.results()[0] == (2 if truncated else result_of(game.outcome()))
+            break
+        assert game.outcome() is None
+        assert boards.board(0).fen() == game.end().board().fen()
+    else:
+        raise AssertionError("no game ended in 4000 actions")

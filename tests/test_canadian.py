@@ -281,9 +281,10 @@ def test_the_engine_plays_it() -> None:
         assert plies > 20
 
 
-def test_the_batch_api_refuses_it_clearly() -> None:
-    with pytest.raises(ValueError, match="12×12.*batch API"):
-        batch.Boards(2, variant=VARIANT)
+def test_the_batch_playouts_refuse_it_clearly() -> None:
+    with pytest.raises(ValueError, match="12×12.*playouts"):
+        batch.playouts(2, variant=VARIANT)
+    assert len(batch.Boards(2, variant=VARIANT)) == 2  # the batch itself takes it
 
 
 @pytest.mark.parametrize(

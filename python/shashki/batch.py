@@ -27,7 +27,8 @@ same capture makes the same move). Why jumps and not whole moves: a capture in R
 draughts can take any of 2^12 sets of pieces, so whole moves have no small collision-free
 numbering, while a jump is always one of 896, and a policy over jumps is a policy over
 moves. Frisian draughts and frysk, which capture along ranks and files too, have eight
-lines (3,600 actions); Turkish draughts' 64 squares four lines of ranks and files (1,792).
+lines (3,600 actions); Turkish draughts' 64 squares four lines of ranks and files (1,792);
+Canadian draughts' 12×12 board 72 squares × 4 × 11 (3,168; 71 - i seen by Black).
 
 **Observations** (:data:`PLANES` = 6 planes of size × size, 8×8 or 10×10,
 :attr:`Boards.observation_shape`; rank 1 first, from the side to move's point of view): own
@@ -78,9 +79,9 @@ def board_size(variant: str = "russian") -> int:
 
 def action_count(variant: str = "russian") -> int:
     """The size of the variant's action space: squares × lines × (size - 1) distances (896
-    on 8×8, 1800 on 10×10, 3600 in Frisian draughts and frysk: 8 lines, the diagonals and
-    the ranks and files; 1792 in Turkish draughts: 64 squares, the 4 lines of ranks and
-    files)."""
+    on 8×8, 1800 on 10×10, 3168 on 12×12, 3600 in Frisian draughts and frysk: 8 lines, the
+    diagonals and the ranks and files; 1792 in Turkish draughts: 64 squares, the 4 lines of
+    ranks and files)."""
     if variant not in _ACTION_COUNTS:
         raise ValueError(f"unknown variant {variant!r}")
     return _ACTION_COUNTS[variant]
@@ -167,7 +168,8 @@ class Boards:
 
     @property
     def action_count(self) -> int:
-        """The size of the action space: 896 on the 8×8 board, 1800 on 10×10."""
+        """The size of the action space: 896 on the 8×8 board, 1800 on 10×10, 3168 on
+        12×12 (:func:`action_count` gives every game's)."""
         return int(self._core.action_count)
 
     @property

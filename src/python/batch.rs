@@ -10,9 +10,10 @@ use std::mem::MaybeUninit;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use super::board::parse_fen_with_clocks;
-use super::rules_arg;
+use super::board::{parse_fen_with_clocks, BoardWord};
+use super::{rules_arg, rules_arg_any};
 use crate::batch::{as_uninit, Batch, BatchGame, Finish, PlaneCell, Policy, Shape, PLANES};
+use crate::position::GameWord;
 use crate::{fen, Board, Notation, Position};
 
 /// The most games one batch holds (about 1 KB each, with their masks and planes).
@@ -20,10 +21,54 @@ const MAX_GAMES: usize = 1 << 20;
 /// The most games one call of `random_playouts` plays.
 const MAX_PLAYOUTS: usize = 1 << 26;
 
+/// A batch in its board's word: the 64-bit one of the boards up to 10×10 (and Turkish
+/// draughts), the 128-bit one of the 12×12 board.
+enum AnyBatch {
+    Narrow(Batch),
+    Wide(Batch<u128>),
+}
+
+/// `$body` with `$b` the batch in its own word (compiled once for each word).
+macro_rules! on_batch {
+    ($batch:expr, $b:ident => $body:expr) => {
+        match $batch {
+            AnyBatch::Narrow($b) => $body,
+            AnyBatch::Wide($b) => $body,
+        }
+    };
+}
+
+impl AnyBatch {
+    fn len(&self) -> usize {
+        on_batch!(self, b => b.games.len())
+    }
+
+    fn shape(&self) -> &'static Shape {
+        on_batch!(self, b => b.shape())
+    }
+}
+
+/// `n` games under `rules` from its start or from `fens` (one a game, or one for all).
+fn new_batch<W: BoardWord>(
+    n: usize,
+    rules: crate::variant::RuleSet,
+    fens: Option<&[String]>,
+    max_plies: usize,
+) -> PyResult<Batch<W>> {
+    let starts: Vec<Board<W>> = match fens {
+        None => vec![Board::new(
+            Position::<W>::start_in(rules).map_err(|e| PyValueError::new_err(e.to_string()))?,
+        )],
+        Some(list) => boards_from_fens(list, rules)?,
+    };
+    let boards = (0..n).map(|i| starts[i % starts.len()].clone()).collect();
+    Ok(Batch::new(boards, max_plies))
+}
+
 /// Games held in Rust, stepped together without the GIL.
 #[pyclass(module = "shashki._core", name = "BatchBoards")]
 pub struct PyBatchBoards {
-    batch: Batch,
+    batch: AnyBatch,
     /// The games' legal actions as they stand, written by the last step in its own pass:
     /// it writes them when `legal_action_mask()` was called since the step before (a
     /// learning loop's pattern), and `legal_action_mask()` hands them over.
@@ -54,22 +99,22 @@ impl PyBatchBoards {
         if max_plies == 0 {
             return Err(PyValueError::new_err("max_plies must be at least 1"));
         }
-        let rules = rules_arg(variant, captures_optional)?;
-        let starts: Vec<Board> = match fens {
-            None => vec![Board::new(Position::start_of(rules)); 1],
-            Some(list) => {
-                if list.len() != n && list.len() != 1 {
-                    return Err(PyValueError::new_err(format!(
-                        "fens must hold one FEN or n = {n}, not {}",
-                        list.len()
-                    )));
-                }
-                boards_from_fens(&list, rules)?
+        let rules = rules_arg_any(variant, captures_optional)?;
+        if let Some(list) = &fens {
+            if list.len() != n && list.len() != 1 {
+                return Err(PyValueError::new_err(format!(
+                    "fens must hold one FEN or n = {n}, not {}",
+                    list.len()
+                )));
             }
+        }
+        let batch = if rules.variant.geometry().is_wide() {
+            AnyBatch::Wide(new_batch(n, rules, fens.as_deref(), max_plies)?)
+        } else {
+            AnyBatch::Narrow(new_batch(n, rules, fens.as_deref(), max_plies)?)
         };
-        let boards = (0..n).map(|i| starts[i % starts.len()].clone()).collect();
         Ok(PyBatchBoards {
-            batch: Batch::new(boards, max_plies),
+            batch,
             next_mask: None,
             mask_asked: false,
         })
@@ -78,21 +123,21 @@ impl PyBatchBoards {
     /// Start every game again at its first position.
     fn reset(&mut self) {
         self.next_mask = None;
-        self.batch.reset();
+        on_batch!(&mut self.batch, b => b.reset());
     }
 
     /// The number of games.
     fn __len__(&self) -> usize {
-        self.batch.games.len()
+        self.batch.len()
     }
 
-    /// The board's side (8 or 10): observations are (PLANES, size, size).
+    /// The board's side (8, 10 or 12): observations are (PLANES, size, size).
     #[getter]
     fn board_size(&self) -> usize {
         self.batch.shape().size
     }
 
-    /// The number of actions of the board (896 on 8×8, 1800 on 10×10).
+    /// The number of actions of the board (896 on 8×8, 1800 on 10×10, 3168 on 12×12).
     #[getter]
     fn action_count(&self) -> usize {
         self.batch.shape().actions
@@ -105,26 +150,25 @@ impl PyBatchBoards {
         py: Python<'py>,
         out: Option<Bound<'py, PyArray2<bool>>>,
     ) -> PyResult<Bound<'py, PyArray2<bool>>> {
-        let n = self.batch.games.len();
+        let n = self.batch.len();
         let actions = self.batch.shape().actions;
-        let fill = BatchGame::legal_actions;
         if out.is_none() {
             self.mask_asked = true;
             if let Some(mask) = self.next_mask.take() {
                 return Ok(mask.into_bound(py));
             }
         }
-        match out {
+        on_batch!(&self.batch, batch => match out {
             None => Ok(rows_array(
                 py,
-                &self.batch,
+                batch,
                 [n, actions],
                 actions,
                 false,
-                fill,
+                BatchGame::legal_actions,
             )),
-            Some(out) => fill_rows(py, &self.batch, out, &[n, actions], actions, fill),
-        }
+            Some(out) => fill_rows(py, batch, out, &[n, actions], actions, BatchGame::legal_actions),
+        })
     }
 
     /// Every game's legal actions as lists: `(offsets, actions)`, game `i`'s being
@@ -134,14 +178,16 @@ impl PyBatchBoards {
         &self,
         py: Python<'py>,
     ) -> (Bound<'py, PyArray1<i64>>, Bound<'py, PyArray1<i16>>) {
-        let games = &self.batch.games;
-        let mut offsets = Vec::with_capacity(games.len() + 1);
-        let mut actions: Vec<i16> = Vec::with_capacity(games.len() * 12);
+        let n = self.batch.len();
+        let mut offsets = Vec::with_capacity(n + 1);
+        let mut actions: Vec<i16> = Vec::with_capacity(n * 12);
         offsets.push(0i64);
-        for game in games {
-            game.legal_action_list(&mut actions);
-            offsets.push(actions.len() as i64);
-        }
+        on_batch!(&self.batch, batch => {
+            for game in &batch.games {
+                game.legal_action_list(&mut actions);
+                offsets.push(actions.len() as i64);
+            }
+        });
         (
             PyArray1::from_vec(py, offsets),
             PyArray1::from_vec(py, actions),
@@ -157,21 +203,20 @@ impl PyBatchBoards {
         out: Option<Bound<'py, PyAny>>,
         dtype: &str,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let n = self.batch.games.len();
+        let n = self.batch.len();
         let size = self.batch.shape().size;
         let dims = [n, PLANES, size, size];
         let width = self.batch.shape().plane_values();
-        let batch = &self.batch;
-        Ok(match out {
+        on_batch!(&self.batch, batch => Ok(match out {
             None => match PlaneType::named(dtype)? {
                 PlaneType::F32 => {
-                    rows_array::<f32, _>(py, batch, dims, width, 0.0, BatchGame::observe).into_any()
+                    rows_array::<f32, _, _>(py, batch, dims, width, 0.0, BatchGame::observe).into_any()
                 }
                 PlaneType::U8 => {
-                    rows_array::<u8, _>(py, batch, dims, width, 0, BatchGame::observe).into_any()
+                    rows_array::<u8, _, _>(py, batch, dims, width, 0, BatchGame::observe).into_any()
                 }
                 PlaneType::Bool => {
-                    rows_array::<bool, _>(py, batch, dims, width, false, BatchGame::observe)
+                    rows_array::<bool, _, _>(py, batch, dims, width, false, BatchGame::observe)
                         .into_any()
                 }
             },
@@ -189,16 +234,16 @@ impl PyBatchBoards {
                 }
                 out
             }
-        })
+        }))
     }
 
     /// The planes of every game's last finished game's final position (zeros for a game
     /// that has not finished one): array (n, PLANES, 8, 8) of `dtype`.
     #[pyo3(signature = (dtype = "float32"))]
     fn final_observation<'py>(&self, py: Python<'py>, dtype: &str) -> PyResult<Bound<'py, PyAny>> {
-        fn rows<'py, T: PlaneCell + Element>(
+        fn rows<'py, T: PlaneCell + Element, W: GameWord>(
             py: Python<'py>,
-            batch: &Batch,
+            batch: &Batch<W>,
         ) -> PyResult<Bound<'py, PyAny>> {
             let n = batch.games.len();
             let shape = batch.shape();
@@ -208,11 +253,12 @@ impl PyBatchBoards {
                 .reshape([n, PLANES, shape.size, shape.size])?
                 .into_any())
         }
-        match PlaneType::named(dtype)? {
-            PlaneType::F32 => rows::<f32>(py, &self.batch),
-            PlaneType::U8 => rows::<u8>(py, &self.batch),
-            PlaneType::Bool => rows::<bool>(py, &self.batch),
-        }
+        let kind = PlaneType::named(dtype)?;
+        on_batch!(&self.batch, batch => match kind {
+            PlaneType::F32 => rows::<f32, _>(py, batch),
+            PlaneType::U8 => rows::<u8, _>(py, batch),
+            PlaneType::Bool => rows::<bool, _>(py, batch),
+        })
     }
 
     /// Play one action in every game: `(rewards, terminated, truncated)`. An illegal action
@@ -230,7 +276,7 @@ impl PyBatchBoards {
         Bound<'py, PyArray1<bool>>,
         Bound<'py, PyArray1<bool>>,
     )> {
-        let n = self.batch.games.len();
+        let n = self.batch.len();
         let actions = actions.as_slice()?.to_vec();
         if actions.len() != n {
             return Err(PyValueError::new_err(format!(
@@ -238,7 +284,7 @@ impl PyBatchBoards {
                 actions.len()
             )));
         }
-        if let Some(row) = self.batch.first_illegal(&actions) {
+        if let Some(row) = on_batch!(&self.batch, b => b.first_illegal(&actions)) {
             return Err(PyValueError::new_err(format!(
                 "action {} of row {row} is not legal in that game (no game was changed)",
                 actions[row]
@@ -266,9 +312,9 @@ impl PyBatchBoards {
             Option<(&'a Bound<'py, PyArray2<bool>>, &'a [usize])>,
             Option<&'a mut [MaybeUninit<bool>]>,
         );
-        fn run<T: PlaneCell + Element>(
+        fn run<T: PlaneCell + Element, W: GameWord>(
             py: Python<'_>,
-            (batch, actions): (&mut Batch, &[i64]),
+            (batch, actions): (&mut Batch<W>, &[i64]),
             (rewards, ends): (&mut [f32], &mut [(bool, bool)]),
             planes: Option<(&Bound<'_, PyArray4<T>>, &[usize])>,
             (mask, fresh): Masks<'_, '_>,
@@ -296,17 +342,17 @@ impl PyBatchBoards {
         }
         let mask_dims = [n, self.batch.shape().actions];
         let masks = (mask.as_ref().map(|m| (m, &mask_dims[..])), fresh_cells);
-        let (games, outs) = (
-            (&mut self.batch, &actions[..]),
-            (&mut rewards[..], &mut ends[..]),
-        );
+        let outs = (&mut rewards[..], &mut ends[..]);
         let dims = &planes_dims[..];
-        match &planes {
-            None => run::<f32>(py, games, outs, None, masks)?,
-            Some(PlanesArg::F32(p)) => run(py, games, outs, Some((p, dims)), masks)?,
-            Some(PlanesArg::U8(p)) => run(py, games, outs, Some((p, dims)), masks)?,
-            Some(PlanesArg::Bool(p)) => run(py, games, outs, Some((p, dims)), masks)?,
-        }
+        on_batch!(&mut self.batch, batch => {
+            let games = (batch, &actions[..]);
+            match &planes {
+                None => run::<f32, _>(py, games, outs, None, masks)?,
+                Some(PlanesArg::F32(p)) => run(py, games, outs, Some((p, dims)), masks)?,
+                Some(PlanesArg::U8(p)) => run(py, games, outs, Some((p, dims)), masks)?,
+                Some(PlanesArg::Bool(p)) => run(py, games, outs, Some((p, dims)), masks)?,
+            }
+        });
         self.next_mask = fresh.map(Bound::unbind);
         let terminated: Vec<bool> = ends.iter().map(|e| e.0).collect();
         let truncated: Vec<bool> = ends.iter().map(|e| e.1).collect();
@@ -319,51 +365,55 @@ impl PyBatchBoards {
 
     /// A random legal action of every game, chosen by `seed`.
     fn sample_actions<'py>(&self, py: Python<'py>, seed: u64) -> Bound<'py, PyArray1<i64>> {
-        let mut out = vec![0i64; self.batch.games.len()];
-        self.batch.sample(seed, &mut out);
+        let mut out = vec![0i64; self.batch.len()];
+        on_batch!(&self.batch, b => b.sample(seed, &mut out));
         PyArray1::from_vec(py, out)
     }
 
     /// The result of every game's last finished game: 1 (White won), -1 (Black won), 0 (a
     /// draw), 2 (truncated), or -2 (none has finished yet).
     fn results<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
-        let out: Vec<i8> = self
-            .batch
+        let out: Vec<i8> = on_batch!(&self.batch, b => b
             .games
             .iter()
             .map(|g| finish_code(g.last))
-            .collect();
+            .collect());
         PyArray1::from_vec(py, out)
     }
 
     /// The FEN of every game's position (before a capture in progress).
     fn fens(&self) -> Vec<String> {
-        self.batch
+        on_batch!(&self.batch, b => b
             .games
             .iter()
             .map(|g| fen::write_fen(g.position(), Notation::Numeric))
-            .collect()
+            .collect())
     }
 
     /// Game `index`'s first position (a FEN with its clocks) and its moves (full-path texts).
     fn _history(&self, index: usize) -> PyResult<(String, Vec<String>)> {
-        let game = self.batch.games.get(index).ok_or_else(|| {
-            pyo3::exceptions::PyIndexError::new_err(format!(
-                "game index {index} out of range ({} games)",
-                self.batch.games.len()
-            ))
-        })?;
-        let board = game.board();
-        let (h, f) = board.start_clocks();
-        let root = fen::write_fen(board.root(), Notation::Numeric);
-        Ok((
-            format!("{root}:H{h}:F{f}"),
-            board
-                .moves()
-                .map(|m| m.long_text_on(board.position().geometry()))
-                .collect(),
-        ))
+        on_batch!(&self.batch, b => game_history(b, index))
     }
+}
+
+/// Game `index`'s first position (a FEN with its clocks) and its moves (full-path texts).
+fn game_history<W: GameWord>(batch: &Batch<W>, index: usize) -> PyResult<(String, Vec<String>)> {
+    let game = batch.games.get(index).ok_or_else(|| {
+        pyo3::exceptions::PyIndexError::new_err(format!(
+            "game index {index} out of range ({} games)",
+            batch.games.len()
+        ))
+    })?;
+    let board = game.board();
+    let (h, f) = board.start_clocks();
+    let root = fen::write_fen(board.root(), Notation::Numeric);
+    Ok((
+        format!("{root}:H{h}:F{f}"),
+        board
+            .moves()
+            .map(|m| m.long_text_on(board.position().geometry()))
+            .collect(),
+    ))
 }
 
 /// What `playouts` gives: results, lengths, and on request the positions met (planes,
@@ -526,7 +576,10 @@ fn engine_settings(
 
 /// Boards from FENs (their clocks kept) under `rules`; a bad FEN is a ValueError naming its
 /// index.
-fn boards_from_fens(fens: &[String], rules: crate::variant::RuleSet) -> PyResult<Vec<Board>> {
+fn boards_from_fens<W: BoardWord>(
+    fens: &[String],
+    rules: crate::variant::RuleSet,
+) -> PyResult<Vec<Board<W>>> {
     fens.iter()
         .enumerate()
         .map(|(i, text)| {
@@ -634,17 +687,18 @@ pub fn search_positions<'py>(
 
 /// The actions that play `move` for the side `turn` (`True`: White): one a jump.
 #[pyfunction]
-pub fn move_actions(r#move: PyRef<'_, super::PyMove>, turn: bool) -> PyResult<Vec<usize>> {
+pub fn move_actions(r#move: PyRef<'_, super::PyMove>, turn: bool) -> Vec<usize> {
     let color = if turn {
         crate::Color::White
     } else {
         crate::Color::Black
     };
-    Ok(Shape::of(r#move.variant)
-        .move_actions(color, &r#move.narrow("move_actions")?)
-        .into_iter()
-        .map(usize::from)
-        .collect())
+    let shape = Shape::of(r#move.variant);
+    let actions = match &r#move.inner {
+        super::moves::AnyMove::Narrow(m) => shape.move_actions(color, m),
+        super::moves::AnyMove::Wide(m) => shape.move_actions(color, m),
+    };
+    actions.into_iter().map(usize::from).collect()
 }
 
 /// The dtypes observation planes come in.
@@ -697,13 +751,13 @@ impl<'py> PlanesArg<'py> {
 /// A new array of `dims` made of one row of `width` values a game, each row set to `zero`
 /// and then written by `fill`, over threads and without the GIL: no pass over the whole
 /// array before the rows are written (a fresh zeroed array costs as much as the rows).
-fn rows_array<'py, T, D>(
+fn rows_array<'py, T, D, W: GameWord>(
     py: Python<'py>,
-    batch: &Batch,
+    batch: &Batch<W>,
     dims: D,
     width: usize,
     zero: T,
-    fill: impl Fn(&BatchGame, &mut [T]) + Sync + Send,
+    fill: impl Fn(&BatchGame<W>, &mut [T]) + Sync + Send,
 ) -> Bound<'py, PyArray<T, D::Dim>>
 where
     T: Element + Copy + Send + Sync,
@@ -730,13 +784,13 @@ where
 
 /// Write every game's row into `out` (of shape `dims`, C-contiguous, writeable), over
 /// threads and without the GIL.
-fn fill_rows<'py, T, D>(
+fn fill_rows<'py, T, D, W: GameWord>(
     py: Python<'py>,
-    batch: &Batch,
+    batch: &Batch<W>,
     out: Bound<'py, PyArray<T, D>>,
     dims: &[usize],
     width: usize,
-    fill: impl Fn(&BatchGame, &mut [T]) + Sync + Send,
+    fill: impl Fn(&BatchGame<W>, &mut [T]) + Sync + Send,
 ) -> PyResult<Bound<'py, PyArray<T, D>>>
 where
     T: Element + Send + Sync,

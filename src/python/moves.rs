@@ -113,17 +113,6 @@ pub struct PyMove {
 }
 
 impl PyMove {
-    /// The move as a 64-bit core move, or an error naming what does not take moves of the
-    /// 12×12 board.
-    pub(crate) fn narrow(&self, what: &str) -> PyResult<CoreMove> {
-        u64::from_any(&self.inner).ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "{what} does not take moves of the 12×12 board ({} draughts) yet",
-                self.variant.name()
-            ))
-        })
-    }
-
     /// The index of `sq` on the move's board.
     fn index(&self, sq: Square) -> usize {
         self.variant.geometry().index_on_board(sq)
