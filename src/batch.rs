@@ -954,13 +954,13 @@ pub enum Policy {
 /// A finished playout: how it ended, its plies, and (on request) the positions met, the
 /// first one included and the last one (where the game ended) left out.
 #[derive(Clone, Debug)]
-pub struct Playout {
+pub struct Playout<W: GameWord = u64> {
     /// How it ended.
     pub finish: Finish,
     /// Its plies.
     pub plies: usize,
     /// The positions met.
-    pub positions: Vec<crate::Position>,
+    pub positions: Vec<crate::Position<W>>,
 }
 
 /// What the draw rules read of a playout: the position, its clocks and the positions since
@@ -1021,15 +1021,17 @@ impl<W: GameWord> PlayoutGame<W> {
 
 /// One game from `start` under `rules` with `policy` (and `engine` for the engine policy:
 /// it searches a [`Board`] with the game's history).
-fn play_one(
-    start: &Board,
+#[allow(clippy::too_many_arguments)]
+fn play_one<W: crate::search::SearchWord>(
+    start: &Board<W>,
     rules: &DrawRules,
     max_plies: usize,
     seed: u64,
     policy: &Policy,
+    limits: Option<&crate::search::Limits<W>>,
     engine: Option<&crate::search::Engine>,
     keep: bool,
-) -> Playout {
+) -> Playout<W> {
     let mut game = PlayoutGame::new(start);
     let mut board = engine.map(|_| start.clone());
     let mut state = splitmix(seed);
@@ -1054,8 +1056,8 @@ fn play_one(
             positions.push(pos);
         }
         state = next;
-        let m = match (policy, engine, board.as_mut()) {
-            (Policy::Engine { limits, noise, .. }, Some(engine), Some(board)) => {
+        let m = match (policy, limits, engine, board.as_mut()) {
+            (Policy::Engine { noise, .. }, Some(limits), Some(engine), Some(board)) => {
                 state = splitmix(state);
                 let draw = (state >> 11) as f64 / (1u64 << 53) as f64;
                 let m = if draw < *noise {
@@ -1087,18 +1089,23 @@ fn play_one(
 /// `games` games under `rules`, game `i` from `starts[i % starts.len()]` (no game without a
 /// start) and seeded by `seed` and `i` (the same games whatever the threads), spread over
 /// the current rayon pool; `keep` keeps the positions met.
-pub fn playouts_with(
-    starts: &[Board],
+pub fn playouts_with<W: crate::search::SearchWord>(
+    starts: &[Board<W>],
     rules: &DrawRules,
     games: usize,
     max_plies: usize,
     seed: u64,
     policy: &Policy,
     keep: bool,
-) -> Result<Vec<Playout>, crate::TableAllocError> {
+) -> Result<Vec<Playout<W>>, crate::TableAllocError> {
     if starts.is_empty() {
         return Ok(Vec::new());
     }
+    // The engine's limits in the boards' word (the policy keeps them in the 64-bit one).
+    let limits = match policy {
+        Policy::Engine { limits, .. } => Some(limits.in_word::<W>()),
+        Policy::Random => None,
+    };
     let play = |engine: Option<&crate::search::Engine>, i: usize| {
         play_one(
             &starts[i % starts.len()],
@@ -1106,6 +1113,7 @@ pub fn playouts_with(
             max_plies,
             seed ^ splitmix(i as u64),
             policy,
+            limits.as_ref(),
             engine,
             keep,
         )
@@ -1136,25 +1144,25 @@ pub fn playouts_with(
 /// What [`search_all`] found for one position: the score (side to move's view) and the
 /// best move (None without a legal move).
 #[derive(Clone, Debug)]
-pub struct Label {
+pub struct Label<W: GameWord = u64> {
     /// The score.
     pub score: crate::search::Score,
     /// The best move.
-    pub best: Option<Move>,
+    pub best: Option<Move<W>>,
 }
 
 /// Search every board with `limits` (each search from a cleared table, so a label does not
 /// depend on the others or on the threads), `threads` engines of `hash_mb` MiB at once.
-pub fn search_all(
-    boards: &[Board],
-    limits: &crate::search::Limits,
+pub fn search_all<W: crate::search::SearchWord>(
+    boards: &[Board<W>],
+    limits: &crate::search::Limits<W>,
     threads: usize,
     hash_mb: usize,
     evaluation: crate::search::Evaluation,
-) -> Result<Vec<Label>, crate::TableAllocError> {
+) -> Result<Vec<Label<W>>, crate::TableAllocError> {
     let threads = threads.clamp(1, boards.len().max(1));
     let chunk = boards.len().div_ceil(threads).max(1);
-    let parts: Vec<Result<Vec<Label>, crate::TableAllocError>> = std::thread::scope(|scope| {
+    let parts: Vec<Result<Vec<Label<W>>, crate::TableAllocError>> = std::thread::scope(|scope| {
         let handles: Vec<_> = boards
             .chunks(chunk)
             .map(|part| {

@@ -281,10 +281,31 @@ def test_the_engine_plays_it() -> None:
         assert plies > 20
 
 
-def test_the_batch_playouts_refuse_it_clearly() -> None:
-    with pytest.raises(ValueError, match="12×12.*playouts"):
-        batch.playouts(2, variant=VARIANT)
-    assert len(batch.Boards(2, variant=VARIANT)) == 2  # the batch itself takes it
+def test_the_batch_api_plays_and_labels_it() -> None:
+    out = batch.playouts(4, variant=VARIANT, seed=5, positions=True, max_plies=120)
+    assert out.planes is not None and out.planes.shape[1:] == (batch.PLANES, 12, 12)
+    assert len(out.fens) == int(out.lengths.sum()) and set(out.results) <= {1, -1, 0, 2}
+    board = shashki.Board(out.fens[7], variant=VARIANT)  # every position a Board reads
+    labels = batch.search(out.fens[:6], variant=VARIANT, depth=3)
+    assert len(labels.moves) == 6
+    for fen, text, action in zip(out.fens[:6], labels.moves, labels.actions):
+        board = shashki.Board(fen, variant=VARIANT)
+        move = next(m for m in board.legal_moves if m.text() == text)
+        assert batch.move_actions(board, move)[0] == action
+    engine = batch.playouts(2, variant=VARIANT, policy="engine", nodes=200, max_plies=60)
+    assert engine.lengths.sum() > 0
+    with pytest.raises(ValueError, match="12×12.*family"):
+        shashki._core.piece_sets([START], variant=VARIANT)
+
+
+def test_the_family_features_are_read_on_its_board() -> None:
+    import numpy as np
+
+    raw, captures = _core.family_features([START, "W:W44,46:B38,26,40"], variant=VARIANT)
+    rows = np.frombuffer(raw, dtype="<i4").reshape(2, -1)
+    assert list(rows[0]) == [0] * len(rows[0])  # the start is symmetric
+    assert captures == [False, True]
+    assert rows[1][0] == 2 - 3  # two men against three
 
 
 @pytest.mark.parametrize(

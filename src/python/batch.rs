@@ -11,9 +11,10 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use super::board::{parse_fen_with_clocks, BoardWord};
-use super::{rules_arg, rules_arg_any};
+use super::rules_arg_any;
 use crate::batch::{as_uninit, Batch, BatchGame, Finish, PlaneCell, Policy, Shape, PLANES};
 use crate::position::GameWord;
+use crate::search::SearchWord;
 use crate::{fen, Board, Notation, Position};
 
 /// The most games one batch holds (about 1 KB each, with their masks and planes).
@@ -462,8 +463,8 @@ pub fn playouts<'py>(
             "games must be at most {MAX_PLAYOUTS} a call, not {games}"
         )));
     }
-    // Playouts use no actions: every game plays, Frisian's included.
-    let rules = rules_arg(variant, captures_optional)?;
+    // Playouts use no actions: every game plays, Frisian's and the 12×12 board's included.
+    let rules = rules_arg_any(variant, captures_optional)?;
     let draw = crate::DrawRules::for_variant(rules.variant);
     let policy = match policy {
         "random" => Policy::Random,
@@ -506,56 +507,108 @@ pub fn playouts<'py>(
         (None, Some(texts)) => texts,
         (None, None) => Vec::new(),
     };
-    let mut starts = boards_from_fens(&texts, rules)?;
-    if starts.is_empty() {
-        starts.push(Board::new(Position::start_of(rules)));
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.unwrap_or(0).min(256))
-        .build()
-        .map_err(|e| PyValueError::new_err(format!("cannot start the threads: {e}")))?;
-    let out = py
-        .detach(|| {
-            pool.install(|| {
-                crate::batch::playouts_with(
-                    &starts, &draw, games, max_plies, seed, &policy, positions,
-                )
-            })
-        })
-        .map_err(|e| pyo3::exceptions::PyMemoryError::new_err(e.to_string()))?;
-    let results: Vec<i8> = out.iter().map(|p| finish_code(Some(p.finish))).collect();
-    let lengths: Vec<u32> = out.iter().map(|p| p.plies as u32).collect();
-    let (planes, game_index, fens) = if positions {
-        let count: usize = out.iter().map(|p| p.positions.len()).sum();
-        let shape = Shape::of(rules.variant);
-        let mut planes = vec![0.0f32; count * shape.plane_values()];
-        let mut index = Vec::with_capacity(count);
-        let mut fens = Vec::with_capacity(count);
-        let mut rows = planes.chunks_mut(shape.plane_values());
-        for (i, game) in out.iter().enumerate() {
-            for pos in &game.positions {
-                if let Some(row) = rows.next() {
-                    crate::batch::planes(pos, None, row);
-                }
-                index.push(i as u32);
-                fens.push(fen::write_fen(pos, Notation::Numeric));
-            }
-        }
-        (
-            Some(PyArray1::from_vec(py, planes).reshape([count, PLANES, shape.size, shape.size])?),
-            Some(PyArray1::from_vec(py, index)),
-            Some(fens),
-        )
-    } else {
-        (None, None, None)
+    let run = PlayoutRun {
+        rules,
+        draw: &draw,
+        games,
+        max_plies,
+        seed,
+        threads,
+        policy: &policy,
+        positions,
     };
-    Ok((
-        PyArray1::from_vec(py, results),
-        PyArray1::from_vec(py, lengths),
-        planes,
-        game_index,
-        fens,
-    ))
+    if rules.variant.geometry().is_wide() {
+        run.play::<u128>(py, &texts)
+    } else {
+        run.play::<u64>(py, &texts)
+    }
+}
+
+/// What one `playouts` call plays, for a board of either word.
+struct PlayoutRun<'a> {
+    rules: crate::variant::RuleSet,
+    draw: &'a crate::DrawRules,
+    games: usize,
+    max_plies: usize,
+    seed: u64,
+    threads: Option<usize>,
+    policy: &'a Policy,
+    positions: bool,
+}
+
+impl PlayoutRun<'_> {
+    /// Play the games from `texts` (the start when empty) in the word `W`.
+    fn play<'py, W: SearchWord + BoardWord>(
+        &self,
+        py: Python<'py>,
+        texts: &[String],
+    ) -> PyResult<PlayoutArrays<'py>> {
+        let PlayoutRun {
+            rules,
+            draw,
+            games,
+            max_plies,
+            seed,
+            threads,
+            policy,
+            positions,
+        } = *self;
+        let mut starts: Vec<Board<W>> = boards_from_fens(texts, rules)?;
+        if starts.is_empty() {
+            starts.push(Board::new(
+                Position::<W>::start_in(rules).map_err(|e| PyValueError::new_err(e.to_string()))?,
+            ));
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.unwrap_or(0).min(256))
+            .build()
+            .map_err(|e| PyValueError::new_err(format!("cannot start the threads: {e}")))?;
+        let out = py
+            .detach(|| {
+                pool.install(|| {
+                    crate::batch::playouts_with(
+                        &starts, draw, games, max_plies, seed, policy, positions,
+                    )
+                })
+            })
+            .map_err(|e| pyo3::exceptions::PyMemoryError::new_err(e.to_string()))?;
+        let results: Vec<i8> = out.iter().map(|p| finish_code(Some(p.finish))).collect();
+        let lengths: Vec<u32> = out.iter().map(|p| p.plies as u32).collect();
+        let (planes, game_index, fens) = if positions {
+            let count: usize = out.iter().map(|p| p.positions.len()).sum();
+            let shape = Shape::of(rules.variant);
+            let mut planes = vec![0.0f32; count * shape.plane_values()];
+            let mut index = Vec::with_capacity(count);
+            let mut fens = Vec::with_capacity(count);
+            let mut rows = planes.chunks_mut(shape.plane_values());
+            for (i, game) in out.iter().enumerate() {
+                for pos in &game.positions {
+                    if let Some(row) = rows.next() {
+                        crate::batch::planes(pos, None, row);
+                    }
+                    index.push(i as u32);
+                    fens.push(fen::write_fen(pos, Notation::Numeric));
+                }
+            }
+            (
+                Some(
+                    PyArray1::from_vec(py, planes)
+                        .reshape([count, PLANES, shape.size, shape.size])?,
+                ),
+                Some(PyArray1::from_vec(py, index)),
+                Some(fens),
+            )
+        } else {
+            (None, None, None)
+        };
+        Ok((
+            PyArray1::from_vec(py, results),
+            PyArray1::from_vec(py, lengths),
+            planes,
+            game_index,
+            fens,
+        ))
+    }
 }
 
 /// The engine settings the batch functions share, checked: `depth` (1–120), `hash_mb`
@@ -618,18 +671,12 @@ pub fn search_positions<'py>(
     threads: Option<usize>,
     hash_mb: usize,
     evaluation: &str,
-) -> PyResult<(
-    Bound<'py, PyArray1<i32>>,
-    Bound<'py, PyArray1<i32>>,
-    Vec<String>,
-    Bound<'py, PyArray1<i64>>,
-)> {
+) -> PyResult<SearchArrays<'py>> {
     if depth.is_none() && nodes.is_none() {
         return Err(PyValueError::new_err("a batch search needs depth or nodes"));
     }
     let evaluation = engine_settings(depth, hash_mb, evaluation)?;
-    let rules = rules_arg(variant, captures_optional)?;
-    let boards = boards_from_fens(&fens, rules)?;
+    let rules = rules_arg_any(variant, captures_optional)?;
     let limits = crate::search::Limits {
         depth,
         nodes: nodes.map(|n| n.max(1)),
@@ -638,10 +685,36 @@ pub fn search_positions<'py>(
     };
     let threads =
         threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = threads.clamp(1, 256);
+    let engines = (threads, hash_mb, evaluation);
+    if rules.variant.geometry().is_wide() {
+        label_positions::<u128>(py, &fens, rules, &limits, engines)
+    } else {
+        label_positions::<u64>(py, &fens, rules, &limits, engines)
+    }
+}
+
+/// What `search_positions` gives: scores, wins, best moves' texts and first actions.
+type SearchArrays<'py> = (
+    Bound<'py, PyArray1<i32>>,
+    Bound<'py, PyArray1<i32>>,
+    Vec<String>,
+    Bound<'py, PyArray1<i64>>,
+);
+
+/// [`search_positions`] of FENs of the word `W`: `engines` is (threads, hash MiB,
+/// evaluation).
+fn label_positions<'py, W: SearchWord + BoardWord>(
+    py: Python<'py>,
+    fens: &[String],
+    rules: crate::variant::RuleSet,
+    limits: &crate::search::Limits,
+    (threads, hash_mb, evaluation): (usize, usize, crate::search::Evaluation),
+) -> PyResult<SearchArrays<'py>> {
+    let boards: Vec<Board<W>> = boards_from_fens(fens, rules)?;
+    let limits = limits.in_word::<W>();
     let labels = py
-        .detach(|| {
-            crate::batch::search_all(&boards, &limits, threads.clamp(1, 256), hash_mb, evaluation)
-        })
+        .detach(|| crate::batch::search_all(&boards, &limits, threads, hash_mb, evaluation))
         .map_err(|e| pyo3::exceptions::PyMemoryError::new_err(e.to_string()))?;
     let mut scores = Vec::with_capacity(labels.len());
     let mut wins = Vec::with_capacity(labels.len());

@@ -482,9 +482,9 @@ pub(crate) fn parse_fen_with_clocks<W: Word>(
     Ok((pos, clocks))
 }
 
-/// The rules named by a `variant` and `captures_optional` argument pair, for the batch
-/// playouts, the batch search and the training tools (the games of the 64-bit word's
-/// boards; the 12×12 board's are refused with a pointer to what takes them).
+/// The rules named by a `variant` and `captures_optional` argument pair, for the learned
+/// evaluation's and the network's training data (the games of the 64-bit word's boards;
+/// the 12×12 board's are refused with a pointer to what takes them).
 pub(crate) fn rules_arg(
     variant: Option<&Bound<'_, PyAny>>,
     captures_optional: bool,
@@ -493,8 +493,9 @@ pub(crate) fn rules_arg(
     let variant = rules.variant;
     if variant.geometry().is_wide() {
         return Err(PyValueError::new_err(format!(
-            "{} draughts is played on the 12×12 board, which the batch playouts and search \
-             and the training tools do not take yet (a Board, the engine, perft and Boards do)",
+            "{} draughts is played on the 12×12 board, whose positions the learned \
+             evaluation and the network do not read (its evaluation is the family one: \
+             `python -m shashki.train family` fits it)",
             variant.name()
         )));
     }

@@ -128,16 +128,27 @@ pub(super) fn family_features<'py>(
     fens: Vec<String>,
     variant: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<(Bound<'py, pyo3::types::PyBytes>, Vec<bool>)> {
-    let rules = super::rules_arg(variant, false)?;
+    let rules = super::rules_arg_any(variant, false)?;
     let mut out = Vec::with_capacity(fens.len() * crate::search::family::FEATURES * 4);
     let mut captures = Vec::with_capacity(fens.len());
+    let wide = rules.variant.geometry().is_wide();
     for (i, text) in fens.iter().enumerate() {
-        let (pos, _) = super::board::parse_fen_with_clocks::<u64>(text, rules)
-            .map_err(|e| PyValueError::new_err(format!("fens[{i}]: {e}")))?;
-        for value in crate::search::family::features(&pos) {
+        let bad = |e: PyErr| PyValueError::new_err(format!("fens[{i}]: {e}"));
+        // The 12×12 board's positions in its word, their features read on its board.
+        let (features, capture) = if wide {
+            let (pos, _) = super::board::parse_fen_with_clocks::<u128>(text, rules).map_err(bad)?;
+            (
+                crate::search::family::features_wide(&pos),
+                pos.has_captures(),
+            )
+        } else {
+            let (pos, _) = super::board::parse_fen_with_clocks::<u64>(text, rules).map_err(bad)?;
+            (crate::search::family::features(&pos), pos.has_captures())
+        };
+        for value in features {
             out.extend_from_slice(&value.to_le_bytes());
         }
-        captures.push(pos.has_captures());
+        captures.push(capture);
     }
     Ok((pyo3::types::PyBytes::new(py, &out), captures))
 }
@@ -146,7 +157,7 @@ pub(super) fn family_features<'py>(
 #[pyfunction]
 #[pyo3(signature = (variant = None))]
 pub(super) fn family_weights(variant: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<i32>> {
-    let rules = super::rules_arg(variant, false)?;
+    let rules = super::rules_arg_any(variant, false)?;
     Ok(crate::search::family::weights_for(rules.variant).to_vec())
 }
 

@@ -150,12 +150,21 @@ pub fn evaluate_family(pos: &Position) -> i32 {
 /// man's advancement counted from the crowning rank (the last nine ranks take the weights
 /// of the 10×10 board's), with the game's fitted weights or the hand-set ones.
 pub fn evaluate_wide<W: Word>(pos: &Position<W>) -> i32 {
-    let w = weights_for(pos.rules().variant);
+    evaluate_wide_with(pos, weights_for(pos.rules().variant))
+}
+
+/// [`evaluate_wide`] with the weights `w` (the hand-set ones for the `classic` evaluation).
+pub fn evaluate_wide_with<W: Word>(pos: &Position<W>, w: &FamilyWeights) -> i32 {
+    features_wide(pos).iter().zip(w).map(|(f, w)| f * w).sum()
+}
+
+/// The features [`evaluate_wide`] weighs: the side to move's counts minus the opponent's.
+pub fn features_wide<W: Word>(pos: &Position<W>) -> [i32; FEATURES] {
     let mut us = [0; FEATURES];
     let mut them = [0; FEATURES];
     wide_side_features(pos, pos.turn(), &mut us);
     wide_side_features(pos, !pos.turn(), &mut them);
-    (0..FEATURES).map(|i| (us[i] - them[i]) * w[i]).sum()
+    std::array::from_fn(|i| us[i] - them[i])
 }
 
 /// One side's feature counts on a board of any word.
@@ -233,5 +242,29 @@ mod tests {
         for i in 0..FEATURES {
             assert_eq!(f[i], -g[i]);
         }
+    }
+
+    #[test]
+    fn the_twelve_by_twelve_features_are_the_side_to_moves_and_read_on_its_board() {
+        let rules = crate::RuleSet::new(Variant::Canadian, false);
+        let start = Position::<u128>::start_in(rules).expect("start");
+        assert_eq!(features_wide(&start), [0; FEATURES]);
+        // White: men on a5 (rank 5) and k11 (about to crown, l12 free), a king on a1;
+        // Black: a man on b12 (its first rank, its back rank while White has a king).
+        let pos: Position<u128> =
+            crate::position_from_fen_in_word("W:W43,12,K67:B1", rules).expect("fen");
+        let f = features_wide(&pos);
+        assert_eq!((f[0], f[1]), (1, 1)); // two men against one, one king against none
+        assert_eq!(f[15], 1); // k11 one step from crowning, l12 free
+        assert_eq!(f[2 + 8], 1); // k11: the rank before the crowning one (index 8)
+        let black = pos.with_turn(Color::Black);
+        let g = features_wide(&black);
+        for i in 0..FEATURES {
+            assert_eq!(f[i], -g[i]);
+        }
+        assert_eq!(
+            evaluate_wide_with(&pos, &HAND_SET),
+            -evaluate_wide_with(&black, &HAND_SET)
+        );
     }
 }

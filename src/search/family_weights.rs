@@ -8,6 +8,8 @@ use super::family::FamilyWeights;
 pub const FITTED: &[(&str, FamilyWeights)] = &[
     // breakthrough: 8000 self-play games at 1000 nodes, noise 0.1, seed 13: 504192 positions, held-out loss 0.19895 -> 0.19625
     ("breakthrough", [100, 300, 1, -4, 0, -5, -5, 1, 14, 72, 37, 0, 6, 7, 1, 505]),
+    // canadian: 8000 self-play games at 1000 nodes, noise 0.1, seed 29: 1173985 positions, held-out loss 0.15359 -> 0.15196
+    ("canadian", [100, 300, -5, -2, 0, 1, 3, 14, 36, 51, 58, 0, -5, 37, 0, 156]),
     // czech: 16000 self-play games at 1000 nodes, noise 0.1, seed 23: 911029 positions, held-out loss 0.14427 -> 0.14216
     ("czech", [100, 255, 15, 11, 0, 0, 7, 40, 25, 17, 24, 0, 10, 30, -3, 99]),
     // english: 16000 self-play games at 1000 nodes, noise 0.1, seed 17: 1346442 positions, held-out loss 0.12343 -> 0.11691

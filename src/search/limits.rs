@@ -46,6 +46,25 @@ pub struct Limits<W: Word = u64> {
     pub ponder: bool,
 }
 
+impl<W: Word> Limits<W> {
+    /// The same limits for a board of the word `V`, without root moves (a position's own).
+    pub fn in_word<V: Word>(&self) -> Limits<V> {
+        Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            movetime: self.movetime,
+            time_left: self.time_left,
+            increment: self.increment,
+            moves_to_go: self.moves_to_go,
+            root_moves: Vec::new(),
+            multipv: self.multipv,
+            draw_rules: self.draw_rules.clone(),
+            clocks: self.clocks,
+            ponder: self.ponder,
+        }
+    }
+}
+
 /// A score from the side to move's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Score {

@@ -286,8 +286,14 @@ impl<'a, W: GameWord> Worker<'a, W> {
                 }
                 kind => evaluate_with(pos, kind),
             },
-            // The 12×12 board: the family evaluation's features on its board.
-            None => super::family::evaluate_wide(pos),
+            // The 12×12 board: the family evaluation's features on its board, with the
+            // game's fitted weights (the hand-set ones for the classic evaluation).
+            None => match self.shared.evaluation {
+                Evaluation::Classic => {
+                    super::family::evaluate_wide_with(pos, &super::family::HAND_SET)
+                }
+                _ => super::family::evaluate_wide(pos),
+            },
         };
         *slot = (hash, value);
         value
