@@ -553,6 +553,28 @@ def random_positions(variant: str, games: int, plies: int, seed: int) -> list[sh
     return out
 
 
+def replay_every_move(
+    board: shashki.Board,
+    variant: str,
+    jumps_of: Callable[[shashki.Board, shashki.Move], list[int]],
+) -> None:
+    """Each legal move of `board` is one sequence of actions (`jumps_of`), and a batch game
+    stepping it, jump by jump with each jump in the mask, stands where the move leads."""
+    sequences = {tuple(jumps_of(board, m)): m for m in board.legal_moves}
+    assert len(sequences) == len(board.legal_moves)
+    for sequence, move in sequences.items():
+        game = Boards(1, variant=variant, fens=[board.fen()], max_plies=10**6)
+        for jump in sequence[:-1]:
+            assert game.legal_action_mask()[0][jump]
+            game.step([jump])
+        _, _, terminated, _ = game.step([sequence[-1]])
+        if not terminated[0]:
+            after = board.copy()
+            after.push(move)
+            assert game.fens() == [after.fen()]
+            assert game.board(0).move_stack == [move]
+
+
 @pytest.mark.parametrize("variant", TEN)
 def test_ten_by_ten_masks_and_steps_replay_every_legal_move(variant: str) -> None:
     checked = captures = 0
@@ -562,18 +584,7 @@ def test_ten_by_ten_masks_and_steps_replay_every_legal_move(variant: str) -> Non
         mask = boards.legal_action_mask()[0]
         assert mask.shape == (1800,)
         assert set(np.flatnonzero(mask)) == {jumps10(board, m)[0] for m in board.legal_moves}
-        sequences = {tuple(jumps10(board, m)): m for m in board.legal_moves}
-        assert len(sequences) == len(board.legal_moves)
-        for sequence, move in sequences.items():
-            game = Boards(1, variant=variant, fens=[board.fen()], max_plies=10**6)
-            for jump in sequence[:-1]:
-                assert game.legal_action_mask()[0][jump]
-                game.step([jump])
-            _, _, terminated, _ = game.step([sequence[-1]])
-            if not terminated[0]:
-                after = board.copy()
-                after.push(move)
-                assert game.fens() == [after.fen()]
+        replay_every_move(board, variant, jumps10)
         checked += 1
         captures += board.has_captures()
     assert checked > 20 and captures > 0
@@ -693,20 +704,9 @@ def test_twelve_by_twelve_masks_and_steps_replay_every_legal_move() -> None:
         assert boards.action_count == 3168 and boards.observation_shape == (PLANES, 12, 12)
         mask = boards.legal_action_mask()[0]
         assert set(np.flatnonzero(mask)) == {jumps12(board, m)[0] for m in board.legal_moves}
-        sequences = {tuple(jumps12(board, m)): m for m in board.legal_moves}
-        assert len(sequences) == len(board.legal_moves)
-        for sequence, move in sequences.items():
-            assert move_actions(board, move) == list(sequence)
-            game = Boards(1, variant="canadian", fens=[board.fen()], max_plies=10**6)
-            for jump in sequence[:-1]:
-                assert game.legal_action_mask()[0][jump]
-                game.step([jump])
-            _, _, terminated, _ = game.step([sequence[-1]])
-            if not terminated[0]:
-                after = board.copy()
-                after.push(move)
-                assert game.fens() == [after.fen()]
-                assert game.board(0).move_stack == [move]
+        for move in board.legal_moves:
+            assert move_actions(board, move) == jumps12(board, move)
+        replay_every_move(board, "canadian", jumps12)
         checked += 1
         captures += board.has_captures()
     assert checked > 20 and captures > 0

@@ -541,49 +541,35 @@ def test_an_italian_game_on_the_turned_board(browser, base) -> None:
     shot(browser, "20-italian")
 
 
-def test_an_international_game_on_the_ten_by_ten_board(browser, base) -> None:
-    """The 10×10 board: fifty dark squares named a1 … j10, twenty men a side, and a move
-    entered by clicks is the move the server lists."""
+@pytest.mark.parametrize(
+    ("variant", "size", "far_corner", "men", "move", "name"),
+    [
+        ("international", 10, "j10", 40, "d4-e5", "21-international"),
+        ("canadian", 12, "l12", 60, "e5-f6", "23-canadian"),
+    ],
+)
+def test_a_game_on_the_larger_boards(browser, base, variant, size, far_corner, men, move, name):
+    """The 10×10 and 12×12 boards: their dark squares named a1 … j10 or l12, twenty or
+    thirty men a side, and a move entered by clicks is the move the server lists."""
     open_page(browser, base)
-    start(browser, variant="international", opponent="human", fen="")
+    start(browser, variant=variant, opponent="human", fen="")
     labels = browser.execute_script(
         "return [...document.querySelectorAll('rect[data-square]')]"
         ".map(r => r.getAttribute('aria-label'))"
     )
-    assert len(labels) == 50
-    assert any(label.startswith("j10") for label in labels)
-    view = browser.execute_script("return document.getElementById('board').getAttribute('viewBox')")
-    assert view == "0 0 1000 1000"
-    first = state(browser)
-    assert first["variant"] == "international" and first["size"] == 10
-    assert len(first["pieces"]) == 40
-    move = next(m for m in first["legal"] if m["long"] == "d4-e5")
-    play_by_clicks(browser, move)
-    wait(lambda: len(state(browser)["moves"]) == 1, what="the move")
-    assert state(browser)["moves"][0]["long"] == "d4-e5"
-    shot(browser, "21-international")
-
-
-def test_a_canadian_game_on_the_twelve_by_twelve_board(browser, base) -> None:
-    """The 12×12 board: seventy-two dark squares named a1 … l12, thirty men a side, and a
-    move entered by clicks is the move the server lists."""
-    open_page(browser, base)
-    start(browser, variant="canadian", opponent="human", fen="")
-    labels = browser.execute_script(
-        "return [...document.querySelectorAll('rect[data-square]')]"
-        ".map(r => r.getAttribute('aria-label'))"
-    )
-    assert len(labels) == 72, labels
-    assert any(label.startswith("l12") for label in labels), labels
+    assert len(labels) == size * size // 2
+    assert any(label.startswith(far_corner) for label in labels)
     assert any(label.startswith("a1") for label in labels)
+    view = browser.execute_script("return document.getElementById('board').getAttribute('viewBox')")
+    assert view == f"0 0 {size * 100} {size * 100}"
     first = state(browser)
-    assert first["variant"] == "canadian" and first["size"] == 12
-    assert len(first["pieces"]) == 60
-    move = next(m for m in first["legal"] if m["long"] == "e5-f6")
-    play_by_clicks(browser, move)
+    assert first["variant"] == variant and first["size"] == size
+    assert len(first["pieces"]) == men
+    chosen = next(m for m in first["legal"] if m["long"] == move)
+    play_by_clicks(browser, chosen)
     wait(lambda: len(state(browser)["moves"]) == 1, what="the move")
-    assert state(browser)["moves"][0]["long"] == "e5-f6"
-    shot(browser, "23-canadian")
+    assert state(browser)["moves"][0]["long"] == move
+    shot(browser, name)
 
 
 def test_a_turkish_game_on_every_square(browser, base) -> None:
