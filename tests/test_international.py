@@ -396,7 +396,8 @@ def test_breakthrough_ends_at_the_first_king() -> None:
     assert outcome is not None and outcome.termination is Termination.NO_MOVES
     # The same position in International draughts goes on.
     assert list(shashki.Board(board.fen(), variant=VARIANT).legal_moves)
-    # A game reads back from its PDN: GameType 20 with a Variant tag, as lidraughts writes.
+    # A game reads back from its PDN: GameType 20 with a Variant tag (lidraughts' own 96-98
+    # are read too: tests/test_pdn.py's real exports).
     game = Game(variant="breakthrough")
     rng = random.Random(3)
     while not game.is_game_over() and len(game.mainline_moves()) < 400:

@@ -380,3 +380,32 @@ def test_a_lidraughts_ten_by_ten_export_reads_back_exactly(seed: int) -> None:
     assert len(game.mainline_moves()) == len(texts)
     assert game.end().board().fen() == board.fen()
     assert game.headers["Result"] == {"2-0": "1-0", "0-2": "0-1", "1-1": "1/2-1/2"}[result]
+
+
+# Real exports of lidraughts' 10×10 games (GameType 20, and its own 96-98 for breakthrough,
+# frysk and antidraughts; Frisian's with tags only), as tests/data/README.md says.
+LIDRAUGHTS_TEN = {
+    "international": (30, 13),
+    "antidraughts": (25, 25),
+    "breakthrough": (25, 25),
+    "frysk": (25, 25),
+    "frisian": (16, 0),
+}
+
+
+@pytest.mark.parametrize("variant", sorted(LIDRAUGHTS_TEN))
+def test_reads_every_lidraughts_ten_by_ten_export_and_round_trips(variant: str) -> None:
+    path = Path(__file__).parent / "data" / f"lidraughts-{variant}.pdn"
+    games = read_all(path.read_text(encoding="utf-8"))
+    count, with_moves = LIDRAUGHTS_TEN[variant]
+    assert len(games) == count and all(not g.errors for g in games)
+    assert {g.variant for g in games} == {variant}
+    assert sum(1 for g in games if g.mainline_moves()) == with_moves
+    assert {g.headers["Result"] for g in games} <= {"1-0", "0-1", "1/2-1/2", "*"}
+    for game in games:
+        for notation in ("algebraic", "numeric"):
+            (again,) = read_all(pdn.write_game(game, notation=notation))
+            assert again.variant == variant
+            assert again.mainline_moves() == game.mainline_moves()
+            assert again.headers["Result"] == game.headers["Result"]
+            assert again.end().board().fen() == game.end().board().fen()

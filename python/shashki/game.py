@@ -76,8 +76,8 @@ _TAGGED_ON = {
 }
 """The games written as another game's GameType with a ``Variant`` tag (giveaway and the
 diagonal start on Russian draughts' 25; antidraughts, killer and breakthrough on
-International draughts' 20 and frysk on Frisian's 40, as lidraughts writes its 10×10
-variants)."""
+International draughts' 20 and frysk on Frisian's 40). lidraughts' own exports number
+breakthrough, frysk and antidraughts 96, 97 and 98; the reader takes those too."""
 
 
 class GameOverError(ValueError):

@@ -299,6 +299,12 @@ _NUMERIC_GAMES = frozenset(name for name, _, _, numeric, *_ in _core.games() if 
 """The games whose PDN GameType gives numeric notation (N); the others' is algebraic (A)."""
 
 
+_LIDRAUGHTS_GAME_TYPES = {"96": "breakthrough", "97": "frysk", "98": "antidraughts"}
+"""The GameType numbers lidraughts gives its own 10×10 variants in its exports (read; the
+PDN standard's table has none for them, and shashki writes them as International's or
+Frisian's GameType with a ``Variant`` tag)."""
+
+
 def _variant_of(game_type: str, variant_tag: str) -> tuple[Optional[str], bool]:
     """The variant of a game's ``GameType`` (its first field: 25 Russian, 26 Brazilian, 21
     English, …, see :data:`GAME_TYPES`) and ``Variant`` tag (``Giveaway``/``Poddavki``,
@@ -312,6 +318,8 @@ def _variant_of(game_type: str, variant_tag: str) -> tuple[Optional[str], bool]:
                 return tagged, optional
     if code == "40" and "frysk" in tag:
         return "frysk", optional
+    if code in _LIDRAUGHTS_GAME_TYPES:
+        return _LIDRAUGHTS_GAME_TYPES[code], optional
     if code in GAME_TYPES:
         return GAME_TYPES[code], optional
     if code != "25":
