@@ -575,39 +575,60 @@ def replay_every_move(
             assert game.board(0).move_stack == [move]
 
 
-@pytest.mark.parametrize("variant", TEN)
-def test_ten_by_ten_masks_and_steps_replay_every_legal_move(variant: str) -> None:
+def masks_replay_every_move(
+    positions: list[shashki.Board],
+    variant: str,
+    size: int,
+    actions: int,
+    jumps_of: Callable[[shashki.Board, shashki.Move], list[int]],
+) -> None:
+    """For each position, a batch of it has the board's shape, its mask holds the legal
+    moves' first jumps, and every move replays (`replay_every_move`); more than 20
+    positions, some with a capture."""
     checked = captures = 0
-    for board in random_positions(variant, games=2, plies=90, seed=len(variant))[::3]:
+    for board in positions:
         boards = Boards(1, variant=variant, fens=[board.fen()], max_plies=10**6)
-        assert boards.action_count == 1800 and boards.observation_shape == (PLANES, 10, 10)
+        assert boards.action_count == actions
+        assert boards.observation_shape == (PLANES, size, size)
         mask = boards.legal_action_mask()[0]
-        assert mask.shape == (1800,)
-        assert set(np.flatnonzero(mask)) == {jumps10(board, m)[0] for m in board.legal_moves}
-        replay_every_move(board, variant, jumps10)
+        assert mask.shape == (actions,)
+        assert set(np.flatnonzero(mask)) == {jumps_of(board, m)[0] for m in board.legal_moves}
+        replay_every_move(board, variant, jumps_of)
         checked += 1
         captures += board.has_captures()
     assert checked > 20 and captures > 0
 
 
-def test_ten_by_ten_planes_are_the_side_to_moves_view() -> None:
-    board = shashki.Board("B:W32,K46:B19,K5", variant="international")
-    planes = Boards(1, variant="international", fens=[board.fen()]).observation()[0]
-    assert planes.shape == (PLANES, 10, 10)
+@pytest.mark.parametrize("variant", TEN)
+def test_ten_by_ten_masks_and_steps_replay_every_legal_move(variant: str) -> None:
+    positions = random_positions(variant, games=2, plies=90, seed=len(variant))[::3]
+    masks_replay_every_move(positions, variant, 10, 1800, jumps10)
 
-    def seen(square: int) -> tuple[int, int]:
-        index = square if board.turn else 49 - square
-        rank = index // 5
-        return rank, (index % 5) * 2 + rank % 2
 
-    expected = np.zeros((PLANES, 10, 10), np.float32)
+def planes_seen(board: shashki.Board, size: int) -> np.ndarray:
+    """The planes of `board` on a board of side `size`, written out independently of the
+    core: own men, own kings, the opponent's men and kings, Black's board turned."""
+    last = size * size // 2 - 1
+    expected = np.zeros((PLANES, size, size), np.float32)
     turn = board.turn
     for plane, (color, king) in enumerate(
         [(turn, False), (turn, True), (not turn, False), (not turn, True)]
     ):
         for square in board.pieces(color, king=king):
-            expected[(plane, *seen(square))] = 1.0
-    assert np.array_equal(planes, expected)
+            file, rank = dark_coords(square if turn else last - square, size)
+            expected[plane, rank, file] = 1.0
+    return expected
+
+
+@pytest.mark.parametrize(
+    ("variant", "fen", "size"),
+    [("international", "B:W32,K46:B19,K5", 10), ("canadian", "B:W40,K67:B19,K5", 12)],
+)
+def test_larger_boards_planes_are_the_side_to_moves_view(variant: str, fen: str, size: int) -> None:
+    board = shashki.Board(fen, variant=variant)
+    planes = Boards(1, variant=variant, fens=[board.fen()]).observation()[0]
+    assert planes.shape == (PLANES, size, size)
+    assert np.array_equal(planes, planes_seen(board, size))
 
 
 @pytest.mark.parametrize("variant", ["international", "breakthrough"])
@@ -698,33 +719,11 @@ def test_twelve_by_twelve_masks_and_steps_replay_every_legal_move() -> None:
     from shashki.batch import action_count, board_size, move_actions
 
     assert action_count("canadian") == 72 * 4 * 11 and board_size("canadian") == 12
-    checked = captures = 0
-    for board in random_positions("canadian", games=2, plies=120, seed=12)[::4]:
-        boards = Boards(1, variant="canadian", fens=[board.fen()], max_plies=10**6)
-        assert boards.action_count == 3168 and boards.observation_shape == (PLANES, 12, 12)
-        mask = boards.legal_action_mask()[0]
-        assert set(np.flatnonzero(mask)) == {jumps12(board, m)[0] for m in board.legal_moves}
+    positions = random_positions("canadian", games=2, plies=120, seed=12)[::4]
+    for board in positions:
         for move in board.legal_moves:
             assert move_actions(board, move) == jumps12(board, move)
-        replay_every_move(board, "canadian", jumps12)
-        checked += 1
-        captures += board.has_captures()
-    assert checked > 20 and captures > 0
-
-
-def test_twelve_by_twelve_planes_are_the_side_to_moves_view() -> None:
-    board = shashki.Board("B:W40,K67:B19,K5", variant="canadian")
-    planes = Boards(1, variant="canadian", fens=[board.fen()]).observation()[0]
-    assert planes.shape == (PLANES, 12, 12)
-    expected = np.zeros((PLANES, 12, 12), np.float32)
-    turn = board.turn
-    for plane, (color, king) in enumerate(
-        [(turn, False), (turn, True), (not turn, False), (not turn, True)]
-    ):
-        for square in board.pieces(color, king=king):
-            file, rank = dark_coords(square if turn else 71 - square, 12)
-            expected[plane, rank, file] = 1.0
-    assert np.array_equal(planes, expected)
+    masks_replay_every_move(positions, "canadian", 12, 3168, jumps12)
 
 
 def test_twelve_by_twelve_games_end_as_shashki_game_says() -> None:

@@ -133,7 +133,6 @@ impl PySearchEngine {
         let moves_to_go = opt_int_in(moves_to_go, "moves_to_go", 1, 1000)?.map(|n| n as u32);
         // The limits without root moves (they are in the board's word, set below).
         let limits = Limits {
-            root_moves: Vec::new(),
             depth,
             nodes,
             movetime: seconds("movetime", movetime)?,
@@ -141,9 +140,9 @@ impl PySearchEngine {
             increment: seconds("increment", increment)?.unwrap_or_default(),
             moves_to_go,
             draw_rules,
-            clocks: Default::default(),
             multipv,
             ponder,
+            ..Limits::default()
         };
         let root_moves = root_moves.unwrap_or_default();
         if let Ok(core) = board.core_in::<u128>("Engine.search") {
@@ -286,18 +285,10 @@ impl PySearchEngine {
                 }
             }
         }
-        let limits = Limits::<W> {
+        let limits = Limits {
             root_moves: moves,
-            depth: limits.depth,
-            nodes: limits.nodes,
-            movetime: limits.movetime,
-            time_left: limits.time_left,
-            increment: limits.increment,
-            moves_to_go: limits.moves_to_go,
-            draw_rules: limits.draw_rules,
             clocks: core.clocks(),
-            multipv: limits.multipv,
-            ponder: limits.ponder,
+            ..limits.in_word::<W>()
         };
         let stop = Arc::new(AtomicBool::new(false));
         let mut callback_error: Option<PyErr> = None;

@@ -322,10 +322,26 @@ pub(super) fn perft_divide_py<'py>(
         })?
     }
     .map_err(|e| PyMemoryError::new_err(e.to_string()))?;
+    let geometry = pos.geometry();
+    divide_dict(
+        py,
+        entries.into_iter().map(|e| {
+            (
+                e.mv.long_text_on(geometry),
+                if depth == 0 { 1 } else { e.count },
+            )
+        }),
+    )
+}
+
+/// `{move text: count}` from root moves and their counts (moves of the same text, the
+/// orders of one capture, added together).
+fn divide_dict<'py>(
+    py: Python<'py>,
+    counts: impl Iterator<Item = (String, u64)>,
+) -> PyResult<Bound<'py, PyDict>> {
     let out = PyDict::new(py);
-    for e in entries {
-        let count = if depth == 0 { 1 } else { e.count };
-        let key = e.mv.long_text_on(pos.geometry());
+    for (key, count) in counts {
         let prev: u64 = match out.get_item(&key)? {
             Some(v) => v.extract()?,
             None => 0,
@@ -363,15 +379,12 @@ fn wide_divide<'py>(
             Some(&stop),
         )
     })?;
-    let out = PyDict::new(py);
-    for (m, count) in moves.iter().zip(counts) {
-        let count = if depth == 0 { 1 } else { count };
-        let key = m.long_text_on(pos.geometry());
-        let prev: u64 = match out.get_item(&key)? {
-            Some(v) => v.extract()?,
-            None => 0,
-        };
-        out.set_item(key, prev + count)?;
-    }
-    Ok(out)
+    let geometry = pos.geometry();
+    divide_dict(
+        py,
+        moves
+            .iter()
+            .zip(counts)
+            .map(|(m, count)| (m.long_text_on(geometry), if depth == 0 { 1 } else { count })),
+    )
 }
