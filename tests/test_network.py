@@ -254,3 +254,91 @@ def test_self_play_over_an_executor_gives_the_same_data(tmp_path) -> None:
     a, b = nn.load_data([here]), nn.load_data([spread])
     assert (a.pieces == b.pieces).all() and (a.result == b.result).all()
     assert a.score is not None and b.score is not None and (a.score == b.score).all()
+
+
+def _random_game_fens(variant: str, count: int, seed: int) -> list[str]:
+    rng = random.Random(seed)
+    out: list[str] = []
+    while len(out) < count:
+        board = shashki.Board(variant=variant)
+        for _ in range(rng.randint(0, 90)):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+        out.append(board.fen())
+    return out
+
+
+@pytest.mark.parametrize("variant", ["international", "turkish", "english"])
+def test_other_boards_inputs_are_each_sides_pieces_square_by_square(variant: str) -> None:
+    squares = shashki.SQUARE_COUNTS[variant]
+    assert nn.inputs_of(variant) == 4 * squares
+    fens = _random_game_fens(variant, 30, seed=2)
+    raw, white = _core.piece_sets(fens, variant=variant)
+    own, other = nn.inputs(np.frombuffer(raw, dtype="<u8").reshape(len(fens), 4), white, squares)
+    for row, fen in enumerate(fens):
+        board = shashki.Board(fen, variant=variant)
+        expected = {True: np.zeros(4 * squares, np.uint8), False: np.zeros(4 * squares, np.uint8)}
+        for square in range(squares):
+            piece = board.piece_at(square)
+            if piece is None:
+                continue
+            for view in (True, False):
+                kind = (0 if piece.color == view else 2) + (1 if piece.king else 0)
+                index = square if view else squares - 1 - square
+                expected[view][kind * squares + index] = 1
+        assert (own[row] == expected[board.turn]).all()
+        assert (other[row] == expected[not board.turn]).all()
+
+
+def test_the_twelve_by_twelve_board_has_no_network_yet() -> None:
+    with pytest.raises(ValueError, match="72 squares"):
+        nn.inputs_of("canadian")
+
+
+@pytest.mark.parametrize("variant", ["international", "english"])
+def test_the_pipeline_trains_another_games_network(variant: str, tmp_path) -> None:
+    data = tmp_path / "positions.npz"
+    n = nn.self_play(variant, 3, 40, data, label_depth=2, threads=1, seed=3)
+    loaded = nn.load_data([data])
+    assert n == len(loaded) > 30 and loaded.variant == variant
+    weights, held, _ = nn.train(loaded, scale=130, epochs=1, batch=64, progress=False)
+    assert weights.w1.shape[0] == nn.inputs_of(variant) and np.isfinite(held)
+    blob = nn.to_bytes(weights, variant, 130)
+    fens = _random_game_fens(variant, 40, seed=8)
+    raw, white = _core.piece_sets(fens, variant=variant)
+    own, other = nn.inputs(
+        np.frombuffer(raw, dtype="<u8").reshape(len(fens), 4),
+        white,
+        shashki.SQUARE_COUNTS[variant],
+    )
+    expected = nn.integer_evaluate(weights, own, other, 130)
+    assert _core.evaluate_network(fens, blob) == expected.tolist()
+    path = tmp_path / f"{variant}.nnue"
+    path.write_bytes(blob)
+    engine = Engine(hash_mb=1, evaluation=str(path))
+    board = shashki.Board(variant=variant)
+    assert engine.play(board, Limit(depth=3)).move in board.legal_moves
+    # a network of one game is refused as another game's export
+    with pytest.raises(ValueError, match="inputs"):
+        nn.to_bytes(weights, "russian" if variant != "english" else "international", 130)
+
+
+def test_english_draughts_learned_evaluation_is_its_network() -> None:
+    # English draughts' network beat its linear (family) evaluation (docs/search.md), so
+    # its default evaluation, "learned", is that network; "family" stays selectable.
+    fens = _random_game_fens("english", 40, seed=12)
+    learned = _core.evaluate_fens(fens, "learned", variant="english")
+    assert learned == _core.evaluate_fens(fens, "network", variant="english")
+    assert learned != _core.evaluate_fens(fens, "family", variant="english")
+    # the engine's default searches with it: the same result as asking for the network
+    board = shashki.Board(variant="english")
+    default = Engine(hash_mb=1).analyse(board, Limit(depth=7))
+    network = Engine(hash_mb=1, evaluation="network").analyse(board, Limit(depth=7))
+    family = Engine(hash_mb=1, evaluation="family").analyse(board, Limit(depth=7))
+    assert (default["pv"], default["nodes"]) == (network["pv"], network["nodes"])
+    assert (default["pv"], default["nodes"]) != (family["pv"], family["nodes"])
+    # Russian draughts keeps its linear evaluation as the default
+    russian = _random_fens(20, seed=4)
+    assert _core.evaluate_fens(russian, "learned") != _core.evaluate_fens(russian, "network")

@@ -1,8 +1,9 @@
 """The network evaluation's training: data, the fit (numpy), the export to the Rust format.
 
 The network (``src/search/network.rs``) sees each side's pieces from its own point of view:
-128 inputs (own men, own kings, the other side's men, the other side's kings, by square, the
-board turned half round for Black), a first layer of ``HIDDEN`` clipped sums kept for both
+four inputs a square (own men, own kings, the other side's men, the other side's kings, the
+board turned half round for Black: 128 on the 8×8 board, 200 on the 10×10, 256 in Turkish
+draughts), a first layer of ``HIDDEN`` clipped sums kept for both
 perspectives, a second of ``LAYER2`` clipped outputs, and one output, the logit of the side to
 move's expected score. It is trained here in float32 with numpy and exported quantised
 (``int16`` first layer, ``int8`` after).
@@ -40,6 +41,7 @@ from typing import Any, Optional
 from shashki import _core
 
 INPUTS = 128
+"""Inputs a perspective on the 8×8 board (four a square; :func:`inputs_of` for any game)."""
 HIDDEN = 128
 LAYER2 = 16
 VERSION = 1
@@ -112,15 +114,30 @@ def load_data(paths: Sequence[str | Path]) -> Data:
     )
 
 
-def inputs(pieces: Any, white: Any) -> tuple[Any, Any]:
-    """The side to move's and the other side's 128 inputs (uint8 0/1, N × 128)."""
+def inputs_of(variant: str) -> int:
+    """The inputs a perspective has in ``variant``: four a square (128 on the 8×8 board, 200
+    on the 10×10); a ``ValueError`` for a game without networks (the 12×12 board)."""
+    from shashki import SQUARE_COUNTS
+
+    if variant not in SQUARE_COUNTS:
+        raise ValueError(f"unknown game {variant!r}")
+    squares = SQUARE_COUNTS[variant]
+    if squares > 64:
+        raise ValueError(
+            f"{variant} has {squares} squares: networks are for the 8×8 and 10×10 boards so far"
+        )
+    return 4 * squares
+
+
+def inputs(pieces: Any, white: Any, squares: int = 32) -> tuple[Any, Any]:
+    """The side to move's and the other side's inputs (uint8 0/1, N × 4·``squares``)."""
     import numpy as np
 
     n = len(pieces)
-    low = pieces.astype("<u8").view(np.uint8).reshape(n, 4, 8)[:, :, :4]
-    bits = np.unpackbits(low, axis=2, bitorder="little")  # N × 4 sets × 32 squares
-    from_white = bits.reshape(n, INPUTS)
-    from_black = bits[:, [2, 3, 0, 1], ::-1].reshape(n, INPUTS)
+    raw = pieces.astype("<u8").view(np.uint8).reshape(n, 4, 8)
+    bits = np.unpackbits(raw, axis=2, bitorder="little")[:, :, :squares]  # N × 4 sets × squares
+    from_white = bits.reshape(n, 4 * squares)
+    from_black = bits[:, [2, 3, 0, 1], ::-1].reshape(n, 4 * squares)
     turn = np.asarray(white, dtype=bool)[:, None]
     own = np.where(turn, from_white, from_black)
     other = np.where(turn, from_black, from_white)
@@ -138,7 +155,8 @@ def _sigmoid(x: Any) -> Any:
 
 @dataclass
 class Weights:
-    """Float weights: ``w1`` (128 × H), ``b1``, ``w2`` (2H × L), ``b2``, ``w3`` (L), ``b3``."""
+    """Float weights: ``w1`` (inputs × H), ``b1``, ``w2`` (2H × L), ``b2``, ``w3`` (L),
+    ``b3``."""
 
     w1: Any
     b1: Any
@@ -148,13 +166,15 @@ class Weights:
     b3: Any
 
     @staticmethod
-    def initial(seed: int = 1, hidden: int = HIDDEN, layer2: int = LAYER2) -> Weights:
+    def initial(
+        seed: int = 1, hidden: int = HIDDEN, layer2: int = LAYER2, inputs: int = INPUTS
+    ) -> Weights:
         import numpy as np
 
         rng = np.random.default_rng(seed)
         f = np.float32
         return Weights(
-            w1=(rng.standard_normal((INPUTS, hidden)) * 0.1).astype(f),
+            w1=(rng.standard_normal((inputs, hidden)) * 0.1).astype(f),
             b1=np.full(hidden, 0.1, dtype=f),
             w2=(rng.standard_normal((2 * hidden, layer2)) / math.sqrt(2 * hidden)).astype(f),
             b2=np.zeros(layer2, dtype=f),
@@ -243,12 +263,13 @@ def train(
     import numpy as np
 
     rng = np.random.default_rng(seed)
-    own, other = inputs(data.pieces, data.white)
+    n_inputs = inputs_of(data.variant)
+    own, other = inputs(data.pieces, data.white, n_inputs // 4)
     target = targets(data, scale, score_share).astype(np.float32)
     order = rng.permutation(len(target))
     cut = max(1, len(order) // 10)
     held, used = order[:cut], order[cut:]
-    w = start or Weights.initial(seed)
+    w = start or Weights.initial(seed, inputs=n_inputs)
     m = {k: np.zeros_like(getattr(w, k)) for k in w.names()}
     v = {k: np.zeros_like(getattr(w, k)) for k in w.names()}
     best = (loss_of(w, own[held], other[held], target[held]), _copy(w))
@@ -330,7 +351,11 @@ def to_bytes(w: Weights, variant: str, scale: float) -> bytes:
     qw = quantised(w)
     name = variant.encode()
     head = b"SHNN" + struct.pack("<I", VERSION) + bytes([len(name)]) + name
-    head += struct.pack("<IIIi", INPUTS, w.w1.shape[1], w.w2.shape[1], int(round(scale)))
+    if w.w1.shape[0] != inputs_of(variant):
+        raise ValueError(
+            f"the first layer has {w.w1.shape[0]} inputs, {variant} needs {inputs_of(variant)}"
+        )
+    head += struct.pack("<IIIi", w.w1.shape[0], w.w1.shape[1], w.w2.shape[1], int(round(scale)))
     body = b"".join(
         qw[k].astype(qw[k].dtype.newbyteorder("<")).tobytes()
         for k in ["w1", "b1", "w2", "b2", "w3", "b3"]

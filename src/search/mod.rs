@@ -358,7 +358,7 @@ impl Engine {
             node_limit: limits.nodes,
             root_moves: &limits.root_moves,
             endgame: self.endgame_tables(),
-            evaluation: self.evaluation(),
+            evaluation: network::resolved(self.evaluation(), pos.rules().variant),
             draw_rules: &limits.draw_rules,
             clocks: limits.clocks,
             multipv: limits.multipv.max(1),

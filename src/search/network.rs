@@ -1,10 +1,12 @@
 //! The network evaluation: a small network over the pieces (NNUE-style), its first layer
 //! kept up to date from one position to the next instead of recomputed.
 //!
-//! **Inputs.** From each side's point of view ("perspective"), 128 features: its own men,
-//! its own kings, the other side's men, the other side's kings, each on one of the 32 squares
-//! of the 8×8 board counted from that side (Black's squares turned half round, so both
-//! perspectives see their own men start on squares 0–11).
+//! **Inputs.** From each side's point of view ("perspective"), four features a square: its
+//! own men, its own kings, the other side's men, the other side's kings, each on one of the
+//! board's squares counted from that side (Black's squares turned half round, so both
+//! perspectives see their own men start on the lowest squares): 128 inputs on the 8×8 board,
+//! 200 on the 10×10, 256 in Turkish draughts (every square of its 8×8 board). The games of the
+//! 64-bit word have networks; the 12×12 board (72 squares) has none yet.
 //!
 //! **Layers.** The first layer ([`HIDDEN`] sums a perspective, weights `i16`) is kept for
 //! both perspectives in an [`Accumulator`]; the side to move's sums, then the other side's,
@@ -33,8 +35,10 @@ use crate::piece::Color;
 use crate::position::Position;
 use crate::variant::Variant;
 
-/// Features a perspective has: 4 kinds of piece × 32 squares.
+/// Features a perspective has on the 8×8 board: 4 kinds of piece × 32 squares.
 pub const INPUTS: usize = 128;
+/// The most features a perspective can have: 4 kinds of piece × the 64 bits of the word.
+const MAX_INPUTS: usize = 256;
 /// First-layer sums a perspective.
 pub const HIDDEN: usize = 128;
 /// Second-layer outputs.
@@ -66,7 +70,11 @@ pub struct Network {
     variant: Variant,
     scale: i32,
     checksum: u64,
-    w1: Box<[[i16; HIDDEN]; INPUTS]>,
+    /// The rows of a piece of each set on each bit of the word, in White's and Black's
+    /// perspectives ([`Network::rows`]; 0 for a bit off the board: never set).
+    row_of: Box<[[[u8; 2]; 64]; 4]>,
+    /// `4 × squares` rows, then zeros to [`MAX_INPUTS`] (rows are masked, never checked).
+    w1: Box<[[i16; HIDDEN]; MAX_INPUTS]>,
     b1: [i16; HIDDEN],
     /// Output-major.
     w2: Box<[[i8; 2 * HIDDEN]; LAYER2]>,
@@ -165,9 +173,25 @@ impl Network {
             .map_err(|_| NetworkError("the game's name is not UTF-8".into()))?;
         let variant = Variant::parse(name)
             .ok_or_else(|| NetworkError(format!("the network is for an unknown game {name:?}")))?;
-        if variant.geometry().size() != 8 || variant.geometry().every_square() {
+        let geometry = variant.geometry();
+        let squares = geometry.square_count();
+        let mut row_of = Box::new([[[0u8; 2]; 64]; 4]);
+        let mut on_board = 0;
+        for bit in 0..64 {
+            if let Some(i) = geometry.index(crate::square::Square::from_bit_unchecked(bit as u32)) {
+                on_board += 1;
+                for (set, rows) in row_of.iter_mut().enumerate() {
+                    // Black sees the board turned half round, its pieces as its own.
+                    let white = set * squares + i;
+                    let black = ((set + 2) & 3) * squares + (squares - 1 - i);
+                    rows[bit] = [white as u8, black as u8];
+                }
+            }
+        }
+        if on_board != squares {
             return Err(NetworkError(format!(
-                "the network is for {name}, but networks are for the 8×8 board's dark-square games only so far"
+                "the network is for {name}, whose {squares} squares need the 128-bit board: \
+                 networks are for the games of the 8×8 and 10×10 boards only so far"
             )));
         }
         let sizes = [
@@ -175,7 +199,7 @@ impl Network {
             r.u32("the sizes")?,
             r.u32("the sizes")?,
         ];
-        let want = [INPUTS as u32, HIDDEN as u32, LAYER2 as u32];
+        let want = [4 * squares as u32, HIDDEN as u32, LAYER2 as u32];
         if sizes != want {
             return Err(NetworkError(format!(
                 "the network's shape is {}×{}×{}, but this build evaluates {}×{}×{} \
@@ -189,8 +213,8 @@ impl Network {
                 "the output scale {scale} is out of range"
             )));
         }
-        let mut w1 = Box::new([[0i16; HIDDEN]; INPUTS]);
-        for row in w1.iter_mut() {
+        let mut w1 = Box::new([[0i16; HIDDEN]; MAX_INPUTS]);
+        for row in w1.iter_mut().take(4 * squares) {
             for w in row.iter_mut() {
                 *w = r.i16("the first layer")?;
             }
@@ -226,7 +250,7 @@ impl Network {
         for (h, w) in worst.iter_mut().enumerate() {
             let mut rows: Vec<i32> = w1.iter().map(|row| i32::from(row[h]).abs()).collect();
             rows.sort_unstable_by(|a, b| b.cmp(a));
-            *w = i32::from(b1[h]).abs() + rows.iter().take(32).sum::<i32>();
+            *w = i32::from(b1[h]).abs() + rows.iter().take(squares).sum::<i32>();
         }
         if worst.iter().any(|&w| w > i32::from(i16::MAX)) {
             return Err(NetworkError(
@@ -237,6 +261,7 @@ impl Network {
             variant,
             scale,
             checksum,
+            row_of,
             w1,
             b1,
             w2,
@@ -336,7 +361,7 @@ impl Network {
 
     #[inline(always)]
     fn add_row(&self, sums: &mut [i16; HIDDEN], row: usize) {
-        let w = &self.w1[row & (INPUTS - 1)];
+        let w = &self.w1[row & (MAX_INPUTS - 1)];
         for h in 0..HIDDEN {
             sums[h] = sums[h].wrapping_add(w[h]);
         }
@@ -344,7 +369,7 @@ impl Network {
 
     #[inline(always)]
     fn sub_row(&self, sums: &mut [i16; HIDDEN], row: usize) {
-        let w = &self.w1[row & (INPUTS - 1)];
+        let w = &self.w1[row & (MAX_INPUTS - 1)];
         for h in 0..HIDDEN {
             sums[h] = sums[h].wrapping_sub(w[h]);
         }
@@ -482,19 +507,14 @@ fn piece_sets(pos: &Position) -> [u64; 4] {
     ]
 }
 
-/// The 8×8 index of internal bit `bit`.
-#[inline]
-fn index_of(bit: u32) -> usize {
-    crate::square::Square::from_bit_unchecked(bit).index8_unchecked()
-}
-
-/// The rows a piece of set `set` (0 White men, 1 White kings, 2 Black men, 3 Black kings) on
-/// square `index` has in White's and Black's perspectives.
-#[inline]
-fn rows(set: usize, index: usize) -> (usize, usize) {
-    let white = set * 32 + index;
-    let black = ((set + 2) & 3) * 32 + (31 - index);
-    (white, black)
+impl Network {
+    /// The rows a piece of set `set` (0 White men, 1 White kings, 2 Black men, 3 Black kings)
+    /// on internal bit `bit` has in White's and Black's perspectives.
+    #[inline(always)]
+    fn rows(&self, set: usize, bit: u32) -> (usize, usize) {
+        let [white, black] = self.row_of[set & 3][bit as usize & 63];
+        (usize::from(white), usize::from(black))
+    }
 }
 
 impl Accumulator {
@@ -518,7 +538,7 @@ impl Accumulator {
             for (set, &bits) in now.iter().enumerate() {
                 let mut b = bits;
                 while b != 0 {
-                    let (w, k) = rows(set, index_of(b.trailing_zeros()));
+                    let (w, k) = net.rows(set, b.trailing_zeros());
                     net.add_row(&mut self.sums[0], w);
                     net.add_row(&mut self.sums[1], k);
                     b &= b - 1;
@@ -528,14 +548,14 @@ impl Accumulator {
             for set in 0..4 {
                 let mut gone = before[set] & !now[set];
                 while gone != 0 {
-                    let (w, k) = rows(set, index_of(gone.trailing_zeros()));
+                    let (w, k) = net.rows(set, gone.trailing_zeros());
                     net.sub_row(&mut self.sums[0], w);
                     net.sub_row(&mut self.sums[1], k);
                     gone &= gone - 1;
                 }
                 let mut came = now[set] & !before[set];
                 while came != 0 {
-                    let (w, k) = rows(set, index_of(came.trailing_zeros()));
+                    let (w, k) = net.rows(set, came.trailing_zeros());
                     net.add_row(&mut self.sums[0], w);
                     net.add_row(&mut self.sums[1], k);
                     came &= came - 1;
@@ -552,7 +572,35 @@ impl Accumulator {
 }
 
 /// The networks compiled in: `(game, file)`.
-static SHIPPED: &[(&str, &[u8])] = &[("russian", include_bytes!("network_russian.bin"))];
+static SHIPPED: &[(&str, &[u8])] = &[
+    ("russian", include_bytes!("network_russian.bin")),
+    ("english", include_bytes!("network_english.bin")),
+];
+
+/// The games whose `learned` evaluation (the engine's default) is their compiled-in
+/// network: those where it beat the game's linear evaluation in matches (docs/search.md).
+const LEARNED_IS_NETWORK: &[Variant] = &[Variant::English];
+
+/// The network `variant`'s `learned` evaluation uses, if its default is a network.
+#[inline]
+pub fn learned_network(variant: Variant) -> Option<&'static Network> {
+    if LEARNED_IS_NETWORK.contains(&variant) {
+        shipped(variant)
+    } else {
+        None
+    }
+}
+
+/// The evaluation a search of `variant` runs: `learned` is the game's network where that is
+/// its default ([`learned_network`]), any other choice itself.
+pub fn resolved(evaluation: super::Evaluation, variant: Variant) -> super::Evaluation {
+    match evaluation {
+        super::Evaluation::Learned if learned_network(variant).is_some() => {
+            super::Evaluation::Network
+        }
+        other => other,
+    }
+}
 
 /// The network compiled in for `variant`, if one is.
 pub fn shipped(variant: Variant) -> Option<&'static Network> {
@@ -623,33 +671,69 @@ pub fn network_for(evaluation: super::Evaluation, variant: Variant) -> Option<&'
 mod tests {
     use super::*;
 
+    /// Every compiled-in network, read (none may be dropped), with its game's start.
+    fn every_shipped() -> Vec<(&'static Network, Position)> {
+        SHIPPED
+            .iter()
+            .map(|(game, _)| {
+                let variant = Variant::parse(game).expect("a shipped network's game");
+                let net = shipped(variant).expect("every shipped network reads");
+                assert_eq!(net.variant(), variant);
+                (net, Position::start_of(crate::RuleSet::new(variant, false)))
+            })
+            .collect()
+    }
+
     #[test]
-    fn the_shipped_network_reads_and_is_symmetric() {
-        let net = shipped(Variant::Russian).expect("the Russian network is compiled in");
-        let pos = Position::start();
-        let start = net.evaluate_fresh(&pos);
-        // The start position seen by either side is the same position.
-        let turned = pos.with_turn(Color::Black).mirrored();
-        assert_eq!(net.evaluate_fresh(&turned.with_turn(Color::White)), start);
+    fn the_shipped_networks_read_and_are_symmetric() {
+        assert!(SHIPPED.len() >= 2);
+        for (net, pos) in every_shipped() {
+            let start = net.evaluate_fresh(&pos);
+            // The start position seen by either side is the same position.
+            let turned = pos.with_turn(!pos.turn()).mirrored();
+            assert_eq!(net.evaluate_fresh(&turned.with_turn(pos.turn())), start);
+        }
     }
 
     #[test]
     fn updates_equal_a_fresh_computation_along_a_game() {
-        let net = shipped(Variant::Russian).expect("the Russian network is compiled in");
-        let mut acc = Accumulator::default();
-        let mut pos = Position::start();
-        let mut seed = 7u64;
-        for _ in 0..120 {
-            acc.update(net, &pos);
-            assert_eq!(net.evaluate(&acc, pos.turn()), net.evaluate_fresh(&pos));
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let Some(m) = pos.legal_move_at(seed >> 11) else {
-                break;
-            };
-            pos.play_unchecked(&m);
+        for (net, start) in every_shipped() {
+            let mut acc = Accumulator::default();
+            let mut pos = start;
+            let mut seed = 7u64;
+            for _ in 0..120 {
+                acc.update(net, &pos);
+                assert_eq!(net.evaluate(&acc, pos.turn()), net.evaluate_fresh(&pos));
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let Some(m) = pos.legal_move_at(seed >> 11) else {
+                    break;
+                };
+                pos.play_unchecked(&m);
+            }
         }
+    }
+
+    #[test]
+    fn learned_is_the_network_only_where_it_was_measured_better() {
+        use super::super::Evaluation;
+        for &variant in LEARNED_IS_NETWORK {
+            assert!(
+                shipped(variant).is_some(),
+                "{variant:?} has its network compiled in"
+            );
+            assert_eq!(resolved(Evaluation::Learned, variant), Evaluation::Network);
+        }
+        // Russian draughts keeps its linear evaluation as the default (docs/search.md).
+        assert_eq!(
+            resolved(Evaluation::Learned, Variant::Russian),
+            Evaluation::Learned
+        );
+        assert_eq!(
+            resolved(Evaluation::Family, Variant::English),
+            Evaluation::Family
+        );
     }
 
     #[test]
@@ -682,6 +766,84 @@ mod tests {
                 assert_eq!(sums, layer2_portable(&fast, &w2));
             }
         }
+    }
+
+    /// A network file of random weights for `game` with `inputs` inputs a perspective.
+    fn random_file(game: &str, inputs: usize, seed: u64) -> Vec<u8> {
+        let mut seed = seed;
+        let mut next = move |m: u32| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((seed >> 33) as u32 % (2 * m + 1)) as i32 - m as i32
+        };
+        let mut b = b"SHNN".to_vec();
+        b.extend_from_slice(&VERSION.to_le_bytes());
+        b.push(game.len() as u8);
+        b.extend_from_slice(game.as_bytes());
+        for size in [inputs, HIDDEN, LAYER2] {
+            b.extend_from_slice(&(size as u32).to_le_bytes());
+        }
+        b.extend_from_slice(&150i32.to_le_bytes());
+        for _ in 0..inputs * HIDDEN + HIDDEN {
+            b.extend_from_slice(&(next(60) as i16).to_le_bytes());
+        }
+        for _ in 0..LAYER2 * 2 * HIDDEN {
+            b.push(next(127) as i8 as u8);
+        }
+        for _ in 0..LAYER2 {
+            b.extend_from_slice(&(next(4000)).to_le_bytes());
+        }
+        for _ in 0..LAYER2 {
+            b.push(next(127) as i8 as u8);
+        }
+        b.extend_from_slice(&(next(4000)).to_le_bytes());
+        let sum = fnv1a(&b);
+        b.extend_from_slice(&sum.to_le_bytes());
+        b
+    }
+
+    #[test]
+    fn a_ten_by_ten_network_updates_as_it_recomputes() {
+        let bytes = random_file("international", 200, 5);
+        let net = Network::from_bytes(&bytes).expect("a 10×10 network of 200 inputs reads");
+        assert_eq!(net.variant(), Variant::International);
+        let rules = crate::RuleSet::new(Variant::International, false);
+        let mut pos = Position::start_of(rules);
+        // Turned half round with the colours swapped, the start is the same position.
+        let start = net.evaluate_fresh(&pos);
+        let turned = pos.with_turn(Color::Black).mirrored();
+        assert_eq!(net.evaluate_fresh(&turned.with_turn(Color::White)), start);
+        let mut acc = Accumulator::default();
+        let mut seed = 11u64;
+        let mut evaluations = std::collections::BTreeSet::new();
+        for _ in 0..150 {
+            acc.update(&net, &pos);
+            let value = net.evaluate(&acc, pos.turn());
+            assert_eq!(value, net.evaluate_fresh(&pos));
+            evaluations.insert(value);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let Some(m) = pos.legal_move_at(seed >> 11) else {
+                break;
+            };
+            pos.play_unchecked(&m);
+        }
+        assert!(evaluations.len() > 10, "the evaluation follows the pieces");
+    }
+
+    #[test]
+    fn a_network_of_another_shape_or_board_is_refused() {
+        // An International file of the 8×8 board's 128 inputs.
+        let e = Network::from_bytes(&random_file("international", 128, 1)).unwrap_err();
+        assert!(e.0.contains("200×128×16"), "{e}");
+        // Canadian draughts (72 squares) has no network yet.
+        let e = Network::from_bytes(&random_file("canadian", 288, 1)).unwrap_err();
+        assert!(e.0.contains("72 squares"), "{e}");
+        // Turkish draughts: every square of its board, 256 inputs.
+        let net = Network::from_bytes(&random_file("turkish", 256, 1)).expect("Turkish reads");
+        assert_eq!(net.variant(), Variant::Turkish);
     }
 
     #[test]
