@@ -207,14 +207,16 @@ impl PySearchEngine {
         self.engine.move_overhead().as_secs_f64()
     }
 
-    /// The evaluation of the searches that start from now on: `"learned"` (the default),
-    /// `"classic"` or `"family"`.
+    /// The evaluation of the searches that start from now on: `"learned"` (the default;
+    /// English draughts' network in that game), `"classic"`, `"family"`, `"network"` or a
+    /// network file.
     fn set_evaluation(&self, name: &str) -> PyResult<()> {
         self.engine.set_evaluation(evaluation_arg(name)?);
         Ok(())
     }
 
-    /// The evaluation in use: `"learned"`, `"classic"` or `"family"`.
+    /// The evaluation in use: `"learned"`, `"classic"`, `"family"`, `"network"` or a
+    /// network file's name.
     #[getter]
     fn evaluation(&self) -> &'static str {
         self.engine.evaluation().name()
