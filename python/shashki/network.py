@@ -598,12 +598,13 @@ def convert_text(path: str | Path, out: str | Path, variant: str = "russian") ->
 
 
 def _loop_command(args: Any) -> int:
-    """Generations of data and fit: generation 0's games are played with the linear
-    evaluation, each next one's with the network just fitted; each fit uses every
+    """Generations of data and fit: generation 0's games are played with the game's
+    default evaluation (``learned``: its linear one, or its network where that is the
+    default), each next one's with the network just fitted; each fit uses every
     generation's data so far. A step whose file exists is not redone (resumable)."""
     directory = Path(args.dir)
     directory.mkdir(parents=True, exist_ok=True)
-    evaluation = "learned" if args.variant == "russian" else "family"
+    evaluation = "learned"
     data: list[str] = []
     for g in range(args.generations):
         path = directory / f"data-{g}.npz"
