@@ -325,15 +325,17 @@ def test_the_pipeline_trains_another_games_network(variant: str, tmp_path) -> No
         nn.to_bytes(weights, "russian" if variant != "english" else "international", 130)
 
 
-def test_english_draughts_learned_evaluation_is_its_network() -> None:
-    # English draughts' network beat its linear (family) evaluation (docs/search.md), so
-    # its default evaluation, "learned", is that network; "family" stays selectable.
-    fens = _random_game_fens("english", 40, seed=12)
-    learned = _core.evaluate_fens(fens, "learned", variant="english")
-    assert learned == _core.evaluate_fens(fens, "network", variant="english")
-    assert learned != _core.evaluate_fens(fens, "family", variant="english")
+@pytest.mark.parametrize("variant", ["english", "italian"])
+def test_a_games_learned_evaluation_is_its_network_where_that_won(variant: str) -> None:
+    # English and Italian draughts' networks beat their linear (family) evaluations
+    # (docs/search.md), so their default evaluation, "learned", is the network; "family"
+    # stays selectable.
+    fens = _random_game_fens(variant, 40, seed=12)
+    learned = _core.evaluate_fens(fens, "learned", variant=variant)
+    assert learned == _core.evaluate_fens(fens, "network", variant=variant)
+    assert learned != _core.evaluate_fens(fens, "family", variant=variant)
     # the engine's default searches with it: the same result as asking for the network
-    board = shashki.Board(variant="english")
+    board = shashki.Board(variant=variant)
     default = Engine(hash_mb=1).analyse(board, Limit(depth=7))
     network = Engine(hash_mb=1, evaluation="network").analyse(board, Limit(depth=7))
     family = Engine(hash_mb=1, evaluation="family").analyse(board, Limit(depth=7))

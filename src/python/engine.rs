@@ -208,7 +208,7 @@ impl PySearchEngine {
     }
 
     /// The evaluation of the searches that start from now on: `"learned"` (the default;
-    /// English draughts' network in that game), `"classic"`, `"family"`, `"network"` or a
+    /// English and Italian draughts' networks there), `"classic"`, `"family"`, `"network"` or a
     /// network file.
     fn set_evaluation(&self, name: &str) -> PyResult<()> {
         self.engine.set_evaluation(evaluation_arg(name)?);

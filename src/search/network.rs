@@ -575,11 +575,12 @@ impl Accumulator {
 static SHIPPED: &[(&str, &[u8])] = &[
     ("russian", include_bytes!("network_russian.bin")),
     ("english", include_bytes!("network_english.bin")),
+    ("italian", include_bytes!("network_italian.bin")),
 ];
 
 /// The games whose `learned` evaluation (the engine's default) is their compiled-in
 /// network: those where it beat the game's linear evaluation in matches (docs/search.md).
-const LEARNED_IS_NETWORK: &[Variant] = &[Variant::English];
+const LEARNED_IS_NETWORK: &[Variant] = &[Variant::English, Variant::Italian];
 
 /// The network `variant`'s `learned` evaluation uses, if its default is a network.
 #[inline]
@@ -686,7 +687,7 @@ mod tests {
 
     #[test]
     fn the_shipped_networks_read_and_are_symmetric() {
-        assert!(SHIPPED.len() >= 2);
+        assert!(SHIPPED.len() >= 3);
         for (net, pos) in every_shipped() {
             let start = net.evaluate_fresh(&pos);
             // The start position seen by either side is the same position.
