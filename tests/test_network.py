@@ -17,12 +17,13 @@ from shashki.engine import Engine, Limit
 from strategies import positions
 
 
-def _random_fens(count: int, seed: int) -> list[str]:
+def _random_fens(count: int, seed: int, variant: str = "russian", longest: int = 60) -> list[str]:
+    """``count`` positions of ``variant`` up to ``longest`` random plies from the start."""
     rng = random.Random(seed)
-    out = []
+    out: list[str] = []
     while len(out) < count:
-        board = shashki.Board()
-        for _ in range(rng.randint(0, 60)):
+        board = shashki.Board(variant=variant)
+        for _ in range(rng.randint(0, longest)):
             moves = list(board.legal_moves)
             if not moves:
                 break
@@ -256,25 +257,11 @@ def test_self_play_over_an_executor_gives_the_same_data(tmp_path) -> None:
     assert a.score is not None and b.score is not None and (a.score == b.score).all()
 
 
-def _random_game_fens(variant: str, count: int, seed: int) -> list[str]:
-    rng = random.Random(seed)
-    out: list[str] = []
-    while len(out) < count:
-        board = shashki.Board(variant=variant)
-        for _ in range(rng.randint(0, 90)):
-            moves = list(board.legal_moves)
-            if not moves:
-                break
-            board.push(rng.choice(moves))
-        out.append(board.fen())
-    return out
-
-
 @pytest.mark.parametrize("variant", ["international", "turkish", "english"])
 def test_other_boards_inputs_are_each_sides_pieces_square_by_square(variant: str) -> None:
     squares = shashki.SQUARE_COUNTS[variant]
     assert nn.inputs_of(variant) == 4 * squares
-    fens = _random_game_fens(variant, 30, seed=2)
+    fens = _random_fens(30, seed=2, variant=variant, longest=90)
     raw, white = _core.piece_sets(fens, variant=variant)
     own, other = nn.inputs(np.frombuffer(raw, dtype="<u8").reshape(len(fens), 4), white, squares)
     for row, fen in enumerate(fens):
@@ -306,7 +293,7 @@ def test_the_pipeline_trains_another_games_network(variant: str, tmp_path) -> No
     weights, held, _ = nn.train(loaded, scale=130, epochs=1, batch=64, progress=False)
     assert weights.w1.shape[0] == nn.inputs_of(variant) and np.isfinite(held)
     blob = nn.to_bytes(weights, variant, 130)
-    fens = _random_game_fens(variant, 40, seed=8)
+    fens = _random_fens(40, seed=8, variant=variant, longest=90)
     raw, white = _core.piece_sets(fens, variant=variant)
     own, other = nn.inputs(
         np.frombuffer(raw, dtype="<u8").reshape(len(fens), 4),
@@ -330,7 +317,7 @@ def test_a_games_learned_evaluation_is_its_network_where_that_won(variant: str) 
     # English and Italian draughts' networks beat their linear (family) evaluations
     # (docs/search.md), so their default evaluation, "learned", is the network; "family"
     # stays selectable.
-    fens = _random_game_fens(variant, 40, seed=12)
+    fens = _random_fens(40, seed=12, variant=variant, longest=90)
     learned = _core.evaluate_fens(fens, "learned", variant=variant)
     assert learned == _core.evaluate_fens(fens, "network", variant=variant)
     assert learned != _core.evaluate_fens(fens, "family", variant=variant)

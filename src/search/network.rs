@@ -696,23 +696,37 @@ mod tests {
         }
     }
 
+    /// Along a random game from `start`, the accumulator brought from each position to the
+    /// next evaluates as a fresh computation does; the values met.
+    fn updated_along_a_game(
+        net: &Network,
+        start: Position,
+        seed: u64,
+        plies: usize,
+    ) -> std::collections::BTreeSet<i32> {
+        let mut acc = Accumulator::default();
+        let (mut pos, mut seed) = (start, seed);
+        let mut evaluations = std::collections::BTreeSet::new();
+        for _ in 0..plies {
+            acc.update(net, &pos);
+            let value = net.evaluate(&acc, pos.turn());
+            assert_eq!(value, net.evaluate_fresh(&pos));
+            evaluations.insert(value);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let Some(m) = pos.legal_move_at(seed >> 11) else {
+                break;
+            };
+            pos.play_unchecked(&m);
+        }
+        evaluations
+    }
+
     #[test]
     fn updates_equal_a_fresh_computation_along_a_game() {
         for (net, start) in every_shipped() {
-            let mut acc = Accumulator::default();
-            let mut pos = start;
-            let mut seed = 7u64;
-            for _ in 0..120 {
-                acc.update(net, &pos);
-                assert_eq!(net.evaluate(&acc, pos.turn()), net.evaluate_fresh(&pos));
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let Some(m) = pos.legal_move_at(seed >> 11) else {
-                    break;
-                };
-                pos.play_unchecked(&m);
-            }
+            assert!(updated_along_a_game(net, start, 7, 120).len() > 10);
         }
     }
 
@@ -815,22 +829,7 @@ mod tests {
         let start = net.evaluate_fresh(&pos);
         let turned = pos.with_turn(Color::Black).mirrored();
         assert_eq!(net.evaluate_fresh(&turned.with_turn(Color::White)), start);
-        let mut acc = Accumulator::default();
-        let mut seed = 11u64;
-        let mut evaluations = std::collections::BTreeSet::new();
-        for _ in 0..150 {
-            acc.update(&net, &pos);
-            let value = net.evaluate(&acc, pos.turn());
-            assert_eq!(value, net.evaluate_fresh(&pos));
-            evaluations.insert(value);
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let Some(m) = pos.legal_move_at(seed >> 11) else {
-                break;
-            };
-            pos.play_unchecked(&m);
-        }
+        let evaluations = updated_along_a_game(&net, pos, 11, 150);
         assert!(evaluations.len() > 10, "the evaluation follows the pieces");
     }
 
