@@ -824,7 +824,7 @@ mod tests {
         let net = Network::from_bytes(&bytes).expect("a 10×10 network of 200 inputs reads");
         assert_eq!(net.variant(), Variant::International);
         let rules = crate::RuleSet::new(Variant::International, false);
-        let mut pos = Position::start_of(rules);
+        let pos = Position::start_of(rules);
         // Turned half round with the colours swapped, the start is the same position.
         let start = net.evaluate_fresh(&pos);
         let turned = pos.with_turn(Color::Black).mirrored();
