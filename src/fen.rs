@@ -160,10 +160,7 @@ pub fn parse_fen_in_word<W: Word>(text: &str, numbering: Numbering) -> Result<Fe
                     "an empty item between commas (expected a square, K and a square, or a range)",
                 ));
             }
-            let (king, squares_text) = match token.strip_prefix(['K', 'k']) {
-                Some(s) => (true, s.trim()),
-                None => (false, token),
-            };
+            let (king, squares_text) = split_king(token, numbering);
             let squares = parse_squares::<W>(squares_text, numbering)
                 .map_err(|reason| FenError::new(field_no, token, reason))?;
             for sq in squares {
@@ -227,6 +224,20 @@ pub fn parse_fen_in_word<W: Word>(text: &str, numbering: Numbering) -> Result<Fe
         halfmove_clock,
         fullmove_number,
     })
+}
+
+/// A FEN item's king prefix and the squares after it. `K` always marks a king; a lowercase
+/// `k` does too, except on a board wide enough to have a file `k` (the 12×12 board's eleventh
+/// file), where `k` followed by a digit is that file's square (`k1`, `Wk5`): a king there
+/// is written `Kk5`.
+fn split_king(token: &str, numbering: Numbering) -> (bool, &str) {
+    let file_k = numbering.geometry().size() > 10;
+    let square_of_file_k =
+        file_k && token.starts_with('k') && token[1..].starts_with(|c: char| c.is_ascii_digit());
+    match token.strip_prefix(['K', 'k']) {
+        Some(rest) if !square_of_file_k => (true, rest.trim()),
+        _ => (false, token),
+    }
 }
 
 /// A number of 1 to `max_digits` ASCII digits (no sign, no spaces).

@@ -13,8 +13,19 @@ from hypothesis import HealthCheck, settings
 
 DATA = Path(__file__).parent / "data"
 
+# ``ci`` (the default, what the README's test command runs): the same examples every run,
+# so a green run does not depend on luck. ``explore``: as many, drawn afresh each run (and
+# kept in .hypothesis/ when one fails). ``long``: the long fuzzing runs of the development
+# page, drawn afresh.
 settings.register_profile(
     "ci",
+    max_examples=300,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "explore",
     max_examples=300,
     deadline=None,
     derandomize=False,

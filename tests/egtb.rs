@@ -235,3 +235,39 @@ fn damaged_files_are_refused() {
     assert!(read_table(&copy).is_err());
     let _ = std::fs::remove_file(&copy);
 }
+
+#[test]
+fn impossible_balances_in_a_header_are_refused_not_a_panic() {
+    let _ = tables();
+    let bytes = std::fs::read(dir().join("KKvK.egtb")).expect("file");
+    let copy = dir().join("damaged-header.egtb");
+    // The four material bytes (not under the payload checksum): counts that wrapped a byte
+    // sum to a small number, counts past the binomial table, more men than their squares.
+    for material in [
+        [0x00, 0xff, 0x00, 0x02],
+        [0x01, 0xff, 0x01, 0x00],
+        [0xff, 0xff, 0xff, 0x7f],
+        [0x1d, 0x00, 0x00, 0x01],
+        [0x00, 0x21, 0x00, 0x00],
+        [0x00, 0x08, 0x00, 0x01],
+    ] {
+        let mut damaged = bytes.clone();
+        damaged[16..20].copy_from_slice(&material);
+        std::fs::write(&copy, &damaged).expect("write");
+        let error = read_table(&copy).err().expect("refused");
+        assert!(error.to_string().contains("damaged-header.egtb"), "{error}");
+    }
+    let _ = std::fs::remove_file(&copy);
+    let m = Material {
+        white_men: 8,
+        white_kings: 8,
+        black_men: 8,
+        black_kings: 8,
+    };
+    assert!(m.is_possible());
+    assert_eq!(
+        m.slots(),
+        u64::MAX,
+        "a balance too large to index saturates"
+    );
+}

@@ -389,3 +389,113 @@ def test_fuzz_fens_and_moves_of_every_game(fen: str, variant: str, rng: random.R
         for notation in ("numeric", "algebraic"):
             assert shashki.Board(parsed.fen(notation=notation), variant=variant) == parsed
     check_move_texts(board, rng)
+
+
+# ---- network files ---------------------------------------------------------------------------
+
+SHIPPED_NETWORK = Path(__file__).parents[1] / "src" / "search" / "network_english.bin"
+
+
+@given(st.randoms(use_true_random=False), st.booleans())
+def test_fuzz_network_files(rng: random.Random, fix_checksum: bool) -> None:
+    """A damaged network file (bytes changed, cut or inserted; its checksum made to fit or
+    not) is refused with a ValueError saying why, or (damage only to the weights) loads and
+    evaluates: never a panic, never an allocation sized by a damaged header."""
+    from shashki import _core
+
+    data = bytearray(SHIPPED_NETWORK.read_bytes())
+    for _ in range(rng.randint(1, 4)):
+        kind = rng.random()
+        if kind < 0.5 and data:
+            # Mostly the header (version, name, sizes, scale), where damage matters most.
+            at = rng.randrange(min(len(data), 64) if rng.random() < 0.7 else len(data))
+            data[at] = rng.randrange(256)
+        elif kind < 0.75:
+            del data[rng.randrange(len(data) + 1) :]
+        else:
+            at = rng.randrange(len(data) + 1)
+            data[at:at] = bytes(rng.randrange(256) for _ in range(rng.randint(1, 9)))
+    if fix_checksum and len(data) >= 12:
+        data[-8:] = _fnv1a(bytes(data[:-8])).to_bytes(8, "little")
+    try:
+        scores = _core.evaluate_network(["W:W21,22:B1,K4", "B:W31:B5,6"], bytes(data))
+    except ValueError as error:
+        assert str(error)
+        return
+    assert len(scores) == 2 and all(isinstance(s, int) for s in scores)
+
+
+# ---- DXP messages ----------------------------------------------------------------------------
+
+DXP_PIECES = st.sampled_from(
+    ["R01", "M", "E", "C", "B", "K", "A", "W", "Z", "e", "w", "b", "0", "1", "9", " ", "\x00"]
+    + ["x" * 50, "e" * 50, "0032", "28", "99", "ΩΩ"]
+)
+
+
+@given(st.lists(DXP_PIECES, max_size=40).map("".join), st.randoms(use_true_random=False))
+def test_fuzz_dxp_messages(text: str, rng: random.Random) -> None:
+    """A DXP message from a peer is read as one of the protocol's messages or refused with a
+    DxpError (a ValueError); a position or a move in it becomes a board or a legal move, or
+    a DxpError: nothing else escapes."""
+    from shashki import dxp
+
+    board = shashki.Board(variant="international")
+    request = dxp.game_request("fuzz", rng.random() < 0.5, 5, 0, board)
+    samples = [text, mutate(request, rng, rng.randint(1, 4))]
+    move = rng.choice(list(board.legal_moves))
+    samples.append(mutate(dxp.move_message(move, 1.5), rng, rng.randint(1, 3)))
+    for sample in samples:
+        try:
+            message = dxp.parse_message(sample)
+        except dxp.DxpError as error:
+            assert str(error)
+            continue
+        try:
+            if isinstance(message, dxp.GameRequest) and message.position is not None:
+                dxp.board_from_dxp(*message.position, "international")
+            elif isinstance(message, dxp.MoveMessage):
+                assert dxp.move_from_dxp(board, message) in board.legal_moves
+        except dxp.DxpError as error:
+            assert str(error)
+
+
+# ---- the web board's JSON --------------------------------------------------------------------
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=True)
+    | st.text(alphabet=FORMAT_CHARS + "éЖ", max_size=40),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=20,
+)
+GAME_KEYS = st.sampled_from(["fen", "variant", "captures_optional", "moves", "x"])
+
+
+@given(
+    st.dictionaries(GAME_KEYS, JSON_VALUES | st.sampled_from(shashki.VARIANTS), max_size=5),
+    st.dictionaries(st.sampled_from(["time", "depth", "nodes", "clock", "inc"]), JSON_VALUES),
+    st.randoms(use_true_random=False),
+)
+def test_fuzz_web_board_json(game: dict, level: dict, rng: random.Random) -> None:
+    """What the web board's pages post (a game and a level, as JSON text) is read or refused
+    with a BadRequest (a ValueError, the page's 400): never another exception."""
+    import json
+
+    pytest.importorskip("starlette")
+    from shashki.web.validation import BadRequest, _json, parse_game, parse_level
+
+    real = json.dumps(
+        {"game": {"variant": "russian", "moves": ["c3-d4", "f6-g5"]}, "level": {"time": 0.5}}
+    )
+    for raw in (json.dumps({"game": game, "level": level}), mutate(real, rng, rng.randint(1, 5))):
+        try:
+            body = _json(raw, "the body")
+            if not isinstance(body, dict):
+                continue
+            parse_game(body.get("game"))
+            parse_level(body.get("level"))
+        except BadRequest as error:
+            assert str(error)

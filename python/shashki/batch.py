@@ -70,6 +70,8 @@ ACTIONS: int = _core.BATCH_ACTIONS
 """The size of the 8×8 board's action space (:func:`action_count` gives each board's)."""
 PLANES: int = _core.BATCH_PLANES
 """The observation's planes."""
+MAX_GAMES = 1 << 20
+"""The most games one :class:`Boards` holds."""
 
 
 def board_size(variant: str = "russian") -> int:
@@ -116,6 +118,24 @@ def _checked_planes(array: _Array, shape: tuple[int, ...], name: str = "out") ->
     return _checked_out(array, dtype, shape, name)
 
 
+def _int_arg(value: object, name: str, lo: int, hi: Optional[int] = None) -> None:
+    """Check an integer argument before the core converts it (where a negative or huge
+    number would be an OverflowError): TypeError for a non-int, ValueError out of range."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if value < lo or (hi is not None and value > hi):
+        bounds = f"at least {lo}" if hi is None else f"between {lo} and {hi}"
+        raise ValueError(f"{name} must be {bounds}, not {value}")
+
+
+def _optional_ints(**values: object) -> None:
+    """:func:`_int_arg` for the optional counts of the batch functions (None passes)."""
+    bounds = {"threads": (0, 1024), "depth": (1, 120), "nodes": (1, 2**63 - 1)}
+    for name, value in values.items():
+        if value is not None:
+            _int_arg(value, name, *bounds[name])
+
+
 def _splitmix(x: int) -> int:
     """SplitMix64's step: a well-mixed 64-bit number from ``x``."""
     x = (x + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
@@ -145,8 +165,8 @@ class Boards:
         max_plies: int = 400,
         dtype: npt.DTypeLike = np.float32,
     ) -> None:
-        if isinstance(n, bool) or not isinstance(n, int):
-            raise TypeError(f"n must be an int, not {type(n).__name__}")
+        _int_arg(n, "n", 1, MAX_GAMES)
+        _int_arg(max_plies, "max_plies", 1, 2**32 - 1)
         self.dtype: np.dtype[Any] = np.dtype(dtype)
         if self.dtype not in PLANE_DTYPES:
             raise ValueError(f"dtype must be float32, uint8 or bool, not {self.dtype.name}")
@@ -271,8 +291,11 @@ class Boards:
 
     def board(self, index: int) -> shashki.Board:
         """Game ``index`` as a :class:`shashki.Board` with its history (before a capture in
-        progress)."""
-        fen, moves = self._core._history(index)
+        progress). A negative ``index`` counts from the end, as in a list."""
+        _int_arg(index, "index", -(2**63))
+        if not -len(self) <= index < len(self):
+            raise IndexError(f"game index {index} out of range ({len(self)} games)")
+        fen, moves = self._core._history(index + len(self) if index < 0 else index)
         board = shashki.Board(fen, variant=self.variant, captures_optional=self.captures_optional)
         for text in moves:
             board.push_move(text)
@@ -315,8 +338,10 @@ def playouts(
     threads."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ValueError(f"games must be a non-negative int, not {games!r}")
-    if not 0 <= seed < 2**64:
-        raise ValueError(f"seed must be between 0 and 2**64 - 1, not {seed}")
+    _int_arg(seed, "seed", 0, 2**64 - 1)
+    _int_arg(max_plies, "max_plies", 1, 2**32 - 1)
+    _int_arg(hash_mb, "hash_mb", 1, 4096)
+    _optional_ints(threads=threads, depth=depth, nodes=nodes)
     return Playouts(
         *_core.playouts(
             games,
@@ -366,6 +391,8 @@ def search(
     searches of up to about 10⁵ nodes; give more for deeper ones. Boards give their
     variant; FENs take ``variant``. ``evaluation``: ``"learned"`` or ``"classic"``, as
     :class:`shashki.engine.Engine`'s."""
+    _int_arg(hash_mb, "hash_mb", 1, 4096)
+    _optional_ints(threads=threads, depth=depth, nodes=nodes)
     fens: list[str] = []
     for item in positions:
         if isinstance(item, shashki.Board):

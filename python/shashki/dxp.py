@@ -247,14 +247,18 @@ class MessageStream:
         self.sock = sock
         self.sock.settimeout(timeout)
         self.buffer = b""
+        self.closed = False  # the peer's end was seen (by a read or a watch)
 
     def read(self) -> Optional[str]:
         """The next message, or None when the peer has closed the connection."""
         while b"\0" not in self.buffer:
             if len(self.buffer) > MAX_MESSAGE:
                 raise DxpError(f"no message end within {MAX_MESSAGE + 1} bytes")
+            if self.closed:
+                return None
             chunk = self.sock.recv(256)
             if not chunk:
+                self.closed = True
                 return None
             self.buffer += chunk
         raw, _, self.buffer = self.buffer.partition(b"\0")
@@ -270,6 +274,54 @@ class MessageStream:
 
 
 # ---- the follower: ``shashki dxp --listen`` -------------------------------------------------
+
+
+class PeerLeft(OSError):
+    """The peer closed the connection while the follower was thinking."""
+
+
+class _PeerWatch:
+    """While the engine thinks, watch the connection: the peer closing it stops the search
+    at once (a peer that asks for a game and leaves would otherwise hold the follower, one
+    game at a time, for its whole move). What the peer sends meanwhile is kept for the next
+    read, up to a bound (beyond it the watch only waits)."""
+
+    def __init__(self, stream: MessageStream, engine: Engine) -> None:
+        self.stream, self.engine = stream, engine
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._watch, daemon=True)
+
+    def __enter__(self) -> _PeerWatch:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.done.set()
+        self.thread.join()
+
+    def _watch(self) -> None:
+        import select
+
+        stream = self.stream
+        while not self.done.is_set():
+            if stream.closed:
+                self.engine.stop()  # again until the search ends: a stop can come early
+                self.done.wait(0.01)
+                continue
+            if len(stream.buffer) > 4 * (MAX_MESSAGE + 1):
+                self.done.wait(0.05)  # enough kept: the rest waits in the socket
+                continue
+            try:
+                readable, _, _ = select.select([stream.sock], [], [], 0.05)
+                if not readable:
+                    continue
+                chunk = stream.sock.recv(4096)
+            except (OSError, ValueError):  # reset, or closed under us
+                chunk = b""
+            if chunk:
+                stream.buffer += chunk
+            else:
+                stream.closed = True
 
 
 def move_seconds(minutes: int, moves: int, spent: float, played: int) -> float:
@@ -422,7 +474,11 @@ class DxpServer:
         played = len(board.move_stack) // 2
         seconds = min(move_seconds(*control, spent, played), self.max_move_seconds)
         began = time.monotonic()
-        result = self.get_engine().play(board, Limit(time=seconds))
+        engine = self.get_engine()
+        with _PeerWatch(stream, engine):
+            result = engine.play(board, Limit(time=seconds))
+        if stream.closed:  # the peer left while we thought: no one to send the move to
+            raise PeerLeft("left during our move")
         taken = time.monotonic() - began
         if result.move is None:
             stream.send(game_end("1", "0"))

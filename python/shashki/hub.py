@@ -84,6 +84,14 @@ if TYPE_CHECKING:
 
 DEFAULT_MOVE_TIME = 1.0
 """Seconds a move when ``go think`` comes with no ``level``."""
+MAX_ERROR = 200
+"""The longest ``error`` message: what it quotes of a bad line is cut to fit."""
+
+
+def _short(text: str, most: int = 40) -> str:
+    """``text``, cut to ``most`` characters (for quoting a peer's words in an error)."""
+    return text if len(text) <= most else text[: most - 3] + "..."
+
 
 ARG = re.compile(r'([A-Za-z][\w-]*)(?:=("[^"]*"|\S*))?')
 PIECE_CHARS = {"w": (True, False), "b": (False, False), "W": (True, True), "B": (False, True)}
@@ -288,6 +296,8 @@ class HubServer:
             self.out.flush()
 
     def error(self, message: str) -> None:
+        if len(message) > MAX_ERROR:  # never echo a long line back whole
+            message = message[: MAX_ERROR - 3] + "..."
         self.send(f'error message="{message.replace(chr(34), chr(39))}"')
 
     def run(self) -> None:
@@ -302,8 +312,12 @@ class HubServer:
                     self.stop_search()
                     return
                 self.handle(command, args)
-            except Exception as error:  # the engine never dies on bad input
-                self.error(f"{command}: {error}")
+            except (KeyboardInterrupt, SystemExit):
+                raise
+            except BaseException as error:  # noqa: B036 (a Rust panic is a BaseException)
+                # The engine never dies on bad input: a panic from the core (a bug, caught
+                # as pyo3's PanicException) is reported like any error.
+                self.error(f"{_short(command)}: {error}")
         self.stop_search()
 
     def start_board(self) -> Board:
@@ -362,14 +376,16 @@ class HubServer:
             self.board = self.start_board()
         elif command == "pos":
             self.stop_search()
+            variant = self.variant
             if "start" in args or "pos" not in args:
                 board = self.start_board()
             else:
-                self.follow_board(args["pos"])
-                board = board_from_hub(args["pos"], self.variant, self.captures_optional)
+                variant = self.board_variant(args["pos"])
+                board = board_from_hub(args["pos"], variant, self.captures_optional)
             for text in args.get("moves", "").split():
                 board.push(move_from_hub(board, text))
-            self.board = board
+            # Only a position read whole changes the game: a refused one leaves both.
+            self.variant, self.board = variant, board
         elif command == "level":
             self.set_level(args)
         elif command == "go":
@@ -388,19 +404,20 @@ class HubServer:
         elif command == "ping":
             self.send("pong")
         else:
-            raise ValueError(f"unknown command {command!r}")
+            raise ValueError(f"unknown command {_short(command)!r}")
 
-    def follow_board(self, position: str) -> None:
-        """With no variant set (or ``normal``, ``losing``), take the game of the position's
-        board: a 50-square position plays International draughts (antidraughts), a
-        32-square one Russian (giveaway)."""
+    def board_variant(self, position: str) -> str:
+        """The game a position plays: with no variant set (or ``normal``, ``losing``), the
+        game of the position's board (a 50-square position plays International draughts or
+        antidraughts, a 32-square one Russian or giveaway); else the variant set."""
         if self.board_relative is None:
-            return
+            return self.variant
         eight, ten = BOARD_RELATIVE[self.board_relative]
         if len(position) == 51:
-            self.variant = ten
-        elif len(position) == 33:
-            self.variant = eight
+            return ten
+        if len(position) == 33:
+            return eight
+        return self.variant
 
     def set_param(self, name: str, value: str) -> None:
         if name == "variant":

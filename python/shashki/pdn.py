@@ -251,6 +251,7 @@ def _read_lines(handle: TextIO) -> tuple[list[tuple[int, str]], list[tuple[int, 
     tags: list[tuple[int, str]] = []
     moves: list[tuple[int, str]] = []
     blank_after_tags = False
+    after_blank = False
     state = _MovetextState()
     scan = state.scan
     while True:
@@ -258,19 +259,36 @@ def _read_lines(handle: TextIO) -> tuple[list[tuple[int, str]], list[tuple[int, 
             line, pending = pending, None
         else:
             line = readline()
+            if not isinstance(line, str):
+                raise TypeError(
+                    "PDN is read from a text handle, not a binary one: open the file with "
+                    "open(path, encoding='utf-8') or wrap it: io.TextIOWrapper(handle, 'utf-8')"
+                )
             if line.startswith("\ufeff"):
                 # A byte order mark, as a text opened without ``utf-8-sig`` keeps it (at a
                 # file's start, or where files were joined): not part of the PDN.
                 line = line[1:]
         if not line:
             break
+        stripped = line.strip()
+        if (
+            not state.top_level
+            and after_blank
+            and stripped.startswith("[")
+            and _pattern("TAG").fullmatch(stripped)
+        ):
+            # A comment or variation left open: a tag pair after a blank line starts the
+            # next game, so one missing '}' or ')' costs one game, not the rest of the
+            # file (the tokenizer reports the unclosed one).
+            reader.give_back(line)
+            break
+        after_blank = not stripped
         if state.in_comment:  # inside a comment: no tags, blank lines or escapes
             lineno += 1
             moves.append((lineno, line))
             if "}" in line and scan(line):
                 break
             continue
-        stripped = line.strip()
         if state.depth == 0 and stripped:
             first = stripped[0]
             if first == "%":

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from shashki import BOARD_SIZES, Board, Move, square_name
+from shashki import BOARD_SIZES, SQUARE_COUNTS, Board, Move, square_name
 
 SQUARE = 45
 MARGIN = 20
@@ -18,10 +18,25 @@ PIECE_FILL = {True: "#fafafa", False: "#222222"}
 PIECE_STROKE = {True: "#333333", False: "#000000"}
 
 
-def _center(square: int, flipped: bool, n: int = 8) -> tuple[float, float]:
-    half = n // 2
-    rank = square // half
-    file = (square % half) * 2 + (rank % 2)
+def _layout(variant: str) -> tuple[int, list[tuple[int, int]]]:
+    """The side of the variant's board and each square's (file, rank), 0-based from a1, read
+    from the game's own square names (so every board is drawn as its game names it: Italian
+    draughts' squares from h1, Turkish draughts' every square, the 12×12 board)."""
+    layout = _LAYOUTS.get(variant)
+    if layout is None:
+        n = BOARD_SIZES.get(variant, 8)
+        squares = []
+        for square in range(SQUARE_COUNTS.get(variant, 32)):
+            name = square_name(square, variant=variant)
+            squares.append((ord(name[0]) - ord("a"), int(name[1:]) - 1))
+        layout = _LAYOUTS[variant] = (n, squares)
+    return layout
+
+
+_LAYOUTS: dict[str, tuple[int, list[tuple[int, int]]]] = {}
+
+
+def _point(file: int, rank: int, flipped: bool, n: int) -> tuple[float, float]:
     col, row = (n - 1 - file, rank) if flipped else (file, n - 1 - rank)
     return MARGIN + col * SQUARE + SQUARE / 2, MARGIN + row * SQUARE + SQUARE / 2
 
@@ -36,7 +51,9 @@ def board(
 ) -> str:
     """An SVG picture of ``board``: squares, pieces (kings with a crown ring), coordinates,
     and an arrow along ``lastmove``'s path."""
-    n = BOARD_SIZES.get(board.variant, 8)
+    n, squares = _layout(board.variant)
+    playable = set(squares)
+    every_square = len(playable) == n * n
     full = 2 * MARGIN + n * SQUARE
     width = size or full
     out = [
@@ -47,12 +64,14 @@ def board(
     for row in range(n):
         for col in range(n):
             file, rank = (n - 1 - col, row) if flipped else (col, n - 1 - row)
-            fill = DARK if (file + rank) % 2 == 0 else LIGHT
+            # The playing squares dark; a board of every square (Turkish) checkered.
+            dark = (file + rank) % 2 == 0 if every_square else (file, rank) in playable
+            fill = DARK if dark else LIGHT
             x, y = MARGIN + col * SQUARE, MARGIN + row * SQUARE
             out.append(f'<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{fill}"/>')
     if coordinates:
         for i in range(n):
-            file_char = "abcdefghij"[n - 1 - i if flipped else i]
+            file_char = "abcdefghijkl"[n - 1 - i if flipped else i]
             rank_char = str((i if flipped else n - 1 - i) + 1)
             pos = MARGIN + i * SQUARE + SQUARE / 2
             out.append(
@@ -63,11 +82,11 @@ def board(
                 f'<text x="9" y="{pos + 4}" font-size="12" text-anchor="middle" '
                 f'fill="#eee">{rank_char}</text>'
             )
-    for square in range(n * n // 2):
+    for square, (file, rank) in enumerate(squares):
         piece = board.piece_at(square)
         if piece is None:
             continue
-        cx, cy = _center(square, flipped, n)
+        cx, cy = _point(file, rank, flipped, n)
         r = SQUARE * 0.38
         out.append(
             f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{PIECE_FILL[piece.color]}" '
@@ -80,9 +99,7 @@ def board(
                 f'stroke-width="3"/>'
             )
     if lastmove is not None:
-        points = [_center(lastmove.start, flipped, n)] + [
-            _center(sq, flipped, n) for sq in lastmove.path
-        ]
+        points = [_point(*squares[sq], flipped, n) for sq in (lastmove.start, *lastmove.path)]
         coords = " ".join(f"{x},{y}" for x, y in points)
         out.append(
             '<defs><marker id="arrowhead" markerWidth="4" markerHeight="4" refX="2" refY="2" '

@@ -354,7 +354,7 @@ pub fn read_table(path: &Path) -> Result<Table, FileError> {
         black_men: data[18],
         black_kings: data[19],
     };
-    if material.pieces() > 32
+    if !material.is_possible()
         || material.white_men > 12
         || material.black_men > 12
         || !material.is_canonical()

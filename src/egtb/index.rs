@@ -89,12 +89,27 @@ impl Material {
 
     /// All pieces.
     pub fn pieces(&self) -> u32 {
-        (self.white_men + self.white_kings + self.black_men + self.black_kings) as u32
+        self.white_men as u32
+            + self.white_kings as u32
+            + self.black_men as u32
+            + self.black_kings as u32
     }
 
     /// All men.
     pub fn men(&self) -> u32 {
-        (self.white_men + self.black_men) as u32
+        self.white_men as u32 + self.black_men as u32
+    }
+
+    /// Whether the balance can stand on the board: at most 32 pieces, at most 28 men a side
+    /// (a man never stands on its own crowning rank), so that every count indexes the
+    /// binomial table. A header read from a file is checked with this before its balance
+    /// sizes anything.
+    pub fn is_possible(&self) -> bool {
+        self.pieces() <= 32
+            && self
+                .kinds()
+                .iter()
+                .all(|(n, squares)| *n as usize <= squares.len())
     }
 
     /// Every balance with 2 to `pieces` pieces and at least one piece a side, in the order
@@ -158,7 +173,7 @@ impl Material {
         self.kinds()
             .iter()
             .map(|(n, squares)| C[squares.len()][*n as usize])
-            .product()
+            .fold(1u64, u64::saturating_mul)
     }
 
     /// The slot of a position of this material.

@@ -15,7 +15,7 @@ use super::rules_arg_any;
 use crate::batch::{as_uninit, Batch, BatchGame, Finish, PlaneCell, Policy, Shape, PLANES};
 use crate::position::GameWord;
 use crate::search::SearchWord;
-use crate::{fen, Board, Notation, Position};
+use crate::{fen, notation, Board, Notation, Position};
 
 /// The most games one batch holds (about 1 KB each, with their masks and planes).
 const MAX_GAMES: usize = 1 << 20;
@@ -286,6 +286,15 @@ impl PyBatchBoards {
             )));
         }
         if let Some(row) = on_batch!(&self.batch, b => b.first_illegal(&actions)) {
+            let stuck = on_batch!(&self.batch, b => b.games[row].position().legal_moves().is_empty());
+            if stuck {
+                // A batch from a finished position: its observations are fine, its steps
+                // cannot be (the game would restart at its own end).
+                return Err(PyValueError::new_err(format!(
+                    "row {row}'s game cannot step: its first position has no legal move (the \
+                     game is over before it starts; no game was changed)"
+                )));
+            }
             return Err(PyValueError::new_err(format!(
                 "action {} of row {row} is not legal in that game (no game was changed)",
                 actions[row]
@@ -392,7 +401,11 @@ impl PyBatchBoards {
     }
 
     /// Game `index`'s first position (a FEN with its clocks) and its moves (full-path texts).
-    fn _history(&self, index: usize) -> PyResult<(String, Vec<String>)> {
+    fn _history(&self, index: &Bound<'_, PyAny>) -> PyResult<(String, Vec<String>)> {
+        let last = on_batch!(&self.batch, b => b.games.len()) as i64 - 1;
+        let index = super::args::int_in(index, "index", 0, last, |message| {
+            pyo3::exceptions::PyIndexError::new_err(format!("game {message}"))
+        })? as usize;
         on_batch!(&self.batch, b => game_history(b, index))
     }
 }
@@ -408,13 +421,19 @@ fn game_history<W: GameWord>(batch: &Batch<W>, index: usize) -> PyResult<(String
     let board = game.board();
     let (h, f) = board.start_clocks();
     let root = fen::write_fen(board.root(), Notation::Numeric);
-    Ok((
-        format!("{root}:H{h}:F{f}"),
-        board
-            .moves()
-            .map(|m| m.long_text_on(board.position().geometry()))
-            .collect(),
-    ))
+    // Each move named on its position in the game's own numbering, every landing square
+    // written: the text a Board of the game reads back (Italian, Spanish and Portuguese
+    // name their squares from another corner than Russian draughts).
+    let mut pos = *board.root();
+    let moves = board
+        .moves()
+        .map(|m| {
+            let text = notation::move_text(&pos, &m, Notation::Numeric, true);
+            pos.play_unchecked(&m);
+            text
+        })
+        .collect();
+    Ok((format!("{root}:H{h}:F{f}"), moves))
 }
 
 /// What `playouts` gives: results, lengths, and on request the positions met (planes,

@@ -602,9 +602,11 @@ impl PyBoard {
 
     /// Whether the position has occurred `count` times (3 by default), this time included,
     /// counting the positions since the last capture or man move.
-    #[pyo3(signature = (count = 3))]
-    fn is_repetition(&self, count: u32) -> bool {
-        on_game!(&self.game, g => g.board.occurrences() >= count)
+    #[pyo3(signature = (count = None), text_signature = "(self, count=3)")]
+    fn is_repetition(&self, count: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
+        let count =
+            super::args::opt_int_in(count, "count", 0, u32::MAX as i64)?.unwrap_or(3) as u32;
+        Ok(on_game!(&self.game, g => g.board.occurrences() >= count))
     }
 
     /// A board at the first position of the history, with the FEN's clocks.
