@@ -28,7 +28,7 @@ use crate::bitboard::Word;
 use crate::mv::Move;
 use crate::piece::Color;
 use crate::position::{GameWord, Position};
-use crate::variant::Variant;
+use crate::variant::{DrawSet, Variant};
 
 /// What the draw rules need to know of the game before a position, in plies.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -623,23 +623,24 @@ impl DrawRules {
 
     /// The rules a game of `variant` is played under unless told otherwise.
     pub fn for_variant(variant: Variant) -> DrawRules {
-        match variant {
-            Variant::Brazilian => DrawRules::brazilian(),
-            Variant::Giveaway => DrawRules::giveaway(),
-            Variant::Russian | Variant::Diagonal => DrawRules::fmjd64(),
-            Variant::English => DrawRules::english(),
-            Variant::Italian => DrawRules::italian(),
-            Variant::Pool => DrawRules::pool(),
-            Variant::International | Variant::Canadian => DrawRules::international(),
-            Variant::Antidraughts => DrawRules::antidraughts(),
-            Variant::Killer => DrawRules::killer(),
-            Variant::Frisian | Variant::Frysk => DrawRules::frisian(),
-            Variant::Turkish => DrawRules::turkish(),
-            Variant::Spanish
-            | Variant::Portuguese
-            | Variant::Czech
-            | Variant::Thai
-            | Variant::Breakthrough => DrawRules::threefold(),
+        DrawRules::of(variant.info().draw)
+    }
+
+    /// A built-in set, as a game's card names it.
+    pub fn of(set: DrawSet) -> DrawRules {
+        match set {
+            DrawSet::Fmjd64 => DrawRules::fmjd64(),
+            DrawSet::Brazilian => DrawRules::brazilian(),
+            DrawSet::Giveaway => DrawRules::giveaway(),
+            DrawSet::English => DrawRules::english(),
+            DrawSet::Italian => DrawRules::italian(),
+            DrawSet::Pool => DrawRules::pool(),
+            DrawSet::International => DrawRules::international(),
+            DrawSet::Antidraughts => DrawRules::antidraughts(),
+            DrawSet::Killer => DrawRules::killer(),
+            DrawSet::Frisian => DrawRules::frisian(),
+            DrawSet::Turkish => DrawRules::turkish(),
+            DrawSet::Threefold => DrawRules::threefold(),
         }
     }
 
@@ -783,6 +784,23 @@ mod tests {
         let mut next = pos;
         next.play_unchecked(&m);
         clocks.after(&pos, &m, &next)
+    }
+
+    #[test]
+    fn every_cards_draw_set_is_the_one_its_name_parses_to() {
+        // The name is what Python's default_draw_rules looks up: both layers, one set.
+        for card in crate::GAMES.iter() {
+            assert_eq!(
+                DrawRules::parse(card.draw.name()),
+                Some(DrawRules::for_variant(card.variant)),
+                "{}",
+                card.name
+            );
+        }
+        assert_eq!(
+            DrawRules::for_variant(Variant::Canadian),
+            DrawRules::international()
+        );
     }
 
     #[test]

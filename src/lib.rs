@@ -99,4 +99,4 @@ pub use perft::{
 pub use piece::{Color, Piece, Role};
 pub use position::{GameWord, Position, Setup};
 pub use square::{Geometry, Numbering, Square};
-pub use variant::{GameInfo, MoveRules, RuleSet, StartKind, Variant, GAMES};
+pub use variant::{DrawSet, GameInfo, MoveRules, RuleSet, StartKind, Variant, GAMES};

@@ -63,7 +63,62 @@ pub enum StartKind {
     SecondAndThirdRanks,
 }
 
-/// One game's entry in the registry.
+/// A built-in set of draw rules, as a game's card names it ([`DrawRules::of`] builds it;
+/// its [`DrawSet::name`] is what [`DrawRules::parse`] reads and Python's
+/// `shashki.draw.default_draw_rules` looks up: one declaration for every layer).
+///
+/// [`DrawRules::of`]: crate::DrawRules::of
+/// [`DrawRules::parse`]: crate::DrawRules::parse
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum DrawSet {
+    /// FMJD-64 (Russian draughts' federation rules, arts. 7.2.3–7.2.8).
+    Fmjd64,
+    /// Brazilian draughts.
+    Brazilian,
+    /// Giveaway (поддавки).
+    Giveaway,
+    /// English draughts.
+    English,
+    /// Italian draughts.
+    Italian,
+    /// Pool checkers.
+    Pool,
+    /// International draughts (FMJD international rules 6.1–6.4).
+    International,
+    /// Antidraughts.
+    Antidraughts,
+    /// Killer draughts.
+    Killer,
+    /// Frisian draughts.
+    Frisian,
+    /// Turkish draughts.
+    Turkish,
+    /// The same position a third time, nothing else.
+    Threefold,
+}
+
+impl DrawSet {
+    /// The set's name (`fmjd64`, `international`, `threefold`, …).
+    pub const fn name(self) -> &'static str {
+        match self {
+            DrawSet::Fmjd64 => "fmjd64",
+            DrawSet::Brazilian => "brazilian",
+            DrawSet::Giveaway => "giveaway",
+            DrawSet::English => "english",
+            DrawSet::Italian => "italian",
+            DrawSet::Pool => "pool",
+            DrawSet::International => "international",
+            DrawSet::Antidraughts => "antidraughts",
+            DrawSet::Killer => "killer",
+            DrawSet::Frisian => "frisian",
+            DrawSet::Turkish => "turkish",
+            DrawSet::Threefold => "threefold",
+        }
+    }
+}
+
+/// One game's card: every fact of the game that any layer needs (the core, the Python
+/// package, the Hub, PDN, the web board, the command line), declared once in [`GAMES`].
 #[derive(Copy, Clone, Debug)]
 pub struct GameInfo {
     /// The game.
@@ -86,6 +141,21 @@ pub struct GameInfo {
     pub no_moves_wins: bool,
     /// Whether the game's PDN notation is numeric (the GameType's `N`); otherwise algebraic.
     pub numeric: bool,
+    /// The name players and menus give the game (`Russian draughts`).
+    pub display: &'static str,
+    /// Its draw rules.
+    pub draw: DrawSet,
+    /// A game without a GameType of its own: PDN writes it as this game's GameType with a
+    /// `Variant` tag (giveaway on Russian's 25, antidraughts on International's 20).
+    pub tagged_on: Option<Variant>,
+    /// The GameType number lidraughts' own exports give it (96–98), read as well.
+    pub lidraughts_type: Option<u8>,
+    /// Other names the Hub protocol's clients send for it (Scan's `normal`, `losing`, `bt`;
+    /// pydraughts' names), read besides its name and aliases.
+    pub hub_names: &'static [&'static str],
+    /// Whether its `learned` evaluation (the engine's default) is its compiled-in network:
+    /// where the network beat the game's linear evaluation in matches (docs/search.md).
+    pub learned_network: bool,
 }
 
 /// Declares the games once: the [`Variant`] enum, [`Variant::ALL`] and the registry table
@@ -120,6 +190,9 @@ games! {
         name: "russian", aliases: &["shashki", "шашки"], game_type: Some(25), first: White,
         moves: MoveRules::Russian, numbering: Numbering::STANDARD, start: StartKind::ThreeRows,
         no_moves_wins: false, numeric: false,
+        display: "Russian draughts", draw: DrawSet::Fmjd64,
+        tagged_on: None, lidraughts_type: None, hub_names: &[],
+        learned_network: false,
     }
     /// Поддавки (giveaway): Russian moves, the goal reversed: a side that has lost all its
     /// pieces, or cannot move, wins.
@@ -127,6 +200,9 @@ games! {
         name: "giveaway", aliases: &["poddavki", "поддавки"], game_type: None, first: White,
         moves: MoveRules::Russian, numbering: Numbering::STANDARD, start: StartKind::ThreeRows,
         no_moves_wins: true, numeric: false,
+        display: "Giveaway (poddavki)", draw: DrawSet::Giveaway,
+        tagged_on: Some(Variant::Russian), lidraughts_type: None, hub_names: &[],
+        learned_network: false,
     }
     /// Brazilian draughts: international rules on 8×8 (majority capture, no crowning
     /// mid-capture), PDN GameType 26.
@@ -134,6 +210,9 @@ games! {
         name: "brazilian", aliases: &[], game_type: Some(26), first: White,
         moves: MoveRules::Brazilian, numbering: Numbering::STANDARD, start: StartKind::ThreeRows,
         no_moves_wins: false, numeric: false,
+        display: "Brazilian draughts", draw: DrawSet::Brazilian,
+        tagged_on: None, lidraughts_type: None, hub_names: &[],
+        learned_network: false,
     }
     /// Diagonal draughts («Діагональні шашки», docs/rules.rst): Russian rules; the main road
     /// a1–h8 starts empty, each side's twelve men fill the triangle on its side of it.
@@ -141,6 +220,9 @@ games! {
         name: "diagonal", aliases: &[], game_type: None, first: White,
         moves: MoveRules::Russian, numbering: Numbering::STANDARD, start: StartKind::Diagonal,
         no_moves_wins: false, numeric: false,
+        display: "Diagonal draughts", draw: DrawSet::Fmjd64,
+        tagged_on: Some(Variant::Russian), lidraughts_type: None, hub_names: &[],
+        learned_network: false,
     }
     /// English draughts, American checkers (GameType 21): men move and capture forward only,
     /// kings one square at a time in every direction, free choice of capture; Black first.
@@ -148,6 +230,9 @@ games! {
         name: "english", aliases: &["american", "checkers"], game_type: Some(21), first: Black,
         moves: MoveRules::English, numbering: Numbering::new(Black, 1, false),
         start: StartKind::ThreeRows, no_moves_wins: false, numeric: true,
+        display: "English draughts (checkers)", draw: DrawSet::English,
+        tagged_on: None, lidraughts_type: None, hub_names: &[],
+        learned_network: true,
     }
     /// Italian draughts (GameType 22): men forward only and never take a king, short kings,
     /// the capture priorities of the Italian federation; the board turned.
@@ -155,6 +240,9 @@ games! {
         name: "italian", aliases: &["dama"], game_type: Some(22), first: White,
         moves: MoveRules::Italian, numbering: Numbering::new(White, 2, true),
         start: StartKind::ThreeRows, no_moves_wins: false, numeric: true,
+        display: "Italian draughts", draw: DrawSet::Italian,
+        tagged_on: None, lidraughts_type: None, hub_names: &[],
+        learned_network: true,
     }
     /// Spanish draughts (GameType 24): men forward only, flying kings, the most pieces then
     /// the most kings; the board turned, numbered from White's right-hand corner.
@@ -162,12 +250,18 @@ games! {
         name: "spanish", aliases: &[], game_type: Some(24), first: White,
         moves: MoveRules::Spanish, numbering: Numbering::new(White, 1, true),
         start: StartKind::ThreeRows, no_moves_wins: false, numeric: true,
+        display: "Spanish draughts", draw: DrawSet::Threefold,
+        tagged_on: None, lidraughts_type: None, hub_names: &[],
+        learned_network: false,
     }
     /// Portuguese draughts (GameType 28): Spanish move rules, board and numbering.
     Portuguese {
         name: "portuguese", aliases: &[], game_type: Some(28), first: White,
         moves: MoveRules::Spanish, numbering: Numbering::new(White, 1, true),
         start: StartKind::ThreeRows, no_moves_wins: false, numeric: true,
+        display: "Portuguese draughts", draw: DrawSet::Threefold,
+        tagged_on: None, lidraughts_type: None, hub_names: &[],
+        learned_network: false,
     }
     /// Czech draughts (GameType 29): men forward only, flying kings, a king must capture
     /// when a king can.
@@ -175,6 +269,9 @@ games! {
         name: "czech", aliases: &[], game_type: Some(29), first: White,
         moves: MoveRules::Czech, numbering: Numbering::STANDARD,
         start: StartKind::ThreeRows, no_moves_wins: false, numeric: false,
+        display: "Czech draughts", draw: DrawSet::Threefold,
+        tagged_on: None, lidraughts_type: None, hub_names: &[],
+        learned_network: false,
     }
     /// Pool checkers (GameType 23): men capture backwards, flying kings, free choice; a man
     /// crossing the far row during a capture goes on as a man; Black first.
@@ -182,6 +279,9 @@ games! {
         name: "pool", aliases: &["american-pool", "pool-checkers"], game_type: Some(23),
         first: Black, moves: MoveRules::Pool, numbering: Numbering::new(Black, 1, false),
         start: StartKind::ThreeRows, no_moves_wins: false, numeric: true,
+        display: "Pool checkers", draw: DrawSet::Pool,
+        tagged_on: None, lidraughts_type: None, hub_names: &["american pool"],
+        learned_network: false,
     }
     /// Thai draughts, mak-hot (GameType 31): eight men each on two rows, men forward only,
     /// kings fly but land directly behind the piece taken, pieces taken leave the board at
@@ -190,6 +290,9 @@ games! {
         name: "thai", aliases: &["makhos", "mak-hot"], game_type: Some(31), first: Black,
         moves: MoveRules::Thai, numbering: Numbering::new(Black, 2, false),
         start: StartKind::TwoRows, no_moves_wins: false, numeric: true,
+        display: "Thai draughts (mak-hot)", draw: DrawSet::Threefold,
+        tagged_on: None, lidraughts_type: None, hub_names: &[],
+        learned_network: false,
     }
     /// International draughts (GameType 20), the game of the world federation (FMJD) on the
     /// 10×10 board: twenty men each, men capture backwards, flying kings, the capture taking
@@ -199,6 +302,9 @@ games! {
         first: White, moves: MoveRules::International,
         numbering: Numbering::on(10, White, 2, false), start: StartKind::FourRows,
         no_moves_wins: false, numeric: true,
+        display: "International draughts", draw: DrawSet::International,
+        tagged_on: None, lidraughts_type: None, hub_names: &["normal"],
+        learned_network: false,
     }
     /// Antidraughts (lidraughts' name): International draughts' moves on the 10×10 board,
     /// the goal reversed: a side that has lost all its pieces, or cannot move, wins.
@@ -206,6 +312,9 @@ games! {
         name: "antidraughts", aliases: &["anti-draughts"], game_type: None, first: White,
         moves: MoveRules::International, numbering: Numbering::on(10, White, 2, false),
         start: StartKind::FourRows, no_moves_wins: true, numeric: true,
+        display: "Antidraughts", draw: DrawSet::Antidraughts,
+        tagged_on: Some(Variant::International), lidraughts_type: Some(98), hub_names: &["losing"],
+        learned_network: false,
     }
     /// Killer draughts (Christian Freeling; Scan's `killer`): International draughts, but a
     /// king whose capture ends on taking a king stops on the square directly behind it.
@@ -213,6 +322,9 @@ games! {
         name: "killer", aliases: &["killer-draughts"], game_type: None, first: White,
         moves: MoveRules::Killer, numbering: Numbering::on(10, White, 2, false),
         start: StartKind::FourRows, no_moves_wins: false, numeric: true,
+        display: "Killer draughts", draw: DrawSet::Killer,
+        tagged_on: Some(Variant::International), lidraughts_type: None, hub_names: &[],
+        learned_network: false,
     }
     /// Breakthrough draughts (lidraughts' and Scan's `bt`): International draughts' moves,
     /// and the first side to crown a man wins.
@@ -220,6 +332,9 @@ games! {
         name: "breakthrough", aliases: &["bt"], game_type: None, first: White,
         moves: MoveRules::Breakthrough, numbering: Numbering::on(10, White, 2, false),
         start: StartKind::FourRows, no_moves_wins: false, numeric: true,
+        display: "Breakthrough draughts", draw: DrawSet::Threefold,
+        tagged_on: Some(Variant::International), lidraughts_type: Some(96), hub_names: &["bt"],
+        learned_network: false,
     }
     /// Frisian draughts (GameType 40; the Frisian federation's rules): International
     /// draughts' board and moves, captures along ranks and files too, the capture of the
@@ -228,12 +343,18 @@ games! {
         name: "frisian", aliases: &["fries", "frysk-damjen"], game_type: Some(40),
         first: White, moves: MoveRules::Frisian, numbering: Numbering::on(10, White, 2, false),
         start: StartKind::FourRows, no_moves_wins: false, numeric: true,
+        display: "Frisian draughts", draw: DrawSet::Frisian,
+        tagged_on: None, lidraughts_type: None, hub_names: &[],
+        learned_network: false,
     }
     /// Frysk! (lidraughts' name): Frisian draughts with five men each on the back rank.
     Frysk {
         name: "frysk", aliases: &["frysk!"], game_type: None, first: White,
         moves: MoveRules::Frisian, numbering: Numbering::on(10, White, 2, false),
         start: StartKind::BackRow, no_moves_wins: false, numeric: true,
+        display: "Frysk!", draw: DrawSet::Frisian,
+        tagged_on: Some(Variant::Frisian), lidraughts_type: Some(97), hub_names: &[],
+        learned_network: false,
     }
     /// Turkish draughts, dama (GameType 30): every square of the 8×8 board, sixteen men
     /// each on the second and third ranks, men one square forward or sideways, kings like
@@ -243,6 +364,9 @@ games! {
         name: "turkish", aliases: &["turkish-draughts"], game_type: Some(30),
         first: White, moves: MoveRules::Turkish, numbering: Numbering::every_square(),
         start: StartKind::SecondAndThirdRanks, no_moves_wins: false, numeric: false,
+        display: "Turkish draughts (dama)", draw: DrawSet::Turkish,
+        tagged_on: None, lidraughts_type: None, hub_names: &[],
+        learned_network: false,
     }
     /// Canadian draughts (GameType 27): International draughts' rules on the 12×12 board,
     /// thirty men each on the five nearest ranks, White first (docs/variants.md).
@@ -251,6 +375,9 @@ games! {
         first: White, moves: MoveRules::Canadian,
         numbering: Numbering::on(12, White, 2, false), start: StartKind::FiveRows,
         no_moves_wins: false, numeric: true,
+        display: "Canadian draughts", draw: DrawSet::International,
+        tagged_on: None, lidraughts_type: None, hub_names: &[],
+        learned_network: false,
     }
 }
 

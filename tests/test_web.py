@@ -284,6 +284,18 @@ def test_openings(client) -> None:
     assert all(shashki.Board(o["fen"]).legal_moves for o in ballots[:50])
 
 
+def test_the_variant_menu_comes_from_the_games_cards(client) -> None:
+    status, answer, _ = get(client, "/api/games")
+    assert status == 200
+    assert [card["name"] for card in answer["games"]] == list(shashki.VARIANTS)
+    for card in answer["games"]:
+        assert card == {**shashki.game_info(card["name"])._asdict(), **card}
+        assert shashki.game_info(card["name"]).display_name == card["display_name"]
+    _, page, _ = get(client, "/")
+    # No list of games of its own in the page: only the default's option before the fill.
+    assert not any(f'value="{name}"' in page["text"] for name in shashki.VARIANTS[1:])
+
+
 # ---- the review module and command --------------------------------------------------------
 
 # 4. e1-d2 gives Black a shot (over 3 men by a depth-6 search; b2-c3 holds).

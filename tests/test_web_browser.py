@@ -82,6 +82,11 @@ def shot(browser, name: str) -> None:
 def open_page(browser, base: str) -> None:
     browser.get(base + "/")
     wait(lambda: browser.execute_script("return document.body.dataset.ready === 'true'"))
+    # The variant menu is filled from the games' cards (/api/games): every game, once.
+    values = browser.execute_script(
+        "return [...document.getElementById('variant').options].map((o) => o.value)"
+    )
+    assert values == list(shashki.VARIANTS)
 
 
 def click_square(browser, square: int) -> None:

@@ -37,6 +37,7 @@ from shashki._core import (
     square_number,
     start_fen,
 )
+from shashki.cards import GameInfo, game_info, games
 
 __version__: str = _core.__version__
 
@@ -50,12 +51,13 @@ SQUARE_NAMES: list[str] = [square_name(sq) for sq in SQUARES]
 
 STARTING_FEN = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
 
-VARIANTS: tuple[str, ...] = tuple(name for name, *_ in _core.games())
-"""The games a :class:`Board` plays (its ``variant``; docs/variants.md has the table)."""
-BOARD_SIZES: dict[str, int] = {name: size for name, *_, size in _core.games()}
+VARIANTS: tuple[str, ...] = tuple(card.name for card in games())
+"""The games a :class:`Board` plays (its ``variant``; :func:`games` has each one's card,
+docs/variants.md the table)."""
+BOARD_SIZES: dict[str, int] = {card.name: card.board_size for card in games()}
 """Each game's board side: 8, 10 for International draughts and its family, 12 for
 Canadian draughts."""
-SQUARE_COUNTS: dict[str, int] = {row[0]: row[5] for row in _core.games()}
+SQUARE_COUNTS: dict[str, int] = {card.name: card.square_count for card in games()}
 """Each game's playable squares: 32 on 8×8, 50 on 10×10, 72 on 12×12, 64 in Turkish
 draughts (every square of its board)."""
 
@@ -203,6 +205,8 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
+    "game_info",
+    "games",
     "AmbiguousMoveError",
     "BLACK",
     "Board",
@@ -210,6 +214,7 @@ __all__ = [
     "DrawRules",
     "FenError",
     "Game",
+    "GameInfo",
     "IllegalMoveError",
     "InvalidMoveError",
     "LegalMoves",

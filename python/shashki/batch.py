@@ -89,7 +89,7 @@ def action_count(variant: str = "russian") -> int:
     return _ACTION_COUNTS[variant]
 
 
-_ACTION_COUNTS: dict[str, int] = {row[0]: row[6] for row in _core.games()}
+_ACTION_COUNTS: dict[str, int] = {card.name: card.actions for card in shashki.games()}
 
 
 def _checked_out(array: _Array, dtype: type, shape: tuple[int, ...], name: str = "out") -> _Array:

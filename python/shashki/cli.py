@@ -63,8 +63,8 @@ def _add_variant(
         "--variant",
         choices=choices,
         default="russian",
-        help="the game: Russian draughts, giveaway (поддавки), Brazilian, diagonal start, "
-        "English checkers, Italian, Spanish, Portuguese, Czech, Pool, Thai",
+        help="the game, by name or alias in any case: "
+        + ", ".join(f"{card.name} ({card.display_name})" for card in shashki.games()),
     )
     parser.add_argument(
         "--captures-optional",
@@ -85,7 +85,10 @@ def _parser() -> argparse.ArgumentParser:
     formatter = _Formatter
     parser = argparse.ArgumentParser(
         prog="shashki",
-        description="Russian draughts: perft, analysis, play, and the Hub engine protocol.",
+        description=f"Draughts, {len(shashki.games())} games (--variant: "
+        + ", ".join(card.display_name for card in shashki.games())
+        + "): perft, analysis, play, self-play, endgame tables, the Hub and DXP engine "
+        "protocols, the web board.",
         epilog="'shashki COMMAND --help' tells more about each command.",
     )
     parser.add_argument("--version", action="version", version=f"shashki {shashki.__version__}")
@@ -271,7 +274,12 @@ def _parser() -> argparse.ArgumentParser:
         formatter_class=formatter,
     )
     dxp.add_argument("--listen", default="127.0.0.1:27531", metavar="HOST:PORT")
-    dxp.add_argument("--variant", default="international", choices=shashki.VARIANTS)
+    dxp.add_argument(
+        "--variant",
+        default="international",
+        choices=shashki.VARIANTS,
+        help="the game played: " + ", ".join(shashki.VARIANTS),
+    )
     dxp.add_argument("--hash", type=int, default=64, metavar="MB", help="transposition table")
     dxp.add_argument("--threads", type=int, default=1, help="search threads")
     dxp.add_argument(

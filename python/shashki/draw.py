@@ -738,7 +738,8 @@ TURKISH = DrawRules(
 """Turkish draughts: the same position a third time; one piece against one, the side to move
 unable to capture, is a draw (docs/variants.md gives the sources)."""
 
-_DEFAULTS = {
+_SETS = {
+    "fmjd64": FMJD64,
     "turkish": TURKISH,
     "brazilian": BRAZILIAN,
     "giveaway": GIVEAWAY,
@@ -749,13 +750,10 @@ _DEFAULTS = {
     "antidraughts": ANTIDRAUGHTS,
     "killer": KILLER,
     "frisian": FRISIAN,
-    "frysk": FRISIAN,
-    "breakthrough": THREEFOLD,
-    "spanish": THREEFOLD,
-    "portuguese": THREEFOLD,
-    "czech": THREEFOLD,
-    "thai": THREEFOLD,
+    "threefold": THREEFOLD,
 }
+"""The built-in sets by the names the games' cards give them (``GameInfo.draw_rules``, the
+core's ``DrawSet``): every card's name is here (a test walks them)."""
 
 
 def default_draw_rules(variant: str) -> DrawRules:
@@ -763,5 +761,10 @@ def default_draw_rules(variant: str) -> DrawRules:
     for Russian draughts and the diagonal start, :data:`BRAZILIAN`, :data:`GIVEAWAY`,
     :data:`ENGLISH`, :data:`ITALIAN`, :data:`POOL`, :data:`INTERNATIONAL`,
     :data:`ANTIDRAUGHTS`, :data:`KILLER`, :data:`FRISIAN` (also frysk), :data:`TURKISH`, and
-    :data:`THREEFOLD` for Spanish, Portuguese, Czech and Thai draughts and breakthrough."""
-    return _DEFAULTS.get(variant, FMJD64)
+    :data:`THREEFOLD` for Spanish, Portuguese, Czech and Thai draughts and breakthrough, as
+    each game's card names them (``shashki.game_info(variant).draw_rules``, the set the Rust
+    board applies too): Canadian draughts plays :data:`INTERNATIONAL`'s. An unknown name is a
+    ValueError."""
+    from shashki.cards import game_info
+
+    return _SETS[game_info(variant).draw_rules]

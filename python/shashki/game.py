@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from collections.abc import MutableMapping
 
-from shashki import Board, Move, _core
+from shashki import Board, Move
+from shashki.cards import games
 from shashki.draw import (
     DrawCounter,
     DrawRules,
@@ -54,30 +55,24 @@ RESULTS = {"1-0": True, "0-1": False, "1/2-1/2": None}
 
 
 GAME_TYPES: dict[str, str] = {
-    str(number): name
-    for name, number, *_ in _core.games()
-    if number is not None and name != "russian"
+    str(card.game_type): card.name
+    for card in games()
+    if card.game_type is not None and card.name != "russian"
 }
 """The PDN GameType numbers of the games shashki plays besides Russian draughts (25), from
-the core's registry of games."""
+the games' cards."""
 
 GAME_TYPE_OF: dict[str, str] = {variant: number for number, variant in GAME_TYPES.items()}
 """The GameType number of each variant that has its own (giveaway and the diagonal start
 are written as GameType 25 with a ``Variant`` tag)."""
 
 
-_TAGGED_ON = {
-    "giveaway": "25",
-    "diagonal": "25",
-    "antidraughts": "20",
-    "killer": "20",
-    "breakthrough": "20",
-    "frysk": "40",
-}
+_TAGGED_ON = {card.name: str(card.pdn_game_type) for card in games() if card.tagged_on is not None}
 """The games written as another game's GameType with a ``Variant`` tag (giveaway and the
 diagonal start on Russian draughts' 25; antidraughts, killer and breakthrough on
-International draughts' 20 and frysk on Frisian's 40). lidraughts' own exports number
-breakthrough, frysk and antidraughts 96, 97 and 98; the reader takes those too."""
+International draughts' 20 and frysk on Frisian's 40: each card's ``tagged_on``).
+lidraughts' own exports number breakthrough, frysk and antidraughts 96, 97 and 98 (the
+cards' ``lidraughts_type``); the reader takes those too."""
 
 
 class GameOverError(ValueError):

@@ -7,7 +7,10 @@ characters in the game's order (1 = b10 … 50 = i1) and moves in those numbers;
 ``pos`` with no variant set (or ``normal``) plays it.
 
 - ``pos pos=…``: ``W`` or ``B`` (side to move), then one character per square in PDN order
-  (square 1 = b8 … 32 = g1): ``w``/``b`` men, ``W``/``B`` kings, ``e`` empty.
+  (square 1 = b8 … 32 = g1): ``w``/``b`` men, ``W``/``B`` kings, ``e`` empty. The first
+  character names the player who moves first (``W``) or second (``B``), as pydraughts writes
+  it: in the games where Black moves first (English draughts, Pool, Thai) ``W`` is Black to
+  move; the pieces' letters are their colours in every game.
 - Moves (``moves="…"`` and ``done move=…``) number squares from White's side: 1 = a1,
   2 = c1, 3 = e1, 4 = g1, 5 = b2, … 32 = h8 — shashki's square index plus one. Quiet moves
   are ``10-13``; captures ``from x to x captured…`` (captured squares in any order, no
@@ -32,12 +35,12 @@ Guarantees a GUI can rely on:
   non-numeric value gets ``error`` and leaves the level unchanged. With no level set,
   ``go think`` thinks for :data:`DEFAULT_MOVE_TIME` seconds; ``level infinite`` thinks
   until ``stop``.
-- ``set-param name=variant value=russian|brazilian|giveaway|diagonal|english|italian|spanish|
-  portuguese|czech|pool|thai|international|antidraughts|killer|breakthrough|frisian|frysk|
-  turkish``
-  (also pydraughts' and Scan's names: ``normal``, ``standard``, ``losing``, ``bt``,
-  ``poddavki``, ``american``, ``checkers``; ``normal`` and ``losing`` follow the positions'
-  board) and
+- ``set-param name=variant value=NAME``: any game's name (the ``hub`` command lists them
+  all, from the games' cards: :func:`shashki.games`), an alias, or the names Hub clients
+  send: Scan's ``normal`` (International draughts), ``losing`` (antidraughts), ``bt``
+  (breakthrough), ``killer``, ``frisian``; pydraughts' ``standard``, ``american``,
+  ``checkers``, ``poddavki``. After ``normal`` and ``losing`` a 32-square position plays
+  Russian draughts or giveaway (:data:`SCAN_EIGHT_BY_EIGHT`). That and
   ``name=captures-optional value=true|false`` choose the game; the position goes back to
   the variant's start (send ``pos`` after them).
 - ``set-param name=evaluation value=learned|classic|family|network`` chooses the evaluation
@@ -175,50 +178,38 @@ def board_from_hub(text: str, variant: str = "russian", captures_optional: bool 
         color, king = PIECE_CHARS[char]
         (white if color else black).append(("K" if king else "") + str(number))
     return Board(
-        f"{text[0]}:W{','.join(white)}:B{','.join(black)}",
+        f"{_turn_from_hub(text[0], variant)}:W{','.join(white)}:B{','.join(black)}",
         variant=variant,
         captures_optional=captures_optional,
     )
 
 
-HUB_VARIANTS = {
-    "russian": "russian",
-    "normal": "russian",
-    "brazilian": "brazilian",
-    "giveaway": "giveaway",
-    "poddavki": "giveaway",
-    "losing": "giveaway",
-    "antidraughts": "antidraughts",
-    "killer": "killer",
-    "bt": "breakthrough",
-    "breakthrough": "breakthrough",
-    "frisian": "frisian",
-    "frysk": "frysk",
-    "diagonal": "diagonal",
-    "english": "english",
-    "american": "english",
-    "checkers": "english",
-    "italian": "italian",
-    "spanish": "spanish",
-    "portuguese": "portuguese",
-    "czech": "czech",
-    "pool": "pool",
-    "american pool": "pool",
-    "thai": "thai",
-    "international": "international",
-    "standard": "international",
-    "fmjd": "international",
-    "turkish": "turkish",
+HUB_VARIANTS: dict[str, str] = {
+    name: card.name for card in shashki.games() for name in (*card.names, *card.hub_names)
 }
-"""Hub variant names (ours, pydraughts' and Scan's ``normal``/``losing``) → our variants. A
-position is ``W``/``B`` and 32 characters in the game's own square order (50 on the 10×10
-board, 64 in Turkish draughts); move numbers are :func:`hub_square`'s. ``normal`` names
-the board's main game: Russian draughts for 32-square positions, International draughts
-for 50-square ones (Scan's meaning)."""
+"""Hub variant names → our variants, from the games' cards: each game's name, its aliases
+and the names Hub clients send for it (Scan's ``normal`` is International draughts,
+``losing`` antidraughts, ``bt`` breakthrough; pydraughts' ``standard``, ``american``,
+``checkers``, ``poddavki``). A position is ``W``/``B`` and the squares in the game's own
+order (32, 50 on the 10×10 board, 64 in Turkish draughts, 72 on 12×12); move numbers are
+:func:`hub_square`'s."""
 
-BOARD_RELATIVE = {"normal": ("russian", "international"), "losing": ("giveaway", "antidraughts")}
-"""Scan's variant names, whose game follows the board of the positions sent: (the 8×8
-game, the 10×10 one)."""
+SCAN_EIGHT_BY_EIGHT = {"normal": "russian", "losing": "giveaway"}
+"""Scan's names for the 10×10 games, which clients of the 8×8 board have sent for their
+own: after ``normal`` or ``losing`` the start is the 10×10 game's, and a 32-square position
+plays this 8×8 game (International draughts' and antidraughts' rules on the small board are
+Russian draughts' and giveaway's nearest kin)."""
+
+
+def hub_variant_values() -> list[str]:
+    """The ``variant`` values the ``hub`` command lists: every game's name and the names Hub
+    clients send (those a space-separated list can hold)."""
+    values: list[str] = []
+    for card in shashki.games():
+        for name in (card.name, *card.hub_names):
+            if name.isascii() and " " not in name and name not in values:
+                values.append(name)
+    return values
 
 
 def board_to_hub(board: Board) -> str:
@@ -227,7 +218,26 @@ def board_to_hub(board: Board) -> str:
     for number in range(1, square_count(board.variant) + 1):
         piece = board.piece_at(square_from_number(number, variant=board.variant))
         chars.append("e" if piece is None else piece.symbol())
-    return ("W" if board.turn else "B") + "".join(chars)
+    return _turn_to_hub(board.turn, board.variant) + "".join(chars)
+
+
+def _black_first(variant: str) -> bool:
+    return shashki.game_info(variant).first == "black"
+
+
+def _turn_from_hub(char: str, variant: str) -> str:
+    """The FEN turn of a Hub position's first character. The Hub names the side to move as
+    the player who moves first (``W``) or second (``B``), as pydraughts writes it: in the
+    games where Black moves first (English draughts, Pool, Thai) ``W`` is Black. The pieces'
+    letters are their colours in every game."""
+    if _black_first(variant):
+        return "B" if char == "W" else "W"
+    return char
+
+
+def _turn_to_hub(white_to_move: bool, variant: str) -> str:
+    """The Hub's first character for the side to move (see :func:`_turn_from_hub`)."""
+    return "W" if white_to_move != _black_first(variant) else "B"
 
 
 def score_to_hub(info: InfoDict) -> str:
@@ -277,8 +287,9 @@ class HubServer:
         self.params: dict[str, int] = {"hash": 64, "threads": 1}
         self.engine: Optional[Engine] = None
         self.variant = "russian"
-        # No variant set, ``normal`` or ``losing``: the positions' board decides the game.
-        self.board_relative: Optional[str] = "normal"
+        # No variant set, ``normal`` or ``losing``: the positions' board decides the game
+        # (the 8×8 game, the 10×10 one).
+        self.follow: Optional[tuple[str, str]] = ("russian", "international")
         self.captures_optional = False
         self.evaluation = "learned"
         self.variety = (0, 0)  # opening moves to vary, and the seed of the choices
@@ -344,12 +355,8 @@ class HubServer:
     def handle(self, command: str, args: dict[str, str]) -> None:
         if command == "hub":
             self.send(f'id name=shashki version={shashki.__version__} author="shashki developers"')
-            self.send(
-                "param name=variant value=russian type=enum "
-                'values="russian brazilian giveaway diagonal english italian spanish portuguese '
-                "czech pool thai international antidraughts killer breakthrough bt frisian frysk "
-                'turkish normal losing"'
-            )
+            values = " ".join(hub_variant_values())
+            self.send(f'param name=variant value=russian type=enum values="{values}"')
             self.send("param name=captures-optional value=false type=bool")
             self.send(
                 "param name=evaluation value=learned type=enum "
@@ -410,9 +417,9 @@ class HubServer:
         """The game a position plays: with no variant set (or ``normal``, ``losing``), the
         game of the position's board (a 50-square position plays International draughts or
         antidraughts, a 32-square one Russian or giveaway); else the variant set."""
-        if self.board_relative is None:
+        if self.follow is None:
             return self.variant
-        eight, ten = BOARD_RELATIVE[self.board_relative]
+        eight, ten = self.follow
         if len(position) == 51:
             return ten
         if len(position) == 33:
@@ -421,14 +428,15 @@ class HubServer:
 
     def set_param(self, name: str, value: str) -> None:
         if name == "variant":
-            variant = HUB_VARIANTS.get(value.lower())
+            variant = HUB_VARIANTS.get(value.strip().lower().replace("_", "-"))
             if variant is None:
                 raise ValueError(
                     f"variant {value!r} is not supported ({', '.join(sorted(set(HUB_VARIANTS)))})"
                 )
             self.stop_search()
             self.variant = variant
-            self.board_relative = value.lower() if value.lower() in BOARD_RELATIVE else None
+            eight = SCAN_EIGHT_BY_EIGHT.get(value.lower())
+            self.follow = None if eight is None else (eight, variant)
             self.board = self.start_board()
         elif name == "evaluation":
             if value not in ("learned", "classic", "family", "network"):

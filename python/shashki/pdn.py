@@ -20,7 +20,8 @@ variations ``(…)``, NAGs ``$n`` and ``!``/``?`` marks, lidraughts' results ``2
 
 from __future__ import annotations
 
-from shashki import Board, Move, _core
+from shashki import Board, Move
+from shashki.cards import games
 from shashki.game import GAME_TYPE_OF, GAME_TYPES, Game, GameNode, GameOverError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
@@ -313,39 +314,36 @@ def _read_lines(handle: TextIO) -> tuple[list[tuple[int, str]], list[tuple[int, 
     return tags, moves
 
 
-_NUMERIC_GAMES = frozenset(name for name, _, _, numeric, *_ in _core.games() if numeric)
+_NUMERIC_GAMES = frozenset(card.name for card in games() if card.notation == "numeric")
 """The games whose PDN GameType gives numeric notation (N); the others' is algebraic (A)."""
 
 
-_LIDRAUGHTS_GAME_TYPES = {"96": "breakthrough", "97": "frysk", "98": "antidraughts"}
+_LIDRAUGHTS_GAME_TYPES = {
+    str(card.lidraughts_type): card.name for card in games() if card.lidraughts_type is not None
+}
 """The GameType numbers lidraughts gives its own 10×10 variants in its exports (read; the
 PDN standard's table has none for them, and shashki writes them as International's or
-Frisian's GameType with a ``Variant`` tag)."""
+Frisian's GameType with a ``Variant`` tag): the cards' ``lidraughts_type``."""
 
 
 def _variant_of(game_type: str, variant_tag: str) -> tuple[Optional[str], bool]:
     """The variant of a game's ``GameType`` (its first field: 25 Russian, 26 Brazilian, 21
-    English, …, see :data:`GAME_TYPES`) and ``Variant`` tag (``Giveaway``/``Poddavki``,
-    ``Diagonal``, ``captures optional``); None when GameType names another game."""
+    English, …, see :data:`GAME_TYPES`) and ``Variant`` tag (a game written on another's
+    GameType names itself there: ``Giveaway``/``Poddavki``, ``Diagonal``, ``Killer``, and
+    ``captures optional``); None when GameType names another game. From the games' cards."""
     code = game_type.split(",")[0].strip()
     tag = variant_tag.lower()
     optional = "captures optional" in tag
-    if code == "20":
-        for tagged in ("antidraughts", "killer", "breakthrough"):
-            if tagged in tag:
-                return tagged, optional
-    if code == "40" and "frysk" in tag:
-        return "frysk", optional
+    for card in games():
+        if card.tagged_on is not None and str(card.pdn_game_type) == code:
+            if any(name in tag for name in card.names):
+                return card.name, optional
     if code in _LIDRAUGHTS_GAME_TYPES:
         return _LIDRAUGHTS_GAME_TYPES[code], optional
     if code in GAME_TYPES:
         return GAME_TYPES[code], optional
     if code != "25":
         return None, False
-    if "giveaway" in tag or "poddavki" in tag or "поддавки" in tag:
-        return "giveaway", optional
-    if "diagonal" in tag:
-        return "diagonal", optional
     return "russian", optional
 
 

@@ -92,9 +92,10 @@ class DraughtsEnv(gymnasium.Env):
     ``"random"`` (a uniformly random legal move) or a :class:`shashki.engine.Limit` (the
     engine at that level). The agent plays ``agent_color`` (White by default).
     Observations: :data:`shashki.batch.PLANES` × size × size float32 from the agent's view
-    (8×8, or 10×10 for International draughts and its family); actions: the board's jumps
-    (:func:`shashki.batch.action_count`: 896 or 1800); ``info["action_mask"]`` the legal
-    ones.
+    (the game's board: ``shashki.game_info(variant).board_size``); actions: the board's
+    jumps (the game's card's ``actions``, :func:`shashki.batch.action_count`: 896 on 8×8,
+    1,800 on 10×10, 3,168 on 12×12, 1,792 in Turkish draughts, 3,600 in Frisian draughts);
+    ``info["action_mask"]`` the legal ones.
     Rewards: 1 a win, -1 a loss (or an action the mask does not allow), 0 otherwise."""
 
     metadata = {"render_modes": ["ansi"]}

@@ -286,7 +286,8 @@ impl PyBatchBoards {
             )));
         }
         if let Some(row) = on_batch!(&self.batch, b => b.first_illegal(&actions)) {
-            let stuck = on_batch!(&self.batch, b => b.games[row].position().legal_moves().is_empty());
+            let stuck =
+                on_batch!(&self.batch, b => b.games[row].position().legal_moves().is_empty());
             if stuck {
                 // A batch from a finished position: its observations are fine, its steps
                 // cannot be (the game would restart at its own end).

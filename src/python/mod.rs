@@ -65,6 +65,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_square, m)?)?;
     m.add_function(wrap_pyfunction!(square_from_number, m)?)?;
     m.add_function(wrap_pyfunction!(squares::games, m)?)?;
+    m.add_function(wrap_pyfunction!(squares::game_cards, m)?)?;
     m.add_function(wrap_pyfunction!(perft::perft, m)?)?;
     m.add_function(wrap_pyfunction!(perft_many, m)?)?;
     m.add_function(wrap_pyfunction!(child_positions, m)?)?;

@@ -98,3 +98,42 @@ pub(super) fn games() -> Vec<GameRow> {
         })
         .collect()
 }
+
+/// Every game's card, in the registry's order: a dict of its facts each (what
+/// `shashki.games()` turns into `GameInfo` objects; docs/development.md shows one whole).
+#[pyfunction]
+pub(super) fn game_cards(py: Python<'_>) -> PyResult<Vec<Bound<'_, pyo3::types::PyDict>>> {
+    crate::GAMES
+        .iter()
+        .map(|g| {
+            let card = pyo3::types::PyDict::new(py);
+            let geometry = g.numbering.geometry();
+            card.set_item("name", g.name)?;
+            card.set_item("display_name", g.display)?;
+            card.set_item("aliases", pyo3::types::PyTuple::new(py, g.aliases)?)?;
+            card.set_item("board_size", geometry.size())?;
+            card.set_item("square_count", geometry.square_count())?;
+            card.set_item("every_square", geometry.every_square())?;
+            card.set_item(
+                "first",
+                if g.first == crate::Color::White {
+                    "white"
+                } else {
+                    "black"
+                },
+            )?;
+            card.set_item("notation", if g.numeric { "numeric" } else { "algebraic" })?;
+            card.set_item("turned", g.numbering.inverted())?;
+            card.set_item("game_type", g.game_type)?;
+            card.set_item("tagged_on", g.tagged_on.map(|v| v.name()))?;
+            card.set_item("lidraughts_type", g.lidraughts_type)?;
+            card.set_item("hub_names", pyo3::types::PyTuple::new(py, g.hub_names)?)?;
+            card.set_item("draw_rules", g.draw.name())?;
+            card.set_item("move_rules", format!("{:?}", g.moves).to_lowercase())?;
+            card.set_item("no_moves_wins", g.no_moves_wins)?;
+            card.set_item("actions", crate::batch::Shape::of(g.variant).actions)?;
+            card.set_item("evaluation", crate::search::learned_kind(g.variant))?;
+            Ok(card)
+        })
+        .collect()
+}

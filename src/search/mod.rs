@@ -31,6 +31,23 @@ pub use variety::{Variety, VARIETY_LINES};
 
 use timeman::time_budget;
 pub use timeman::{DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD};
+
+/// What a game's `learned` evaluation (the engine's default) is: `network` (its compiled-in
+/// network), `giveaway` (material and mobility as burdens), `family` (the family features
+/// with the game's fitted weights, or the hand-set ones) or `russian` (the linear weights
+/// learned from Russian draughts' self-play, with the known endings).
+pub fn learned_kind(variant: crate::Variant) -> &'static str {
+    let facts = crate::variant::CODE_FACTS[crate::RuleSet::new(variant, false).code() as usize];
+    if network::learned_network(variant).is_some() {
+        "network"
+    } else if variant.info().no_moves_wins {
+        "giveaway"
+    } else if facts.own_evaluation {
+        "family"
+    } else {
+        "russian"
+    }
+}
 use worker::{Shared, Worker};
 
 use crate::bitboard::Word;

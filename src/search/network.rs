@@ -578,14 +578,11 @@ static SHIPPED: &[(&str, &[u8])] = &[
     ("italian", include_bytes!("network_italian.bin")),
 ];
 
-/// The games whose `learned` evaluation (the engine's default) is their compiled-in
-/// network: those where it beat the game's linear evaluation in matches (docs/search.md).
-const LEARNED_IS_NETWORK: &[Variant] = &[Variant::English, Variant::Italian];
-
-/// The network `variant`'s `learned` evaluation uses, if its default is a network.
+/// The network `variant`'s `learned` evaluation uses, if its default is a network (its
+/// card's `learned_network`: where the network beat the game's linear evaluation).
 #[inline]
 pub fn learned_network(variant: Variant) -> Option<&'static Network> {
-    if LEARNED_IS_NETWORK.contains(&variant) {
+    if variant.info().learned_network {
         shipped(variant)
     } else {
         None
@@ -733,7 +730,8 @@ mod tests {
     #[test]
     fn learned_is_the_network_only_where_it_was_measured_better() {
         use super::super::Evaluation;
-        for &variant in LEARNED_IS_NETWORK {
+        let cards = crate::GAMES.iter().filter(|card| card.learned_network);
+        for variant in cards.map(|card| card.variant) {
             assert!(
                 shipped(variant).is_some(),
                 "{variant:?} has its network compiled in"

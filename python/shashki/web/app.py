@@ -16,6 +16,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+import shashki
 from shashki import Board
 from shashki.engine import Engine, Limit
 from shashki.web import limits
@@ -217,6 +218,10 @@ def create_app(*, hash_mb: int = 16, hosts: tuple[str, ...] = ()) -> Any:
     async def openings(request: Request) -> Response:
         return JSONResponse({"openings": opening_list()})
 
+    async def games(request: Request) -> Response:
+        # The variant menu: every game's card, the page's only list of games.
+        return JSONResponse({"games": [card._asdict() for card in shashki.games()]})
+
     routes = [
         Route("/", index),
         Route("/api/state", _handler(state), methods=["POST"]),
@@ -227,6 +232,7 @@ def create_app(*, hash_mb: int = 16, hosts: tuple[str, ...] = ()) -> Any:
         Route("/api/pdn/write", _handler(pdn_write), methods=["POST"]),
         Route("/api/review", _handler(review_game), methods=["POST"]),
         Route("/api/openings", _handler(openings), methods=["GET"]),
+        Route("/api/games", _handler(games), methods=["GET"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
 

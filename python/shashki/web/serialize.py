@@ -5,15 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 import shashki
-from shashki import Board, Game, _core
+from shashki import Board, Game
 
-_TURNED = frozenset(name for name, _, _, _, turned, *_ in _core.games() if turned)
+_TURNED = frozenset(card.name for card in shashki.games() if card.turned)
 """The games on the turned board (drawn mirrored by the page: the core stores them so)."""
-_SIZES = {name: size for name, *_, size in _core.games()}
+_SIZES = {card.name: card.board_size for card in shashki.games()}
 """Each game's board side (the page draws 8×8 or 10×10)."""
-_EVERY_SQUARE = frozenset(
-    name for name, size in _SIZES.items() if shashki.SQUARE_COUNTS.get(name) == size * size
-)
+_EVERY_SQUARE = frozenset(card.name for card in shashki.games() if card.every_square)
 """The games played on every square of the board (Turkish draughts)."""
 
 

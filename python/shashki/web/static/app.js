@@ -808,6 +808,19 @@ async function init() {
     $("level-value").step = depth ? "1" : "any";
   });
   try {
+    const cards = (await api("/api/games")).games;
+    $("variant").replaceChildren(...cards.map((card) => {
+      const option = document.createElement("option");
+      option.value = card.name;
+      const size = card.board_size;
+      option.textContent = card.display_name + (size === 8 ? "" : ` (${size}×${size})`);
+      return option;
+    }));
+    $("variant").value = S.variant;
+  } catch (error) {
+    say(error.message, true);
+  }
+  try {
     const data = await api("/api/openings");
     for (const opening of data.openings) {
       const option = document.createElement("option");
