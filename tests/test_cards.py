@@ -12,8 +12,9 @@ import sys
 
 import pytest
 import shashki
-from shashki import _core, batch, draw, hub, pdn
+from shashki import _core, batch, draw, pdn
 from shashki.game import Game
+from shashki.protocols import hub
 
 CARDS = shashki.games()
 
@@ -188,7 +189,7 @@ def test_pydraughts_hub_engine_plays_english_draughts_from_the_start(tmp_path) -
 @pytest.mark.parametrize("variant", ["pool", "thai", "english"])
 def test_black_first_games_over_the_hub_with_our_client(variant: str) -> None:
     from shashki.engine import Limit
-    from shashki.hub_client import HubEngine
+    from shashki.protocols.hub_client import HubEngine
 
     command = [sys.executable, "-m", "shashki", "hub"]
     with HubEngine.popen(command, options={"hash": 8, "variant": variant}) as engine:

@@ -12,8 +12,8 @@ from collections.abc import Iterator
 import draughts  # pydraughts, a test dependency
 import pytest
 import shashki
-from shashki import dxp, hub
 from shashki.engine import Engine
+from shashki.protocols import dxp, hub
 
 VARIANT = "international"
 

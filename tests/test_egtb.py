@@ -199,7 +199,7 @@ def test_the_engine_plays_table_positions_perfectly(tables_dir: Path) -> None:
 
 def test_the_hub_engine_takes_the_tables(tables_dir: Path) -> None:
     from hub_process import HubProcess
-    from shashki import hub
+    from shashki.protocols import hub
 
     board = shashki.Board("W:WK30,K31,K32:BK1")
     engine = HubProcess()

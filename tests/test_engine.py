@@ -593,9 +593,9 @@ def test_the_engine_layers_point_one_way() -> None:
 
     code = (
         "import sys, shashki.engine, shashki.search_types\n"
-        "assert 'shashki.hub_client' not in sys.modules, 'engine imported the client'\n"
+        "assert 'shashki.protocols.hub_client' not in sys.modules, 'engine imported the client'\n"
         "assert 'shashki.engine' in sys.modules\n"
-        "import shashki.hub_client\n"
+        "import shashki.protocols.hub_client\n"
         "print('ok')\n"
     )
     out = subprocess.run(
@@ -603,7 +603,7 @@ def test_the_engine_layers_point_one_way() -> None:
     )
     assert out.stdout.strip() == "ok"
     import shashki.engine as engine_module
-    from shashki import hub_client
+    from shashki.protocols import hub_client
 
     with pytest.warns(DeprecationWarning, match="hub_client"):
         assert engine_module.HubEngine is hub_client.HubEngine

@@ -200,7 +200,7 @@ def test_moves_name_their_squares_as_their_game_does() -> None:
 
 @pytest.mark.parametrize("variant", ["english", "italian"])
 def test_hub_numbers_are_pydraughts_hub_numbers(variant: str) -> None:
-    from shashki import hub
+    from shashki.protocols import hub
 
     pd_board = draughts.Board(variant=variant)
     for board in random_game(variant, 11, plies=80)[1:]:

@@ -18,8 +18,9 @@ import shashki
 from conftest import perft_lines
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from shashki import hub, pdn, reference
+from shashki import pdn, reference
 from shashki.draw import FRISIAN, Termination, default_draw_rules
+from shashki.protocols import hub
 from strategies import ten_by_ten_setups
 
 VARIANT = "frisian"

@@ -19,7 +19,8 @@ import shashki
 from hub_process import HubProcess
 from hypothesis import given
 from hypothesis import strategies as st
-from shashki import hub, pdn
+from shashki import pdn
+from shashki.protocols import hub
 from strategies import positions
 
 DATA = Path(__file__).parent / "data" / "lidraughts-russian.pdn"
@@ -438,7 +439,7 @@ def test_fuzz_dxp_messages(text: str, rng: random.Random) -> None:
     """A DXP message from a peer is read as one of the protocol's messages or refused with a
     DxpError (a ValueError); a position or a move in it becomes a board or a legal move, or
     a DxpError: nothing else escapes."""
-    from shashki import dxp
+    from shashki.protocols import dxp
 
     board = shashki.Board(variant="international")
     request = dxp.game_request("fuzz", rng.random() < 0.5, 5, 0, board)

@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 import shashki
 from hub_process import HubProcess
-from shashki import dxp, hub, pdn
+from shashki import pdn
 from shashki.batch import Boards
+from shashki.protocols import dxp, hub
 
 # ---- endgame tables: a damaged header never panics --------------------------------------
 

@@ -16,8 +16,8 @@ from draughts import Board as PyDraughtsBoard
 from draughts.engine import HubEngine
 from draughts.engine import Limit as PyDraughtsLimit
 from hub_process import HubProcess
-from shashki import hub
 from shashki.engine import Engine, Limit
+from shashki.protocols import hub
 from system import too_large_mb
 
 

@@ -1,5 +1,5 @@
-"""shashki.hub_client.HubEngine: any Hub engine driven with the Engine API — a real ``shashki
-hub`` subprocess, and fake engines that hang, crash and answer garbage (each an
+"""shashki.protocols.hub_client.HubEngine: any Hub engine driven with the Engine API — a real
+``shashki hub`` subprocess, and fake engines that hang, crash and answer garbage (each an
 EngineError within its timeout, the process killed, nothing left hanging)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import shashki
 from shashki.engine import Limit, PovScore
-from shashki.hub_client import EngineError, HubEngine
+from shashki.protocols.hub_client import EngineError, HubEngine
 
 SHASHKI_HUB = [sys.executable, "-m", "shashki", "hub"]
 

@@ -282,8 +282,8 @@ def test_command_line_mistakes_are_usage_errors_not_tracebacks(tmp_path: Path) -
 def test_a_hung_hub_engine_ends_the_match_with_an_error(tmp_path: Path, monkeypatch) -> None:
     from concurrent.futures import ThreadPoolExecutor
 
-    from shashki.hub_client import EngineError
     from shashki.match import players
+    from shashki.protocols.hub_client import EngineError
 
     script = tmp_path / "hang.py"
     script.write_text(

@@ -353,7 +353,7 @@ def test_the_hub_plays_turkish_with_pydraughts(tmp_path) -> None:
 
     from draughts.engine import HubEngine
     from draughts.engine import Limit as PyDraughtsLimit
-    from shashki import hub
+    from shashki.protocols import hub
 
     start = shashki.Board(variant=VARIANT)
     assert hub.board_to_hub(start) == "W" + "e" * 8 + "b" * 16 + "e" * 16 + "w" * 16 + "e" * 8

@@ -629,7 +629,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _dxp(args: argparse.Namespace) -> int:
-    from shashki.dxp import parse_address, serve
+    from shashki.protocols.dxp import parse_address, serve
 
     parse_address(args.listen)  # a usage error before anything starts
     if not 1 <= args.hash <= 65536 or not 1 <= args.threads <= 256:
@@ -640,7 +640,7 @@ def _dxp(args: argparse.Namespace) -> int:
 
 
 def _hub(args: argparse.Namespace) -> int:
-    from shashki.hub import main as hub_main
+    from shashki.protocols.hub import main as hub_main
 
     return hub_main()
 

@@ -45,7 +45,7 @@ from shashki import Board, _core, perft_divide
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
 if TYPE_CHECKING:
-    from typing import Optional
+    from typing import Any, Callable, Optional
 
 __all__ = ["perft", "split", "count_batch", "release_table"]
 
@@ -142,6 +142,14 @@ def _shared_table_path() -> Optional[str]:
     if not os.path.isdir("/dev/shm"):
         return None
     return f"/dev/shm/shashki-perft-{os.getpid()}-{os.urandom(6).hex()}"
+
+
+def map_jobs(function: Callable[[Any], Any], jobs: list[Any], executor: object) -> Any:
+    """``function`` over ``jobs`` in order: here (``executor`` None), or on ``executor`` (an
+    ``Executor`` or a Dask ``Client``): how the training commands spread their work."""
+    if executor is None:
+        return map(function, jobs)
+    return _executor_of(executor).map(function, jobs)
 
 
 def _executor_of(executor: object) -> Executor:

@@ -57,8 +57,8 @@ if TYPE_CHECKING:
     from typing import Callable, Optional, Union, overload
 
     from shashki.egtb import EndgameTables
-    from shashki.hub_client import EngineError as EngineError
-    from shashki.hub_client import HubEngine as HubEngine
+    from shashki.protocols.hub_client import EngineError as EngineError
+    from shashki.protocols.hub_client import HubEngine as HubEngine
     from shashki.search_types import InfoDict as InfoDict
 else:
 
@@ -433,16 +433,16 @@ class _Ponder:
 
 
 def __getattr__(name: str) -> object:
-    """``HubEngine`` and ``EngineError`` live in :mod:`shashki.hub_client`; their old names
-    here keep working for one release, with a ``DeprecationWarning``."""
+    """``HubEngine`` and ``EngineError`` live in :mod:`shashki.protocols.hub_client`; their
+    old names here keep working for one release, with a ``DeprecationWarning``."""
     if name in ("HubEngine", "EngineError"):
         import importlib
         import warnings
 
         warnings.warn(
-            f"shashki.engine.{name} is deprecated: import it from shashki.hub_client",
+            f"shashki.engine.{name} is deprecated: import it from shashki.protocols.hub_client",
             DeprecationWarning,
             stacklevel=2,
         )
-        return getattr(importlib.import_module("shashki.hub_client"), name)
+        return getattr(importlib.import_module("shashki.protocols.hub_client"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

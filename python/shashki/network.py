@@ -463,8 +463,8 @@ def self_play(
     or over ``executor`` (a Dask ``Client`` or any ``Executor``; a network file named by
     ``evaluation`` must then be at the same path on every worker)."""
 
+    from shashki.distributed import map_jobs as _map
     from shashki.openings import random_openings
-    from shashki.train import _map
 
     openings = random_openings(variant, count=max(20, min(games, 2000)), plies=6, seed=seed)
     jobs = [

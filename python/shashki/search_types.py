@@ -1,5 +1,5 @@
 """What an engine is asked and answers, shared by shashki's own engine
-(:mod:`shashki.engine`) and the Hub client (:mod:`shashki.hub_client`): :class:`Limit`,
+(:mod:`shashki.engine`) and the Hub client (:mod:`shashki.protocols.hub_client`): :class:`Limit`,
 :class:`Score`, :class:`PovScore`, :class:`PlayResult` and the info dictionary. Both engine
 modules import from here; this module imports neither, so the layers point one way.
 """

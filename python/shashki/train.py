@@ -210,13 +210,11 @@ def selfplay(
 
 
 def _map(function: Any, jobs: list[Any], executor: object) -> Any:
-    """``function`` over ``jobs`` in order: here, or on ``executor`` (an ``Executor`` or a
-    Dask ``Client``)."""
-    if executor is None:
-        return map(function, jobs)
-    from shashki.distributed import _executor_of
+    """:func:`shashki.distributed.map_jobs` (``function`` over ``jobs``, here or on
+    ``executor``)."""
+    from shashki.distributed import map_jobs
 
-    return _executor_of(executor).map(function, jobs)
+    return map_jobs(function, jobs, executor)
 
 
 def _selfplay_pool(

@@ -25,7 +25,7 @@ Players (``--a``, ``--b``):
   ``hub,ponder,NAME=VALUE…:COMMAND``: the same, pondering (``go ponder``, ``ponder-hit``),
   and each ``NAME=VALUE`` sent as ``set-param`` (e.g. ``hub,hash=16:…``).
 - ``dxp:HOST:PORT``: an engine listening for DXP games (Scan, Kingsrow, ``shashki dxp``),
-  asked for each game as DXP's initiator (:class:`shashki.dxp.DxpPlayer`; DXP counts time
+  asked for each game as DXP's initiator (:class:`shashki.protocols.dxp.DxpPlayer`; DXP counts time
   in whole minutes: a clock is sent as its minutes, a time a move as minutes for 75 moves).
 
 A pondering player thinks while its opponent does: give it a core of its own (with two

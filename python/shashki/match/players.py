@@ -1,6 +1,6 @@
 """The players of a match: this package's engine in the worker's process, or any Hub engine
-in a subprocess (through :class:`shashki.hub_client.HubEngine`), and how a time control becomes
-a move's limit."""
+in a subprocess (through :class:`shashki.protocols.hub_client.HubEngine`), and how a time
+control becomes a move's limit."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from typing import Optional
 
     from shashki.engine import Engine, Limit
-    from shashki.hub_client import HubEngine
+    from shashki.protocols.hub_client import HubEngine
 
 
 class TimeControl:
@@ -154,14 +154,14 @@ class ShashkiPlayer:
 
 
 class HubPlayer(ShashkiPlayer):
-    """An engine speaking the Hub protocol, in a subprocess (``shashki.hub_client.HubEngine``:
-    a hung or dead engine is an ``EngineError`` within ``HUB_TIMEOUT`` seconds beyond the
-    move's own time, not a hung match)."""
+    """An engine speaking the Hub protocol, in a subprocess
+    (``shashki.protocols.hub_client.HubEngine``: a hung or dead engine is an ``EngineError``
+    within ``HUB_TIMEOUT`` seconds beyond the move's own time, not a hung match)."""
 
     def __init__(
         self, command: str, *, ponder: bool = False, options: Optional[dict[str, str]] = None
     ) -> None:
-        from shashki.hub_client import HubEngine
+        from shashki.protocols.hub_client import HubEngine
 
         self.engine = HubEngine.popen(command, timeout=HUB_TIMEOUT, options=dict(options or {}))
         self.last_score = None
@@ -192,7 +192,7 @@ def make_player(spec: str, variant: str = "russian") -> ShashkiPlayer:
             raise ValueError(f"hub options are ponder or NAME=VALUE, not {kind!r}")
         return HubPlayer(rest, ponder=ponder, options=params)
     if name == "dxp":
-        from shashki.dxp import DxpPlayer, parse_address
+        from shashki.protocols.dxp import DxpPlayer, parse_address
 
         host, port = parse_address(rest)
         return DxpPlayer(host, port, timeout=HUB_TIMEOUT)  # type: ignore[return-value]

@@ -1,0 +1,138 @@
+"""The package's layers: the library (boards, moves, games, draw rules, notation, PDN, SVG, the
+engine API), the protocols (``shashki.protocols``: Hub, DXP) and the rest above them. Each
+module imports alone, the library never imports a protocol, and no two modules import each
+other in a circle (imports under ``TYPE_CHECKING`` are for type checkers and do not count;
+imports of the package root, which re-exports, do not either)."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parents[1] / "python" / "shashki"
+LIBRARY = {
+    "shashki.cards",
+    "shashki.draw",
+    "shashki.game",
+    "shashki.pdn",
+    "shashki.svg",
+    "shashki.engine",
+    "shashki.search_types",
+    "shashki._value",
+    "shashki.egtb",
+    "shashki.openings",
+}
+MOVED = {"shashki.hub", "shashki.hub_client", "shashki.dxp"}  # old paths, kept one release
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for path in ROOT.rglob("*.py"):
+        parts = path.relative_to(ROOT.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        out[name] = path
+    return out
+
+
+MODULES = _modules()
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    return isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+
+
+def _imports(name: str) -> set[str]:
+    """The package's modules that ``name`` imports when it runs (any depth of function)."""
+    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and _is_type_checking(node):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            # ``from package import submodule`` imports the submodule (its package runs
+            # first whatever imports it: a package is not counted as imported by its own
+            # modules).
+            targets = [
+                f"{node.module}.{alias.name}"
+                if f"{node.module}.{alias.name}" in MODULES
+                else node.module
+                for alias in node.names
+            ]
+        else:
+            targets = []
+        for target in targets:
+            while target not in MODULES and "." in target:
+                target = target.rsplit(".", 1)[0]
+            own_package = name.startswith(target + ".")
+            if target in MODULES and target not in (name, "shashki") and not own_package:
+                found.add(target)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    return found
+
+
+GRAPH = {name: _imports(name) for name in MODULES}
+
+
+def test_no_two_modules_import_each_other_in_a_circle() -> None:
+    seen: dict[str, int] = {}  # 1 on the path, 2 done
+
+    def walk(name: str, path: list[str]) -> None:
+        seen[name] = 1
+        for other in sorted(GRAPH[name]):
+            if seen.get(other) == 1:
+                cycle = path[path.index(other) :] + [other]
+                raise AssertionError("import circle: " + " -> ".join(cycle))
+            if other not in seen:
+                walk(other, [*path, other])
+        seen[name] = 2
+
+    for name in sorted(GRAPH):
+        if name not in seen:
+            walk(name, [name])
+
+
+def test_the_library_never_imports_the_protocols() -> None:
+    for name in LIBRARY:
+        upward = {m for m in GRAPH[name] if m.startswith("shashki.protocols") or m in MOVED}
+        assert not upward, f"{name} imports {upward}"
+    for name in MODULES:
+        if name.startswith("shashki.protocols"):
+            assert not GRAPH[name] & MOVED, name  # the new code uses the new paths
+
+
+@pytest.mark.parametrize(
+    "name", sorted(n for n in MODULES if n not in MOVED and not n.endswith("__main__"))
+)
+def test_each_module_imports_alone(name: str) -> None:
+    code = f"import warnings; warnings.simplefilter('error'); import {name}"
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    if proc.returncode and "needs its extra" in proc.stderr:  # pragma: no cover
+        pytest.skip(proc.stderr.strip().splitlines()[-1])
+    assert proc.returncode == 0, proc.stderr[-2000:]
+
+
+@pytest.mark.parametrize("old", sorted(MOVED))
+def test_old_paths_work_with_a_deprecation_warning(old: str) -> None:
+    code = (
+        "import warnings, importlib\n"
+        "with warnings.catch_warnings(record=True) as caught:\n"
+        "    warnings.simplefilter('always')\n"
+        f"    module = importlib.import_module({old!r})\n"
+        "assert any(issubclass(w.category, DeprecationWarning) for w in caught), caught\n"
+        f"new = importlib.import_module({old.replace('shashki.', 'shashki.protocols.')!r})\n"
+        "assert module is new\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-2000:]
