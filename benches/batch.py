@@ -1,4 +1,4 @@
-"""Speed of the batch API (``shashki.batch``): random self-play steps a second, each step
+"""Speed of the batch API (``shashki.learn.batch``): random self-play steps a second, each step
 reading the legal-action mask and the observation, as a learning loop does; and, when
 ``open_spiel`` is installed (``pip install open-spiel``), the same loop over OpenSpiel's
 ``checkers`` through its Python API, in the same run.
@@ -20,7 +20,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from shashki.batch import Boards
+from shashki.learn.batch import Boards
 
 WARMUP = 300
 
@@ -40,7 +40,7 @@ def shashki_steps(games: int, steps: int) -> float:
 def shashki_steps_into_arrays(games: int, steps: int) -> float:
     """The same loop writing into the same arrays every step (``out=``)."""
     import numpy as np
-    from shashki.batch import ACTIONS, PLANES
+    from shashki.learn.batch import ACTIONS, PLANES
 
     boards = Boards(games, seed=1)
     mask = np.empty((games, ACTIONS), np.bool_)
@@ -58,7 +58,7 @@ def shashki_steps_into_arrays(games: int, steps: int) -> float:
 def shashki_steps_with_the_mask(games: int, steps: int, dtype: str = "float32") -> float:
     """The same loop with the next mask written by the step itself (``mask=``)."""
     import numpy as np
-    from shashki.batch import ACTIONS, PLANES
+    from shashki.learn.batch import ACTIONS, PLANES
 
     boards = Boards(games, seed=1, dtype=dtype)
     mask = np.empty((games, ACTIONS), np.bool_)
@@ -184,14 +184,14 @@ def main() -> None:
     if args.variant != "russian":
         listed = shashki_steps_caller_chooses(args.games, args.steps, args.variant, True)
         print(
-            f"shashki.batch: Boards({args.games}, variant={args.variant!r}), the caller "
+            f"shashki.learn.batch: Boards({args.games}, variant={args.variant!r}), the caller "
             f"drawing from legal_actions() with numpy, + mask + observation: {listed:,.0f} "
             "steps/s"
         )
         bare = shashki_steps_caller_chooses(args.games, args.steps, args.variant, True, False)
-        print(f"shashki.batch: the same without the mask: {bare:,.0f} steps/s")
+        print(f"shashki.learn.batch: the same without the mask: {bare:,.0f} steps/s")
         masked = shashki_steps_caller_chooses(args.games, args.steps, args.variant, False)
-        print(f"shashki.batch: the same, drawing from the mask: {masked:,.0f} steps/s")
+        print(f"shashki.learn.batch: the same, drawing from the mask: {masked:,.0f} steps/s")
         if args.spiel_python:
             spiel = open_spiel_steps_elsewhere(args.spiel_python, 20_000)
             print(
@@ -200,25 +200,32 @@ def main() -> None:
             )
         return
     hot = shashki_steps(args.games, args.steps)
-    print(f"shashki.batch: Boards({args.games}), step + mask + observation: {hot:,.0f} steps/s")
+    print(
+        f"shashki.learn.batch: Boards({args.games}), step + mask + observation: {hot:,.0f} steps/s"
+    )
     real = shashki_steps_caller_chooses(args.games, args.steps, args.variant, True)
     print(
-        "shashki.batch: a learning loop's (the caller drawing each action from "
+        "shashki.learn.batch: a learning loop's (the caller drawing each action from "
         f"legal_actions() with numpy, + mask + observation, new arrays): {real:,.0f} steps/s "
         f"({hot / real:.2f}× slower than the loop above)"
     )
     reused = shashki_steps_caller_chooses(args.games, args.steps, args.variant, True, True, True)
     print(
-        "shashki.batch: the same learning loop, its mask and uint8 planes written into the "
+        "shashki.learn.batch: the same learning loop, its mask and uint8 planes written into the "
         f"same arrays (out=): {reused:,.0f} steps/s ({hot / reused:.2f}×)"
     )
     rate = hot
     rate = shashki_steps_into_arrays(args.games, args.steps)
-    print(f"shashki.batch: the same, into the same arrays (out=): {rate:,.0f} steps/s")
+    print(f"shashki.learn.batch: the same, into the same arrays (out=): {rate:,.0f} steps/s")
     rate = shashki_steps_with_the_mask(args.games, args.steps)
-    print(f"shashki.batch: the same, the mask written by the step (mask=): {rate:,.0f} steps/s")
+    print(
+        f"shashki.learn.batch: the same, the mask written by the step (mask=): {rate:,.0f} steps/s"
+    )
     rate = shashki_steps_with_the_mask(args.games, args.steps, "uint8")
-    print(f"shashki.batch: the same, uint8 planes (Boards(n, dtype=np.uint8)): {rate:,.0f} steps/s")
+    print(
+        f"shashki.learn.batch: the same, uint8 planes (Boards(n, dtype=np.uint8)): "
+        f"{rate:,.0f} steps/s"
+    )
     spiel = open_spiel_steps(20_000)
     if spiel is not None:
         print(f"OpenSpiel checkers, one state, step + mask + observation: {spiel:,.0f} steps/s")

@@ -1,5 +1,5 @@
 """The held-out loss of a network file against the game's linear evaluation, on the same
-positions and targets: the tenth ``python -m shashki.train network fit`` held out (the same
+positions and targets: the tenth ``python -m shashki.learn.train network fit`` held out (the same
 seed), the target half result, half search score (``--score-share``), each evaluation's
 centi-men read as an expected score by the data's logistic scale.
 
@@ -17,7 +17,7 @@ import time
 import numpy as np
 import shashki
 from shashki import _core
-from shashki import network as nn
+from shashki.learn import network as nn
 
 
 def fens_of(data: nn.Data, rows: np.ndarray) -> list[str]:

@@ -3,7 +3,7 @@
     pip install ".[train]"   # numpy
     python examples/learn_value.py [--playouts 20000] [--games 400] [--lookahead 1]
 
-1. Data: ``shashki.batch.playouts`` plays random games in Rust and returns every position
+1. Data: ``shashki.learn.batch.playouts`` plays random games in Rust and returns every position
    met as observation planes (from the side to move's point of view) with the game it came
    from, so each position gets its game's result as a label: 1 the side to move went on to
    win, 0 it lost, 0.5 a draw.
@@ -12,7 +12,7 @@
    (numpy only, one solve).
 3. Play: the learner chooses the move after which the opponent's value is lowest
    (``--lookahead 1``), or the move whose worst reply leaves it the best value
-   (``--lookahead 2``); the successors' planes come from ``shashki.batch.Boards`` built
+   (``--lookahead 2``); the successors' planes come from ``shashki.learn.batch.Boards`` built
    from their FENs. It plays ``--games`` games against the uniform random mover, colours
    alternating, under the official draw rules.
 
@@ -29,7 +29,7 @@ import time
 
 import numpy as np
 import shashki
-from shashki.batch import Boards, playouts
+from shashki.learn.batch import Boards, playouts
 
 DARK = np.add.outer(np.arange(8), np.arange(8)) % 2 == 0
 """The playing squares of the planes (rank-major, a1 first)."""

@@ -1,4 +1,4 @@
-"""The batch API (``shashki.batch``): masks and steps against ``Board``, results against
+"""The batch API (``shashki.learn.batch``): masks and steps against ``Board``, results against
 ``Game``, observations against the board, seeds, bad input."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 import shashki  # noqa: E402
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
-from shashki.batch import ACTIONS, PLANES, Boards  # noqa: E402
+from shashki.learn.batch import ACTIONS, PLANES, Boards  # noqa: E402
 from strategies import positions  # noqa: E402
 
 # 10^5 random positions in the long profile (HYPOTHESIS_PROFILE=long).
@@ -259,7 +259,7 @@ def test_seeds_reproduce() -> None:
 
 
 def test_arrays_written_into_out_are_the_arrays_made_anew() -> None:
-    from shashki.batch import PLANES
+    from shashki.learn.batch import PLANES
 
     boards = Boards(600, seed=3)  # enough games for the threaded path
     mask = np.ones((600, ACTIONS), np.bool_)  # stale values must all be overwritten
@@ -291,7 +291,7 @@ def test_arrays_written_into_out_are_the_arrays_made_anew() -> None:
 @pytest.mark.parametrize("dtype", [np.uint8, np.bool_])
 @pytest.mark.parametrize("games", [5, 600])  # the calling thread's path and the threaded one
 def test_byte_planes_hold_the_float_planes_values(dtype: type, games: int) -> None:
-    from shashki.batch import PLANES
+    from shashki.learn.batch import PLANES
 
     boards = Boards(games, seed=9, dtype=dtype)
     twin = Boards(games, seed=9)  # float32
@@ -398,7 +398,7 @@ def test_bad_input_is_refused_and_no_game_changes() -> None:
         Boards(0)
     with pytest.raises(ValueError, match="n must be"):
         Boards(1 << 40)
-    from shashki.batch import playouts
+    from shashki.learn.batch import playouts
 
     with pytest.raises(ValueError, match="games must be"):
         playouts(1 << 40)
@@ -407,7 +407,7 @@ def test_bad_input_is_refused_and_no_game_changes() -> None:
 
 
 def test_playouts_are_reproducible_whatever_the_threads() -> None:
-    from shashki.batch import playouts
+    from shashki.learn.batch import playouts
 
     one = playouts(300, seed=5, threads=1)
     two = playouts(300, seed=5, threads=2)
@@ -421,7 +421,7 @@ def test_playouts_are_reproducible_whatever_the_threads() -> None:
 
 
 def test_playouts_end_as_the_variant_says() -> None:
-    from shashki.batch import playouts
+    from shashki.learn.batch import playouts
 
     # White to move without a move: lost in Russian draughts, won in giveaway.
     fen = "W:Wa1:Bb2,c3"
@@ -436,8 +436,8 @@ def test_playouts_end_as_the_variant_says() -> None:
 
 
 def test_batch_search_labels_agree_with_the_engine() -> None:
-    from shashki.batch import Boards, search
     from shashki.engine import Engine, Limit
+    from shashki.learn.batch import Boards, search
 
     boards = Boards(6, seed=4)
     for _ in range(9):
@@ -469,7 +469,7 @@ def test_batch_search_labels_agree_with_the_engine() -> None:
 
 
 def test_engine_playouts_keep_their_positions_and_beat_random_play() -> None:
-    from shashki.batch import playouts
+    from shashki.learn.batch import playouts
 
     played = playouts(8, policy="engine", depth=3, seed=2, positions=True, threads=2)
     again = playouts(8, policy="engine", depth=3, seed=2, positions=True, threads=1)
@@ -646,7 +646,7 @@ def test_ten_by_ten_games_end_as_shashki_game_says(variant: str) -> None:
 
 
 def test_ten_by_ten_playouts() -> None:
-    from shashki.batch import action_count, playouts
+    from shashki.learn.batch import action_count, playouts
 
     out = playouts(8, variant="international", seed=3, positions=True)
     assert out.planes is not None and out.planes.shape[1:] == (PLANES, 10, 10)
@@ -678,7 +678,7 @@ def test_frisian_games_step_by_their_eight_lines() -> None:
     """Frisian draughts in the batch API: 3,600 actions; every move reached by its jumps
     (orthogonal ones included) as the documented numbering gives them, and each game ends
     as shashki's Game says (its king-run limit kept by the batch's positions too)."""
-    from shashki.batch import action_count
+    from shashki.learn.batch import action_count
 
     assert action_count("frisian") == action_count("frysk") == 50 * 8 * 9
 
@@ -716,7 +716,7 @@ jumps12 = jumps_by(action12)
 
 
 def test_twelve_by_twelve_masks_and_steps_replay_every_legal_move() -> None:
-    from shashki.batch import action_count, board_size, move_actions
+    from shashki.learn.batch import action_count, board_size, move_actions
 
     assert action_count("canadian") == 72 * 4 * 11 and board_size("canadian") == 12
     positions = random_positions("canadian", games=2, plies=120, seed=12)[::4]

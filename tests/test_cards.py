@@ -12,8 +12,9 @@ import sys
 
 import pytest
 import shashki
-from shashki import _core, batch, draw, pdn
+from shashki import _core, draw, pdn
 from shashki.game import Game
+from shashki.learn import batch
 from shashki.protocols import hub
 
 CARDS = shashki.games()
@@ -223,6 +224,6 @@ def test_help_texts_and_descriptions_name_the_games_from_the_cards() -> None:
     description = re.search(r'^description = "(.*)"$', pyproject, re.M)
     assert description is not None
     assert f"{len(CARDS)} games" in description.group(1)
-    from shashki.rl import DraughtsEnv
+    from shashki.learn.rl import DraughtsEnv
 
     assert all(f"{card.actions:,}" in (DraughtsEnv.__doc__ or "") for card in CARDS)

@@ -76,10 +76,10 @@ def test_dask_cluster_counts_exactly(dask_client) -> None:
 
 
 def test_training_data_over_the_dask_cluster(dask_client, tmp_path: Path) -> None:
-    """``python -m shashki.train selfplay/label --scheduler``: the same files as on one
+    """``python -m shashki.learn.train selfplay/label --scheduler``: the same files as on one
     machine (the batch playouts and searches are reproducible whatever runs them)."""
     import numpy  # noqa: F401  # the training extra
-    from shashki import train
+    from shashki.learn import train
 
     address = dask_client.scheduler.address
     here, there = tmp_path / "here.txt", tmp_path / "there.txt"

@@ -15,7 +15,7 @@ import pytest
 import shashki
 from hub_process import HubProcess
 from shashki import pdn
-from shashki.batch import Boards
+from shashki.learn.batch import Boards
 from shashki.protocols import dxp, hub
 
 # ---- endgame tables: a damaged header never panics --------------------------------------
@@ -164,10 +164,10 @@ def test_a_batch_game_replays_as_a_board(variant: str) -> None:
         (lambda: Boards(2**64), "n must be"),
         (lambda: shashki.Board().is_repetition(-1), "count"),
         (lambda: shashki.Board().is_repetition(2**64), "count"),
-        (lambda: shashki.batch.playouts(2, threads=-1), "threads"),
-        (lambda: shashki.batch.playouts(2, max_plies=2**70), "max_plies"),
-        (lambda: shashki.batch.search(["W:W21:B5"], depth=-2), "depth"),
-        (lambda: shashki.batch.search(["W:W21:B5"], nodes=2**64), "nodes"),
+        (lambda: shashki.learn.batch.playouts(2, threads=-1), "threads"),
+        (lambda: shashki.learn.batch.playouts(2, max_plies=2**70), "max_plies"),
+        (lambda: shashki.learn.batch.search(["W:W21:B5"], depth=-2), "depth"),
+        (lambda: shashki.learn.batch.search(["W:W21:B5"], nodes=2**64), "nodes"),
         (lambda: Boards(2, fens=["W:W29:B25,22"]).step([0, 0]), "cannot step"),
     ],
 )

@@ -1,5 +1,6 @@
 """The package's layers: the library (boards, moves, games, draw rules, notation, PDN, SVG, the
-engine API), the protocols (``shashki.protocols``: Hub, DXP) and the rest above them. Each
+engine API), the protocols (``shashki.protocols``: Hub, DXP), learning
+(``shashki.learn``: batch, environments, networks, training) and the rest above them. Each
 module imports alone, the library never imports a protocol, and no two modules import each
 other in a circle (imports under ``TYPE_CHECKING`` are for type checkers and do not count;
 imports of the package root, which re-exports, do not either)."""
@@ -26,7 +27,15 @@ LIBRARY = {
     "shashki.egtb",
     "shashki.openings",
 }
-MOVED = {"shashki.hub", "shashki.hub_client", "shashki.dxp"}  # old paths, kept one release
+MOVED = {  # old paths, kept one release: the new module
+    "shashki.hub": "shashki.protocols.hub",
+    "shashki.hub_client": "shashki.protocols.hub_client",
+    "shashki.dxp": "shashki.protocols.dxp",
+    "shashki.batch": "shashki.learn.batch",
+    "shashki.rl": "shashki.learn.rl",
+    "shashki.train": "shashki.learn.train",
+    "shashki.network": "shashki.learn.network",
+}
 
 
 def _modules() -> dict[str, Path]:
@@ -105,11 +114,15 @@ def test_no_two_modules_import_each_other_in_a_circle() -> None:
 
 def test_the_library_never_imports_the_protocols() -> None:
     for name in LIBRARY:
-        upward = {m for m in GRAPH[name] if m.startswith("shashki.protocols") or m in MOVED}
+        upward = {
+            m
+            for m in GRAPH[name]
+            if m.startswith(("shashki.protocols", "shashki.learn")) or m in MOVED
+        }
         assert not upward, f"{name} imports {upward}"
     for name in MODULES:
-        if name.startswith("shashki.protocols"):
-            assert not GRAPH[name] & MOVED, name  # the new code uses the new paths
+        if name not in MOVED:
+            assert not GRAPH[name] & set(MOVED), name  # the new code uses the new paths
 
 
 @pytest.mark.parametrize(
@@ -123,6 +136,14 @@ def test_each_module_imports_alone(name: str) -> None:
     assert proc.returncode == 0, proc.stderr[-2000:]
 
 
+def test_the_old_training_command_still_runs() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "shashki.train", "--help"], capture_output=True, text=True
+    )
+    assert proc.returncode == 0 and "selfplay" in proc.stdout
+    assert "DeprecationWarning" in proc.stderr and "shashki.learn.train" in proc.stderr
+
+
 @pytest.mark.parametrize("old", sorted(MOVED))
 def test_old_paths_work_with_a_deprecation_warning(old: str) -> None:
     code = (
@@ -131,7 +152,7 @@ def test_old_paths_work_with_a_deprecation_warning(old: str) -> None:
         "    warnings.simplefilter('always')\n"
         f"    module = importlib.import_module({old!r})\n"
         "assert any(issubclass(w.category, DeprecationWarning) for w in caught), caught\n"
-        f"new = importlib.import_module({old.replace('shashki.', 'shashki.protocols.')!r})\n"
+        f"new = importlib.import_module({MOVED[old]!r})\n"
         "assert module is new\n"
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

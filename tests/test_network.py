@@ -12,8 +12,8 @@ import pytest
 import shashki
 from hypothesis import given, settings
 from shashki import _core
-from shashki import network as nn
 from shashki.engine import Engine, Limit
+from shashki.learn import network as nn
 from strategies import positions
 
 
@@ -138,7 +138,7 @@ def test_the_shipped_network_plays() -> None:
 
 
 def test_the_training_command_end_to_end(tmp_path) -> None:
-    from shashki import train
+    from shashki.learn import train
 
     data = tmp_path / "positions.npz"
     assert (
@@ -185,7 +185,7 @@ def test_the_training_command_end_to_end(tmp_path) -> None:
 
 
 def test_selfplay_text_files_convert(tmp_path) -> None:
-    from shashki import train
+    from shashki.learn import train
 
     fens = _random_fens(20, seed=9)
     text = tmp_path / "positions.txt"
@@ -211,7 +211,7 @@ def test_selfplay_text_files_convert(tmp_path) -> None:
 
 
 def test_the_loop_runs_generations_and_resumes(tmp_path) -> None:
-    from shashki import train
+    from shashki.learn import train
 
     args = [
         "network",

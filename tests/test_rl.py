@@ -1,4 +1,4 @@
-"""The reinforcement-learning environments (``shashki.rl``) against the ecosystem's own
+"""The reinforcement-learning environments (``shashki.learn.rl``) against the ecosystem's own
 checkers, and their rules against the library's."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ import numpy as np  # noqa: E402
 import pytest
 import shashki  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
-from shashki.batch import move_actions  # noqa: E402
 from shashki.engine import Limit  # noqa: E402
-from shashki.rl import DraughtsEnv  # noqa: E402
+from shashki.learn.batch import move_actions  # noqa: E402
+from shashki.learn.rl import DraughtsEnv  # noqa: E402
 
 
 def test_the_environment_passes_gymnasiums_checker() -> None:
@@ -59,14 +59,14 @@ def test_move_actions_play_the_move() -> None:
 def test_the_two_agent_game_passes_pettingzoos_api_test() -> None:
     import pettingzoo  # noqa: F401
     from pettingzoo.test import api_test
-    from shashki.rl import DraughtsAEC
+    from shashki.learn.rl import DraughtsAEC
 
     api_test(DraughtsAEC(), num_cycles=300, verbose_progress=False)
 
 
 def test_the_two_agent_game_sees_each_side_from_its_own_view() -> None:
     import pettingzoo  # noqa: F401
-    from shashki.rl import DraughtsAEC
+    from shashki.learn.rl import DraughtsAEC
 
     env = DraughtsAEC()
     env.reset(seed=0)
@@ -86,7 +86,7 @@ def test_the_ten_by_ten_games_have_their_own_spaces() -> None:
     action = int(np.flatnonzero(info["action_mask"])[0])
     observation, reward, terminated, truncated, info = env.step(action)
     assert observation.shape == (6, 10, 10) and reward in (-1.0, 0.0, 1.0)
-    from shashki.rl import DraughtsAEC
+    from shashki.learn.rl import DraughtsAEC
 
     game = DraughtsAEC(variant="international")
     game.reset(seed=1)

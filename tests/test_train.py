@@ -55,7 +55,7 @@ def test_engine_evaluation_option() -> None:
 def test_training_command_end_to_end(tmp_path) -> None:
 
     import numpy  # noqa: F401  # the training extra
-    from shashki import train
+    from shashki.learn import train
 
     data = tmp_path / "positions.txt"
     count = train.selfplay(6, 300, str(data), workers=1, seed=3)
@@ -97,7 +97,7 @@ def test_training_command_end_to_end(tmp_path) -> None:
 def test_the_earlier_process_pool_method_still_runs(tmp_path) -> None:
     """``--method pool`` (the loop the shipped weights' data came from) writes the same
     kind of file."""
-    from shashki import train
+    from shashki.learn import train
 
     data, labelled = tmp_path / "positions.txt", tmp_path / "labelled.txt"
     assert (
@@ -116,7 +116,7 @@ def test_the_earlier_process_pool_method_still_runs(tmp_path) -> None:
 
 
 def test_the_shipped_weights_match_their_checksum() -> None:
-    from shashki import train
+    from shashki.learn import train
 
     mid, end, patterns = shashki._core.eval_weights()
     assert len(mid) == len(end) == shashki._core.EVAL_SIDE_FEATURES
@@ -160,7 +160,7 @@ def test_family_features_are_colour_symmetric_and_weigh_to_the_evaluation() -> N
 
 
 def test_family_training_command_end_to_end(tmp_path, monkeypatch) -> None:
-    from shashki import train
+    from shashki.learn import train
 
     features, results = train.family_data("international", games=12, nodes=100, noise=0.2, seed=3)
     assert len(features) == len(results) > 100

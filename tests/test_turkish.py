@@ -292,7 +292,7 @@ def test_pdn_game_type_30() -> None:
 
 
 def test_the_batch_api_plays_turkish() -> None:
-    from shashki.batch import Boards, action_count, board_size
+    from shashki.learn.batch import Boards, action_count, board_size
 
     assert board_size(VARIANT) == 8
     assert action_count(VARIANT) == 64 * 4 * 7

@@ -475,7 +475,7 @@ def test_hub_evaluation_param() -> None:
 
 
 def test_hub_evaluation_network_by_name_never_by_path(tmp_path) -> None:
-    from shashki import network as nn
+    from shashki.learn import network as nn
 
     path = tmp_path / "a.nnue"
     path.write_bytes(nn.to_bytes(nn.Weights.initial(2), "russian", 130))
