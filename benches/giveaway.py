@@ -4,7 +4,7 @@ draw rules (shashki.draw.GIVEAWAY).
 
     python benches/giveaway.py [--pairs 50] [--depth 6] [--seed 1]
 
-Prints W/D/L and the Elo difference with its 95 % interval (pentanomial, shashki.match).
+Prints W/D/L and the Elo difference with its 95 % interval (pentanomial, shashki.apps.match).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ import random
 from concurrent.futures import ProcessPoolExecutor
 
 import shashki
+from shashki.apps.match import Results
 from shashki.engine import Engine, Limit
-from shashki.match import Results
 
 MAX_PLIES = 300
 

@@ -18,7 +18,8 @@ import shashki
 from conftest import perft_lines
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from shashki import _core, cli, reference
+from shashki import _core, reference
+from shashki.apps import cli
 from shashki.learn import batch
 from strategies import twelve_by_twelve_setups
 

@@ -90,7 +90,7 @@ def test_pdn_game_types_are_the_cards(card: shashki.GameInfo) -> None:
 
 
 def test_the_command_line_offers_every_card() -> None:
-    from shashki import cli
+    from shashki.apps import cli
 
     parser = cli._parser()
     choices: set[str] = set()
@@ -210,7 +210,7 @@ def test_help_texts_and_descriptions_name_the_games_from_the_cards() -> None:
     import re
     from pathlib import Path
 
-    from shashki import cli
+    from shashki.apps import cli
 
     parser = cli._parser()
     text = parser.format_help()

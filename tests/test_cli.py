@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import shashki
 from shashki import pdn
-from shashki.play import play
+from shashki.apps.play import play
 
 README = Path(__file__).parent.parent / "README.md"
 
@@ -249,7 +249,7 @@ def test_ctrl_c_stops_the_play_command_while_the_engine_thinks() -> None:
 def test_play_greets_thinks_aloud_and_names_the_players(tmp_path) -> None:
     import argparse
 
-    from shashki.play import play
+    from shashki.apps.play import play
 
     path = tmp_path / "game.pdn"
     out: list[str] = []

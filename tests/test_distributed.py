@@ -221,7 +221,7 @@ def test_threads_of_this_process_resume_a_checkpointed_run(tmp_path: Path) -> No
 def test_the_command_line_checkpoints_with_threads(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from shashki.cli import main
+    from shashki.apps.cli import main
 
     path = tmp_path / "perft.ckpt"
     assert main(["perft", "9", "--checkpoint", str(path), "--threads", "2", "--json"]) == 0

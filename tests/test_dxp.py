@@ -185,8 +185,8 @@ def test_the_match_runner_plays_through_dxp(server: dxp.DxpServer) -> None:
     import io
 
     from shashki import pdn
-    from shashki.match.players import TimeControl, close_players
-    from shashki.match.runner import play_pair
+    from shashki.apps.match.players import TimeControl, close_players
+    from shashki.apps.match.runner import play_pair
     from shashki.openings import load_openings
 
     host, port = server.address

@@ -259,8 +259,8 @@ def test_a_match_in_another_game_through_the_hub() -> None:
     import io
     import sys
 
-    from shashki.match.players import TimeControl, close_players
-    from shashki.match.runner import play_pair
+    from shashki.apps.match.players import TimeControl, close_players
+    from shashki.apps.match.runner import play_pair
     from shashki.openings import load_openings
 
     openings = load_openings("random", seed=3, variant="english")

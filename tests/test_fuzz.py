@@ -486,7 +486,7 @@ def test_fuzz_web_board_json(game: dict, level: dict, rng: random.Random) -> Non
     import json
 
     pytest.importorskip("starlette")
-    from shashki.web.validation import BadRequest, _json, parse_game, parse_level
+    from shashki.apps.web.validation import BadRequest, _json, parse_game, parse_level
 
     real = json.dumps(
         {"game": {"variant": "russian", "moves": ["c3-d4", "f6-g5"]}, "level": {"time": 0.5}}

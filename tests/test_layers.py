@@ -1,6 +1,7 @@
 """The package's layers: the library (boards, moves, games, draw rules, notation, PDN, SVG, the
 engine API), the protocols (``shashki.protocols``: Hub, DXP), learning
-(``shashki.learn``: batch, environments, networks, training) and the rest above them. Each
+(``shashki.learn``: batch, environments, networks, training) and the applications
+(``shashki.apps``: the command line, the web board, the match runner, review, play). Each
 module imports alone, the library never imports a protocol, and no two modules import each
 other in a circle (imports under ``TYPE_CHECKING`` are for type checkers and do not count;
 imports of the package root, which re-exports, do not either)."""
@@ -35,6 +36,11 @@ MOVED = {  # old paths, kept one release: the new module
     "shashki.rl": "shashki.learn.rl",
     "shashki.train": "shashki.learn.train",
     "shashki.network": "shashki.learn.network",
+    "shashki.cli": "shashki.apps.cli",
+    "shashki.play": "shashki.apps.play",
+    "shashki.review": "shashki.apps.review",
+    "shashki.web": "shashki.apps.web",
+    "shashki.match": "shashki.apps.match",
 }
 
 
@@ -117,9 +123,12 @@ def test_the_library_never_imports_the_protocols() -> None:
         upward = {
             m
             for m in GRAPH[name]
-            if m.startswith(("shashki.protocols", "shashki.learn")) or m in MOVED
+            if m.startswith(("shashki.protocols", "shashki.learn", "shashki.apps")) or m in MOVED
         }
         assert not upward, f"{name} imports {upward}"
+    for name in MODULES:  # nothing below the applications imports them (but `python -m`)
+        if not name.startswith("shashki.apps") and name not in MOVED and name != "shashki.__main__":
+            assert not {m for m in GRAPH[name] if m.startswith("shashki.apps")}, name
     for name in MODULES:
         if name not in MOVED:
             assert not GRAPH[name] & set(MOVED), name  # the new code uses the new paths
@@ -134,6 +143,28 @@ def test_each_module_imports_alone(name: str) -> None:
     if proc.returncode and "needs its extra" in proc.stderr:  # pragma: no cover
         pytest.skip(proc.stderr.strip().splitlines()[-1])
     assert proc.returncode == 0, proc.stderr[-2000:]
+
+
+def test_a_moved_packages_modules_are_the_new_ones() -> None:
+    code = (
+        "import warnings\n"
+        "warnings.simplefilter('ignore')\n"
+        "import shashki.web.validation as old, shashki.apps.web.validation as new\n"
+        "from shashki.match.players import TimeControl\n"
+        "import shashki.apps.match.players as players\n"
+        "assert old is new and TimeControl is players.TimeControl\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+
+
+def test_the_match_runners_command_is_kept_without_a_warning() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-W", "error", "-m", "shashki.match", "--help"],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0 and "--pairs" in proc.stdout, proc.stderr[-2000:]
 
 
 def test_the_old_training_command_still_runs() -> None:

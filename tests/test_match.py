@@ -9,7 +9,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from shashki import match, pdn
+from shashki import pdn
+from shashki.apps import match
 
 
 def test_sprt_bounds_and_direction() -> None:
@@ -103,7 +104,7 @@ def test_command_line_with_worker_processes() -> None:
         [
             sys.executable,
             "-m",
-            "shashki.match",
+            "shashki.apps.match",
             "--b",
             "shashki:hash=4",
             "--depth",
@@ -185,8 +186,8 @@ def test_a_pondering_player_plays_a_clocked_game_to_its_end(spec: str) -> None:
 
 
 def test_odds_multiply_a_players_nodes_or_time_a_move() -> None:
+    from shashki.apps.match.players import TimeControl
     from shashki.game import Game
-    from shashki.match.players import TimeControl
 
     player = match.make_player("shashki:odds=3")
     try:
@@ -234,7 +235,7 @@ def test_command_line_adjudication_option_is_checked() -> None:
         [
             sys.executable,
             "-m",
-            "shashki.match",
+            "shashki.apps.match",
             "--b",
             "shashki",
             "--nodes",
@@ -251,7 +252,7 @@ def test_command_line_adjudication_option_is_checked() -> None:
 
 def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "shashki.match", *args],
+        [sys.executable, "-m", "shashki.apps.match", *args],
         capture_output=True,
         text=True,
         timeout=60,
@@ -282,7 +283,7 @@ def test_command_line_mistakes_are_usage_errors_not_tracebacks(tmp_path: Path) -
 def test_a_hung_hub_engine_ends_the_match_with_an_error(tmp_path: Path, monkeypatch) -> None:
     from concurrent.futures import ThreadPoolExecutor
 
-    from shashki.match import players
+    from shashki.apps.match import players
     from shashki.protocols.hub_client import EngineError
 
     script = tmp_path / "hang.py"
@@ -304,7 +305,7 @@ def test_a_hung_hub_engine_ends_the_match_with_an_error(tmp_path: Path, monkeypa
 
 
 def test_an_unknown_player_option_is_refused_not_ignored() -> None:
-    from shashki.match.players import make_player
+    from shashki.apps.match.players import make_player
 
     with pytest.raises(ValueError, match="unknown shashki player option 'evaluation'"):
         make_player("shashki:evaluation=classic")

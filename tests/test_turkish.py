@@ -327,7 +327,7 @@ def test_the_command_line_and_its_board() -> None:
     import subprocess
     import sys
 
-    from shashki.play import render
+    from shashki.apps.play import render
 
     proc = subprocess.run(
         [sys.executable, "-m", "shashki", "perft", "4", "--variant", "turkish"],

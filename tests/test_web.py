@@ -14,9 +14,9 @@ import shashki
 import starlette  # noqa: E402, F401  # the web extra, a test dependency
 import uvicorn  # noqa: E402, F401  # the web extra, a test dependency
 from shashki import pdn
+from shashki.apps.review import annotate, plot_svg, review
+from shashki.apps.web import MAX_BODY, Busy, Searches  # noqa: E402
 from shashki.engine import Limit
-from shashki.review import annotate, plot_svg, review
-from shashki.web import MAX_BODY, Busy, Searches  # noqa: E402
 from web_server import request, running_server  # noqa: E402
 
 

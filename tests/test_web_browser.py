@@ -514,7 +514,7 @@ def test_a_page_of_another_origin_cannot_drive_or_hold_the_engine(browser, base)
 def test_a_deep_engine_level_keeps_to_the_cap(browser, base, monkeypatch) -> None:
     """The page asks for depth 40 (a search of hours): the server's cap (here 2 s) ends the
     search and the engine's move comes in time; the page goes on."""
-    from shashki import web
+    from shashki.apps import web
 
     monkeypatch.setattr(web.limits, "MAX_TIME", 2.0)
     open_page(browser, base)

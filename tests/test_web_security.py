@@ -1,4 +1,4 @@
-"""The web board's threat model, a test for each answer (see ``shashki.web``'s docstring).
+"""The web board's threat model, a test for each answer (see ``shashki.apps.web``'s docstring).
 
 Every test talks to a real server on 127.0.0.1 and ends by itself: the limits that would
 take long (the search cap, the header deadline) are lowered for the test's own server.
@@ -12,7 +12,7 @@ import time
 import urllib.parse
 
 import pytest
-import shashki.web as web  # noqa: E402
+import shashki.apps.web as web  # noqa: E402
 import starlette  # noqa: E402, F401  # the web extra, a test dependency
 import uvicorn  # noqa: E402, F401  # the web extra, a test dependency
 from web_server import request, running_server  # noqa: E402

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 def running_server(hash_mb: int = 4) -> Iterator[str]:
     """Serve the web board; yields its base URL (``http://127.0.0.1:PORT``)."""
     import uvicorn
-    from shashki.web import server_config
+    from shashki.apps.web import server_config
 
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

@@ -1,5 +1,5 @@
 """``python -m shashki``: the command line."""
 
-from shashki.cli import main
+from shashki.apps.cli import main
 
 raise SystemExit(main())

@@ -38,9 +38,9 @@ from shashki import Board, Move, square_from_number, square_number
 if TYPE_CHECKING:
     import argparse
 
+    from shashki.apps.match.players import TimeControl
     from shashki.engine import Engine
     from shashki.game import Game
-    from shashki.match.players import TimeControl
 
 MAX_MESSAGE = 127
 """The longest message (without its NUL) the protocol allows."""

@@ -6,8 +6,8 @@ import asyncio
 import threading
 from typing import Any, Optional
 
-from shashki.web import limits
-from shashki.web.app import create_app
+from shashki.apps.web import limits
+from shashki.apps.web.app import create_app
 
 
 def server_config(

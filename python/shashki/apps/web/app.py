@@ -18,12 +18,11 @@ from starlette.staticfiles import StaticFiles
 
 import shashki
 from shashki import Board
-from shashki.engine import Engine, Limit
-from shashki.web import limits
-from shashki.web.guard import RequestGuard, _hostname
-from shashki.web.searches import Searches, _client, _SearchStream, _until_done, post
-from shashki.web.serialize import _tree_json, info_json, move_json, state_json
-from shashki.web.validation import (
+from shashki.apps.web import limits
+from shashki.apps.web.guard import RequestGuard, _hostname
+from shashki.apps.web.searches import Searches, _client, _SearchStream, _until_done, post
+from shashki.apps.web.serialize import _tree_json, info_json, move_json, state_json
+from shashki.apps.web.validation import (
     BadRequest,
     Busy,
     _body,
@@ -36,6 +35,7 @@ from shashki.web.validation import (
     parse_game,
     parse_level,
 )
+from shashki.engine import Engine, Limit
 
 STATIC = Path(__file__).parent / "static"
 
@@ -175,7 +175,7 @@ def create_app(*, hash_mb: int = 16, hosts: tuple[str, ...] = ()) -> Any:
         return JSONResponse({"pdn": pdn.write_game(game)})
 
     async def review_game(request: Request) -> Response:
-        from shashki.review import plot_svg, review
+        from shashki.apps.review import plot_svg, review
 
         body = await _body(request)
         game = parse_game(body.get("game"))

@@ -8,9 +8,9 @@ import time
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 
 from shashki import pdn
+from shashki.apps.match.players import ShashkiPlayer, TimeControl, _player, close_players
+from shashki.apps.match.stats import Results, sprt_bounds
 from shashki.game import Game
-from shashki.match.players import ShashkiPlayer, TimeControl, _player, close_players
-from shashki.match.stats import Results, sprt_bounds
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
 if TYPE_CHECKING:
@@ -83,7 +83,7 @@ def play_game(
         for text in opening.split():
             game.push_move(text)
     game.headers["White"], game.headers["Black"] = names
-    game.headers["Event"] = "shashki.match"
+    game.headers["Event"] = "shashki.apps.match"
     game.headers["Opening"] = opening
     white.new_game()
     black.new_game()

@@ -1,5 +1,5 @@
 """``python -m shashki.match``."""
 
-from shashki.match.cli import main
+from shashki.apps.match.cli import main
 
 raise SystemExit(main())

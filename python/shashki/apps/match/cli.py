@@ -9,9 +9,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 import shashki
-from shashki.match.players import TimeControl
-from shashki.match.runner import Adjudication, run_match
-from shashki.match.stats import Results, summary
+from shashki.apps.match.players import TimeControl
+from shashki.apps.match.runner import Adjudication, run_match
+from shashki.apps.match.stats import Results, summary
 from shashki.openings import load_openings
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)

@@ -13,9 +13,9 @@ from typing import Any, Callable
 from starlette.requests import Request
 from starlette.responses import StreamingResponse
 
+from shashki.apps.web import limits
+from shashki.apps.web.validation import BadRequest, Busy, _str
 from shashki.engine import Engine
-from shashki.web import limits
-from shashki.web.validation import BadRequest, Busy, _str
 
 
 class Searches:

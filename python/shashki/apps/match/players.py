@@ -90,7 +90,7 @@ SHASHKI_OPTIONS = frozenset(
         "overhead",
     }
 )
-"""The options of a ``shashki:`` player (the module docs of :mod:`shashki.match`)."""
+"""The options of a ``shashki:`` player (the module docs of :mod:`shashki.apps.match`)."""
 
 
 class ShashkiPlayer:

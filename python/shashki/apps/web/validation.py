@@ -12,8 +12,8 @@ from starlette.requests import Request
 
 import shashki
 from shashki import Game
+from shashki.apps.web import limits
 from shashki.engine import Limit
-from shashki.web import limits
 
 
 class BadRequest(ValueError):
@@ -90,7 +90,7 @@ def parse_level(data: object) -> Limit:
     """``{"time": seconds}``, ``{"depth": plies}`` or ``{"clock": seconds, "inc": seconds}``
     (the side to move's clock: the engine shares it out as in a game), 1 s by default. Every
     search is also stopped after :data:`limits.MAX_TIME` seconds whatever its level (see
-    :class:`~shashki.web.searches.Searches`)."""
+    :class:`~shashki.apps.web.searches.Searches`)."""
     level = _obj(data if data is not None else {"time": 1.0}, "level")
     if "depth" in level:
         depth = int(_number(level["depth"], "depth", 1, limits.MAX_DEPTH))
