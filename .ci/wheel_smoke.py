@@ -24,4 +24,18 @@ game.end().comment = "a comment"
 text = shashki.pdn.write_game(game)
 again = shashki.pdn.read_game(io.StringIO(text))
 assert again is not None and shashki.pdn.write_game(again) == text, text
+# The layers' packages and the web board's page are in the wheel; the command runs.
+import pathlib  # noqa: E402
+import subprocess  # noqa: E402
+
+import shashki.apps  # noqa: E402
+import shashki.learn  # noqa: E402
+import shashki.protocols.hub_text  # noqa: E402
+
+static = pathlib.Path(shashki.apps.__file__).parent / "web" / "static"
+assert (static / "index.html").is_file() and (static / "app.js").is_file(), static
+command = shutil.which("shashki")
+assert command is not None
+usage = subprocess.run([command, "--help"], capture_output=True, text=True, check=True).stdout
+assert "Canadian draughts" in " ".join(usage.split()), usage
 print(f"shashki {shashki.__version__} on Python {sys.version.split()[0]}: the wheel works")

@@ -188,3 +188,20 @@ def test_old_paths_work_with_a_deprecation_warning(old: str) -> None:
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr[-2000:]
+
+
+def test_no_module_reads_a_games_private_board() -> None:
+    """What other modules need of a Game has a public name (``current_board``, ``board()``):
+    nothing outside game.py reads ``._board`` or ``._new_board`` of another object."""
+    offenders = []
+    for name, path in MODULES.items():
+        if name == "shashki.game":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Attribute)
+                and node.attr in ("_board", "_new_board")
+                and not (isinstance(node.value, ast.Name) and node.value.id == "self")
+            ):
+                offenders.append(f"{name}:{node.lineno}")
+    assert not offenders, offenders

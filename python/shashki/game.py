@@ -466,6 +466,13 @@ class Game(GameNode):
         """The last node of the main line."""
         return self._end_node()
 
+    @property
+    def current_board(self) -> Board:
+        """The position at the end of the main line: the board the game plays on, not a
+        copy, for reading (``turn``, ``legal_moves``, ``move_text``, ``peek``…) at no cost.
+        Moves are made with :meth:`push`; ``end().board()`` is a copy to change."""
+        return self._board
+
     def mainline(self) -> Iterator[GameNode]:
         """The nodes of the main line."""
         return iter(self.nodes)

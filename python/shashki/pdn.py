@@ -572,7 +572,7 @@ def _tokens(
             if not variations:
                 skip_depth = 1
                 continue
-            base = (board if board is not None else game._board).copy()
+            base = (board if board is not None else game.current_board).copy()
             base.pop()
             stack.append([base, node.parent, False, []])
         elif kind == "close":
@@ -595,7 +595,7 @@ def _tokens(
                 break
         elif kind == "move":
             move_text = m.group("move")
-            target = board if board is not None else game._board
+            target = board if board is not None else game.current_board
             try:
                 move = target.parse_move(move_text)
             except ValueError as error:
@@ -666,7 +666,7 @@ def write_game(
     tokens: list[str] = []
     if comments and game.comment:
         tokens.extend(_comment_tokens(game.comment))
-    start = game._new_board(Board)
+    start = game.board()
     first = Board(variant=game.variant).turn
     _write_tree(start, game.root(), tokens, notation, comments, variations, first)
     tokens.append(result)

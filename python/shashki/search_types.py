@@ -185,7 +185,7 @@ def _board_of(board_or_game: object) -> Board:
     if isinstance(board_or_game, Board):
         return board_or_game
     if isinstance(board_or_game, Game):
-        return board_or_game._board
+        return board_or_game.current_board
     if isinstance(board_or_game, str):
         return Board(board_or_game)
     raise TypeError(f"expected a Board, a Game or a FEN string, not {type(board_or_game).__name__}")

@@ -490,7 +490,7 @@ def _selfplay(args: argparse.Namespace) -> int:
     game.headers["Event"] = "shashki selfplay"
     engine = Engine()
     while not game.is_game_over() and game.ply() < args.max_plies:
-        board = game._board
+        board = game.current_board
         result = engine.play(game, Limit(time=args.time))
         if result.move is None:
             break

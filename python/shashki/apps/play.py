@@ -79,9 +79,9 @@ def play(
     announced: set[str] = set()
 
     def show() -> None:
-        write(render(game._board, flipped=flipped, ascii_only=args.ascii))
-        if game._board.move_stack:
-            write(f"last move: {game._board.peek()}")
+        write(render(game.current_board, flipped=flipped, ascii_only=args.ascii))
+        if game.current_board.move_stack:
+            write(f"last move: {game.current_board.peek()}")
 
     show()
     while True:
@@ -94,13 +94,13 @@ def play(
             if counter.done > 0 and key not in announced and counter.unit != "occurrences":
                 announced.add(key)
                 write(f"draw rule {counter}: {counter.remaining} {counter.unit} left")
-        side = "White" if game._board.turn else "Black"
-        if game._board.turn not in humans:
+        side = "White" if game.current_board.turn else "Black"
+        if game.current_board.turn not in humans:
             write(f"{side} (engine) is thinking ({args.time:g} s)...")
             result = engine.play(game, limit, ponder=getattr(args, "ponder", False))
             if result.move is None:
                 continue
-            text = game._board.move_text(result.move)
+            text = game.current_board.move_text(result.move)
             game.push(result.move)
             write(f"{side} (engine) plays {text}   score {result.info['score']}")
             show()
@@ -123,12 +123,14 @@ def play(
             flipped = not flipped
             show()
         elif command == "moves":
-            write(", ".join(game._board.move_text(m) for m in game._board.legal_moves))
+            write(
+                ", ".join(game.current_board.move_text(m) for m in game.current_board.legal_moves)
+            )
         elif command == "hint":
             write(f"thinking ({args.time:g} s)...")
             hint = engine.play(game, limit)
             if hint.move is not None:
-                write(f"hint: {game._board.move_text(hint.move)} ({hint.info['score']})")
+                write(f"hint: {game.current_board.move_text(hint.move)} ({hint.info['score']})")
         elif command == "undo":
             undo(game, 1 if args.two_players else 2, write)
             show()
@@ -136,7 +138,7 @@ def play(
             save(game, rest.strip(), write)
         else:
             try:
-                move = game._board.parse_move(line)
+                move = game.current_board.parse_move(line)
             except ValueError as error:
                 write(f"{error}; type 'help' for help")
                 continue

@@ -21,7 +21,6 @@ out.pdn --plot eval.svg``.
 
 from __future__ import annotations
 
-from shashki import Board
 from shashki.engine import Engine, Limit, Score
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
@@ -124,7 +123,7 @@ def review(
     own = engine is None
     searcher = Engine(hash_mb=32) if engine is None else engine
     try:
-        board = game._new_board(Board)
+        board = game.board()
         moves = game.mainline_moves()
         boards = []
         for move in moves:

@@ -65,13 +65,13 @@ def _play_one(args: tuple[int, int, float, int]) -> list[tuple[str, float]]:
     for text in rng.choice(BUILTIN_OPENINGS).split():
         game.push_move(text)
     for _ in range(rng.randint(0, random_plies)):
-        moves = list(game._board.legal_moves)
+        moves = list(game.current_board.legal_moves)
         if not moves or game.is_game_over():
             break
         game.push(rng.choice(moves))
     positions: list[tuple[str, bool]] = []
     while not game.is_game_over() and game.ply() < MAX_PLIES:
-        board = game._board
+        board = game.current_board
         legal = list(board.legal_moves)
         if not board.has_captures() and game.ply() >= 6:
             positions.append((board.fen(), board.turn))

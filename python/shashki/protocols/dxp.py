@@ -567,7 +567,7 @@ class DxpPlayer:
         self.board = None
 
     def move(self, game: Game, tc: TimeControl, clock: float) -> Optional[Move]:
-        board = game._board
+        board = game.current_board
         if not board.legal_moves:
             return None
         stream = self._connect()

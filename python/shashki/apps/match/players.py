@@ -67,7 +67,7 @@ def _limit(game: Game, tc: TimeControl, clock: float) -> Limit:
 
     if tc.base is None:
         return Limit(nodes=tc.nodes, time=tc.time, depth=tc.depth)
-    turn = game._board.turn
+    turn = game.current_board.turn
     return Limit(
         white_clock=clock if turn else None,
         black_clock=None if turn else clock,
@@ -130,7 +130,7 @@ class ShashkiPlayer:
         self.engine.new_game()
 
     def move(self, game: Game, tc: TimeControl, clock: float) -> Optional[shashki.Move]:
-        if not game._board.legal_moves:
+        if not game.current_board.legal_moves:
             return None
         result = self.engine.play(game, _limit(game, self.scaled(tc), clock), ponder=self.ponder)
         score = result.info.get("score")

@@ -90,7 +90,7 @@ def play_game(
     clocks = {True: tc.base or 0.0, False: tc.base or 0.0}
     scores: list[tuple[bool, Optional[int]]] = []
     while not game.is_game_over() and game.ply() < MAX_PLIES:
-        turn = game._board.turn
+        turn = game.current_board.turn
         player = white if turn else black
         start = time.perf_counter()
         move = player.move(game, tc, clocks[turn])
@@ -100,7 +100,7 @@ def play_game(
                 game.headers["Termination"] = "time forfeit"
                 game.headers["Result"] = "0-1" if turn else "1-0"
                 return game
-        if move is None or move not in game._board.legal_moves:
+        if move is None or move not in game.current_board.legal_moves:
             game.headers["Termination"] = "no move"
             game.headers["Result"] = "0-1" if turn else "1-0"
             return game

@@ -82,7 +82,7 @@ def create_app(*, hash_mb: int = 16, hosts: tuple[str, ...] = ()) -> Any:
         result = await _until_done(request, engine, running)
         if result.move is None:
             raise BadRequest("no legal move")
-        board = game._board
+        board = game.current_board
         move = move_json(board, result.move)
         info = info_json(result.info, board) if result.info else None
         game.push(result.move)
@@ -94,7 +94,7 @@ def create_app(*, hash_mb: int = 16, hosts: tuple[str, ...] = ()) -> Any:
         multipv = int(_query_number(params.get("multipv"), "multipv", 1, 1, limits.MAX_MULTIPV))
         seconds = _query_number(params.get("time"), "time", limits.MAX_TIME, 0.1, limits.MAX_TIME)
         client = _client(params.get("client"))
-        board = game._board.copy()
+        board = game.current_board.copy()
         if not board.legal_moves:
             raise BadRequest("no legal move to analyse")
         loop = asyncio.get_running_loop()
@@ -152,7 +152,7 @@ def create_app(*, hash_mb: int = 16, hosts: tuple[str, ...] = ()) -> Any:
                 "captures_optional": game.captures_optional,
                 "headers": dict(game.headers),
                 "comment": game.comment,
-                "tree": _tree_json(game.root(), game._new_board(Board)),
+                "tree": _tree_json(game.root(), game.board()),
             }
         )
 

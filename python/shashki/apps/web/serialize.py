@@ -29,14 +29,14 @@ def move_json(board: Board, move: shashki.Move) -> dict[str, Any]:
 
 
 def state_json(game: Game) -> dict[str, Any]:
-    board = game._board
+    board = game.current_board
     pieces = {}
     size = _SIZES.get(game.variant, 8)
     for square in range(shashki.SQUARE_COUNTS.get(game.variant, size * size // 2)):
         piece = board.piece_at(square)
         if piece is not None:
             pieces[square] = piece.symbol()
-    replay = game._new_board(Board)
+    replay = game.board()
     history = []
     for move in game.mainline_moves():
         history.append({"long": str(move), "text": replay.move_text(move)})
