@@ -76,3 +76,44 @@ class HubProcess:
             self.proc.communicate(timeout=30)  # closes the pipes
             time.sleep(0.05)  # let the reader threads take the last lines
         return b"".join(self.errors).decode("utf-8", "replace")
+
+
+def pydraughts_hub_script(tmp_path: Path) -> str:
+    """An executable that starts ``shashki hub`` (pydraughts' HubEngine wants a program's
+    path)."""
+    import stat
+
+    script = tmp_path / "shashki-hub"
+    script.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m shashki hub\n', encoding="utf-8")
+    script.chmod(script.stat().st_mode | stat.S_IEXEC)
+    return str(script)
+
+
+def play_pydraughts_game(
+    engine: object, variant: str, pd_variant: str, game: int, max_plies: int, movetime: float
+) -> tuple[object, object, int]:
+    """One game of pydraughts' ``HubEngine`` (``engine``, on every other ply from ``game``'s
+    parity) against random moves, each move checked legal by pydraughts and replayed on a
+    shashki board: ``(pydraughts board, shashki board, plies)``."""
+    import random
+
+    import draughts
+    import shashki
+    from draughts.engine import Limit
+    from shashki.protocols import hub
+
+    pd_board = draughts.Board(variant=pd_variant)
+    board = shashki.Board(variant=variant)
+    rng = random.Random(game)
+    plies = 0
+    while plies < max_plies and not pd_board.is_over() and board.legal_moves:
+        if (plies + game) % 2 == 0:
+            result = engine.play(pd_board, Limit(movetime=movetime), ponder=False)  # type: ignore[attr-defined]
+            text = result.move.hub_move
+        else:
+            text = rng.choice(pd_board.legal_moves()).hub_move
+        assert text in {m.hub_move for m in pd_board.legal_moves()}
+        board.push(hub.move_from_hub(board, text))
+        pd_board.push(draughts.Move(pd_board, hub_move=text))
+        plies += 1
+    return pd_board, board, plies

@@ -7,11 +7,11 @@ from __future__ import annotations
 import argparse
 import io
 import random
-import stat
 import sys
 
 import pytest
 import shashki
+from hub_process import play_pydraughts_game, pydraughts_hub_script
 from shashki import _core, draw, pdn
 from shashki.game import Game
 from shashki.learn import batch
@@ -146,42 +146,22 @@ def test_scans_names_mean_scans_games() -> None:
         assert len(server.board.legal_moves) == 9
 
 
-def _hub_script(tmp_path) -> str:
-    script = tmp_path / "shashki-hub"
-    script.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m shashki hub\n', encoding="utf-8")
-    script.chmod(script.stat().st_mode | stat.S_IEXEC)
-    return str(script)
-
-
 def test_pydraughts_hub_engine_plays_english_draughts_from_the_start(tmp_path) -> None:
     """English draughts, whose first side is Black, driven by pydraughts' HubEngine from the
     start to the end of the game (before: the engine answered with a White move at the first
     ply and pydraughts refused it)."""
-    import draughts
     from draughts.engine import HubEngine
-    from draughts.engine import Limit as PyDraughtsLimit
 
-    engine = HubEngine([_hub_script(tmp_path)])
+    engine = HubEngine([pydraughts_hub_script(tmp_path)])
     try:
         engine.configure({"variant": "english"})
         engine.init()
         for game in range(2):
-            pd_board = draughts.Board(variant="english")
-            board = shashki.Board(variant="english")
-            rng = random.Random(game)
-            plies = 0
-            while not pd_board.is_over() and plies < 300:
-                if (plies + game) % 2 == 0:
-                    result = engine.play(pd_board, PyDraughtsLimit(movetime=0.01), ponder=False)
-                    text = result.move.hub_move
-                else:
-                    text = rng.choice(pd_board.legal_moves()).hub_move
-                assert text in {m.hub_move for m in pd_board.legal_moves()}
-                board.push(hub.move_from_hub(board, text))
-                pd_board.push(draughts.Move(pd_board, hub_move=text))
-                plies += 1
+            pd_board, board, plies = play_pydraughts_game(
+                engine, "english", "english", game, 300, 0.01
+            )
             assert plies >= 20
-            assert pd_board.is_over() == board.is_game_over() or plies == 300
+            assert pd_board.is_over() == board.is_game_over() or plies == 300  # type: ignore[attr-defined]
     finally:
         engine.quit()
         engine.kill_process()

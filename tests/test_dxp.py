@@ -5,14 +5,13 @@
 from __future__ import annotations
 
 import socket
-import threading
 import time
 from collections.abc import Iterator
 
 import draughts  # pydraughts, a test dependency
 import pytest
 import shashki
-from shashki.engine import Engine
+from dxp_follower import running_follower
 from shashki.protocols import dxp, hub
 
 VARIANT = "international"
@@ -20,21 +19,8 @@ VARIANT = "international"
 
 @pytest.fixture
 def server() -> Iterator[dxp.DxpServer]:
-    logged: list[str] = []
-    srv = dxp.DxpServer(
-        "127.0.0.1",
-        0,
-        engine_factory=lambda: Engine(hash_mb=8),
-        idle_timeout=2.0,
-        max_move_seconds=0.02,
-        log=logged.append,
-    )
-    srv.logged = logged  # type: ignore[attr-defined]
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    yield srv
-    srv.close()
-    thread.join(timeout=5)
+    with running_follower(idle_timeout=2.0, max_move_seconds=0.02) as srv:
+        yield srv
 
 
 def connect(srv: dxp.DxpServer, timeout: float = 5.0) -> dxp.MessageStream:

@@ -309,6 +309,23 @@ def test_fuzz_hub_garbage_between_real_commands() -> None:
 # ---- endgame table files ----------------------------------------------------------------
 
 
+def damage(original: bytes, rng: random.Random, *, header: int = 0) -> bytearray:
+    """``original`` after one to four random edits: a byte changed (within the first
+    ``header`` bytes seven times in ten, when given), the end cut off, or bytes inserted."""
+    data = bytearray(original)
+    for _ in range(rng.randint(1, 4)):
+        kind = rng.random()
+        if kind < 0.6 and data:
+            near = header and rng.random() < 0.7
+            data[rng.randrange(min(len(data), header) if near else len(data))] = rng.randrange(256)
+        elif kind < 0.8:
+            del data[rng.randrange(len(data) + 1) :]
+        else:
+            at = rng.randrange(len(data) + 1)
+            data[at:at] = bytes(rng.randrange(256) for _ in range(rng.randint(1, 9)))
+    return data
+
+
 def _fnv1a(data: bytes) -> int:
     h = 0xCBF29CE484222325
     for byte in data:
@@ -338,16 +355,7 @@ def test_fuzz_table_files(
     from shashki import egtb
 
     name = rng.choice(sorted(table_bytes))
-    data = bytearray(table_bytes[name])
-    for _ in range(rng.randint(1, 4)):
-        kind = rng.random()
-        if kind < 0.6 and data:
-            data[rng.randrange(len(data))] = rng.randrange(256)
-        elif kind < 0.8:
-            del data[rng.randrange(len(data) + 1) :]
-        else:
-            at = rng.randrange(len(data) + 1)
-            data[at:at] = bytes(rng.randrange(256) for _ in range(rng.randint(1, 9)))
+    data = damage(table_bytes[name], rng)
     if fix_checksum and len(data) >= 76:
         data[36:44] = _fnv1a(bytes(data[76:])).to_bytes(8, "little")
     directory = tmp_path_factory.mktemp("damaged")
@@ -404,18 +412,8 @@ def test_fuzz_network_files(rng: random.Random, fix_checksum: bool) -> None:
     evaluates: never a panic, never an allocation sized by a damaged header."""
     from shashki import _core
 
-    data = bytearray(SHIPPED_NETWORK.read_bytes())
-    for _ in range(rng.randint(1, 4)):
-        kind = rng.random()
-        if kind < 0.5 and data:
-            # Mostly the header (version, name, sizes, scale), where damage matters most.
-            at = rng.randrange(min(len(data), 64) if rng.random() < 0.7 else len(data))
-            data[at] = rng.randrange(256)
-        elif kind < 0.75:
-            del data[rng.randrange(len(data) + 1) :]
-        else:
-            at = rng.randrange(len(data) + 1)
-            data[at:at] = bytes(rng.randrange(256) for _ in range(rng.randint(1, 9)))
+    # Mostly the header (version, name, sizes, scale), where damage matters most.
+    data = damage(SHIPPED_NETWORK.read_bytes(), rng, header=64)
     if fix_checksum and len(data) >= 12:
         data[-8:] = _fnv1a(bytes(data[:-8])).to_bytes(8, "little")
     try:

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import io
 import socket
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import shashki
+from dxp_follower import running_follower
 from hub_process import HubProcess
 from shashki import pdn
 from shashki.learn.batch import Boards
@@ -250,23 +250,9 @@ def test_an_unknown_hub_command_is_not_echoed_whole() -> None:
 
 @pytest.fixture
 def slow_follower() -> Iterator[dxp.DxpServer]:
-    from shashki.engine import Engine
-
-    logged: list[str] = []
-    srv = dxp.DxpServer(
-        "127.0.0.1",
-        0,
-        engine_factory=lambda: Engine(hash_mb=8),
-        idle_timeout=30.0,
-        max_move_seconds=30.0,  # a long move: the follower must not sit it out
-        log=logged.append,
-    )
-    srv.logged = logged  # type: ignore[attr-defined]
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    yield srv
-    srv.close()
-    thread.join(timeout=5)
+    # A long move (30 s): the follower must not sit it out for a peer that has left.
+    with running_follower(idle_timeout=30.0, max_move_seconds=30.0) as srv:
+        yield srv
 
 
 def test_a_peer_that_leaves_during_our_move_frees_the_follower(

@@ -13,6 +13,7 @@ import draughts  # pydraughts, a test dependency
 import pytest
 import shashki
 from conftest import perft_lines
+from hub_process import play_pydraughts_game, pydraughts_hub_script
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from shashki import pdn, reference
@@ -250,34 +251,15 @@ def test_hub_positions_and_moves_are_scans_and_pydraughts() -> None:
 def test_pydraughts_hub_engine_plays_whole_international_games(tmp_path) -> None:
     """pydraughts' HubEngine drives ``shashki hub`` on the 10×10 board, as it drives Scan:
     50-square positions, no variant set; every move it returns is legal for pydraughts."""
-    import stat
-    import sys
 
     from draughts.engine import HubEngine
-    from draughts.engine import Limit as PyDraughtsLimit
 
-    script = tmp_path / "shashki-hub"
-    script.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m shashki hub\n', encoding="utf-8")
-    script.chmod(script.stat().st_mode | stat.S_IEXEC)
-    engine = HubEngine([str(script)])
+    engine = HubEngine([pydraughts_hub_script(tmp_path)])
     try:
         assert "international" in engine.variants and "normal" in engine.variants
         engine.init()
         for game in range(2):
-            pd_board = draughts.Board(variant="standard")
-            board = shashki.Board(variant=VARIANT)
-            rng = random.Random(game)
-            plies = 0
-            while plies < 120 and not pd_board.is_over() and board.legal_moves:
-                if (plies + game) % 2 == 0:
-                    result = engine.play(pd_board, PyDraughtsLimit(movetime=0.02), ponder=False)
-                    text = result.move.hub_move
-                else:
-                    text = rng.choice(pd_board.legal_moves()).hub_move
-                assert text in {m.hub_move for m in pd_board.legal_moves()}
-                board.push(hub.move_from_hub(board, text))
-                pd_board.push(draughts.Move(pd_board, hub_move=text))
-                plies += 1
+            _, _, plies = play_pydraughts_game(engine, VARIANT, "standard", game, 120, 0.02)
             assert plies >= 40
     finally:
         engine.quit()
