@@ -402,7 +402,7 @@ def test_fuzz_fens_and_moves_of_every_game(fen: str, variant: str, rng: random.R
 
 # ---- network files ---------------------------------------------------------------------------
 
-SHIPPED_NETWORK = Path(__file__).parents[1] / "src" / "search" / "network_english.bin"
+SHIPPED_NETWORK = Path(__file__).parents[1] / "data" / "networks" / "english.bin"
 
 
 @given(st.randoms(use_true_random=False), st.booleans())

@@ -571,11 +571,11 @@ impl Accumulator {
     }
 }
 
-/// The networks compiled in: `(game, file)`.
+/// The networks compiled in (data, in the repository's `data/networks/`): `(game, file)`.
 static SHIPPED: &[(&str, &[u8])] = &[
-    ("russian", include_bytes!("network_russian.bin")),
-    ("english", include_bytes!("network_english.bin")),
-    ("italian", include_bytes!("network_italian.bin")),
+    ("russian", include_bytes!("../../data/networks/russian.bin")),
+    ("english", include_bytes!("../../data/networks/english.bin")),
+    ("italian", include_bytes!("../../data/networks/italian.bin")),
 ];
 
 /// The network `variant`'s `learned` evaluation uses, if its default is a network (its
