@@ -74,24 +74,33 @@ def test_training_command_end_to_end(tmp_path) -> None:
     for line, row in zip(lines, labelled[0].read_text(encoding="utf-8").splitlines()):
         fen, score, cp = row.split("\t")
         assert line == f"{fen}\t{score}" and -1000 <= int(cp) <= 1000
-    out = tmp_path / "weights.rs"
+    out = tmp_path / "weights.bin"
     assert train.main(["fit", str(labelled[0]), "--out", str(out), "--epochs", "3"]) == 0
-    text = out.read_text(encoding="utf-8")
+    scale, mid, end, patterns, checksum = train.read_weights(out)
     n = _core.EVAL_SIDE_FEATURES
-    assert f"pub const MID: [i32; {n}]" in text and f"pub const END: [i32; {n}]" in text
-    values = text.split("pub const MID")[1].split("];")[0].split("=")[1]
-    assert len([v for v in values.replace("[", "").split(",") if v.strip()]) == n
-    patterns = _core.EVAL_PATTERN_WEIGHTS
-    assert patterns == _core.EVAL_REGIONS * _core.EVAL_REGION_KEYS + 9 * 3**8
-    assert f"pub static PATTERNS: [i16; {patterns}]" in text
+    assert scale == train.SCALE and len(mid) == len(end) == n
+    assert _core.EVAL_PATTERN_WEIGHTS == _core.EVAL_REGIONS * _core.EVAL_REGION_KEYS + 9 * 3**8
+    assert len(patterns) == _core.EVAL_PATTERN_WEIGHTS
+    # The file records the checksum of the weights it holds, and its provenance beside it.
+    assert checksum == train.weights_checksum(mid, end, patterns)
+    assert "learned evaluation" in out.with_suffix(".txt").read_text(encoding="utf-8")
 
-    def array(name: str) -> list[int]:
-        body = text.split(name)[1].split("= [")[1].split("];")[0]
-        return [int(v) for v in body.replace("\n", " ").split(",") if v.strip()]
 
-    # The generated file records the checksum of the weights it holds.
-    checksum = train.weights_checksum(array("MID"), array("END"), array("PATTERNS"))
-    assert f"pub const CHECKSUM: u64 = {checksum:#018x};" in text
+def test_the_shipped_weights_file_is_what_the_core_compiled(tmp_path) -> None:
+    from pathlib import Path
+
+    from shashki.learn import train
+
+    shipped = Path(__file__).parents[1] / "data" / "weights" / "learned.bin"
+    scale, mid, end, patterns, checksum = train.read_weights(shipped)
+    assert checksum == _core.EVAL_WEIGHTS_CHECKSUM
+    assert (mid, end, patterns) == tuple(list(w) for w in _core.eval_weights())
+    damaged = bytearray(shipped.read_bytes())
+    damaged[100] ^= 1
+    bad = tmp_path / "learned.bin"
+    bad.write_bytes(bytes(damaged))
+    with pytest.raises(ValueError, match="checksum"):
+        train.read_weights(bad)
 
 
 def test_the_earlier_process_pool_method_still_runs(tmp_path) -> None:

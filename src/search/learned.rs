@@ -50,6 +50,10 @@ pub const BLOCKS: usize = 9;
 pub const BLOCK_KEYS: usize = 6561;
 /// Pattern weights in all: the regions' (first) then the blocks'.
 pub const PATTERN_WEIGHTS: usize = REGIONS * REGION_KEYS + BLOCKS * BLOCK_KEYS;
+const _: () = assert!(
+    PATTERNS.len() == PATTERN_WEIGHTS,
+    "data/weights/learned.bin holds another number of pattern weights"
+);
 /// Pattern indices one side has: a region key each, then a block key each.
 pub const SIDE_PATTERNS: usize = REGIONS + BLOCKS;
 
