@@ -153,6 +153,10 @@ pub struct GameInfo {
     /// Other names the Hub protocol's clients send for it (Scan's `normal`, `losing`, `bt`;
     /// pydraughts' names), read besides its name and aliases.
     pub hub_names: &'static [&'static str],
+    /// Whether Hub moves number its squares by index plus one (1 = a1, 2 = c1, … as
+    /// pydraughts numbers the boards of Russian draughts' rules) rather than by its own
+    /// PDN numbers.
+    pub hub_index_numbers: bool,
     /// Whether its `learned` evaluation (the engine's default) is its compiled-in network:
     /// where the network beat the game's linear evaluation in matches (docs/search.md).
     pub learned_network: bool,
@@ -192,7 +196,7 @@ games! {
         no_moves_wins: false, numeric: false,
         display: "Russian draughts", draw: DrawSet::Fmjd64,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        learned_network: false,
+        hub_index_numbers: true, learned_network: false,
     }
     /// Поддавки (giveaway): Russian moves, the goal reversed: a side that has lost all its
     /// pieces, or cannot move, wins.
@@ -202,7 +206,7 @@ games! {
         no_moves_wins: true, numeric: false,
         display: "Giveaway (poddavki)", draw: DrawSet::Giveaway,
         tagged_on: Some(Variant::Russian), lidraughts_type: None, hub_names: &[],
-        learned_network: false,
+        hub_index_numbers: true, learned_network: false,
     }
     /// Brazilian draughts: international rules on 8×8 (majority capture, no crowning
     /// mid-capture), PDN GameType 26.
@@ -212,7 +216,7 @@ games! {
         no_moves_wins: false, numeric: false,
         display: "Brazilian draughts", draw: DrawSet::Brazilian,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        learned_network: false,
+        hub_index_numbers: true, learned_network: false,
     }
     /// Diagonal draughts («Діагональні шашки», docs/rules.rst): Russian rules; the main road
     /// a1–h8 starts empty, each side's twelve men fill the triangle on its side of it.
@@ -222,7 +226,7 @@ games! {
         no_moves_wins: false, numeric: false,
         display: "Diagonal draughts", draw: DrawSet::Fmjd64,
         tagged_on: Some(Variant::Russian), lidraughts_type: None, hub_names: &[],
-        learned_network: false,
+        hub_index_numbers: true, learned_network: false,
     }
     /// English draughts, American checkers (GameType 21): men move and capture forward only,
     /// kings one square at a time in every direction, free choice of capture; Black first.
@@ -232,7 +236,7 @@ games! {
         start: StartKind::ThreeRows, no_moves_wins: false, numeric: true,
         display: "English draughts (checkers)", draw: DrawSet::English,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        learned_network: true,
+        hub_index_numbers: false, learned_network: true,
     }
     /// Italian draughts (GameType 22): men forward only and never take a king, short kings,
     /// the capture priorities of the Italian federation; the board turned.
@@ -242,7 +246,7 @@ games! {
         start: StartKind::ThreeRows, no_moves_wins: false, numeric: true,
         display: "Italian draughts", draw: DrawSet::Italian,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        learned_network: true,
+        hub_index_numbers: false, learned_network: true,
     }
     /// Spanish draughts (GameType 24): men forward only, flying kings, the most pieces then
     /// the most kings; the board turned, numbered from White's right-hand corner.
@@ -252,7 +256,7 @@ games! {
         start: StartKind::ThreeRows, no_moves_wins: false, numeric: true,
         display: "Spanish draughts", draw: DrawSet::Threefold,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        learned_network: false,
+        hub_index_numbers: false, learned_network: false,
     }
     /// Portuguese draughts (GameType 28): Spanish move rules, board and numbering.
     Portuguese {
@@ -261,7 +265,7 @@ games! {
         start: StartKind::ThreeRows, no_moves_wins: false, numeric: true,
         display: "Portuguese draughts", draw: DrawSet::Threefold,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        learned_network: false,
+        hub_index_numbers: false, learned_network: false,
     }
     /// Czech draughts (GameType 29): men forward only, flying kings, a king must capture
     /// when a king can.
@@ -271,7 +275,7 @@ games! {
         start: StartKind::ThreeRows, no_moves_wins: false, numeric: false,
         display: "Czech draughts", draw: DrawSet::Threefold,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        learned_network: false,
+        hub_index_numbers: false, learned_network: false,
     }
     /// Pool checkers (GameType 23): men capture backwards, flying kings, free choice; a man
     /// crossing the far row during a capture goes on as a man; Black first.
@@ -281,7 +285,7 @@ games! {
         start: StartKind::ThreeRows, no_moves_wins: false, numeric: true,
         display: "Pool checkers", draw: DrawSet::Pool,
         tagged_on: None, lidraughts_type: None, hub_names: &["american pool"],
-        learned_network: false,
+        hub_index_numbers: false, learned_network: false,
     }
     /// Thai draughts, mak-hot (GameType 31): eight men each on two rows, men forward only,
     /// kings fly but land directly behind the piece taken, pieces taken leave the board at
@@ -292,7 +296,7 @@ games! {
         start: StartKind::TwoRows, no_moves_wins: false, numeric: true,
         display: "Thai draughts (mak-hot)", draw: DrawSet::Threefold,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        learned_network: false,
+        hub_index_numbers: false, learned_network: false,
     }
     /// International draughts (GameType 20), the game of the world federation (FMJD) on the
     /// 10×10 board: twenty men each, men capture backwards, flying kings, the capture taking
@@ -304,7 +308,7 @@ games! {
         no_moves_wins: false, numeric: true,
         display: "International draughts", draw: DrawSet::International,
         tagged_on: None, lidraughts_type: None, hub_names: &["normal"],
-        learned_network: false,
+        hub_index_numbers: false, learned_network: false,
     }
     /// Antidraughts (lidraughts' name): International draughts' moves on the 10×10 board,
     /// the goal reversed: a side that has lost all its pieces, or cannot move, wins.
@@ -314,7 +318,7 @@ games! {
         start: StartKind::FourRows, no_moves_wins: true, numeric: true,
         display: "Antidraughts", draw: DrawSet::Antidraughts,
         tagged_on: Some(Variant::International), lidraughts_type: Some(98), hub_names: &["losing"],
-        learned_network: false,
+        hub_index_numbers: false, learned_network: false,
     }
     /// Killer draughts (Christian Freeling; Scan's `killer`): International draughts, but a
     /// king whose capture ends on taking a king stops on the square directly behind it.
@@ -324,7 +328,7 @@ games! {
         start: StartKind::FourRows, no_moves_wins: false, numeric: true,
         display: "Killer draughts", draw: DrawSet::Killer,
         tagged_on: Some(Variant::International), lidraughts_type: None, hub_names: &[],
-        learned_network: false,
+        hub_index_numbers: false, learned_network: false,
     }
     /// Breakthrough draughts (lidraughts' and Scan's `bt`): International draughts' moves,
     /// and the first side to crown a man wins.
@@ -334,7 +338,7 @@ games! {
         start: StartKind::FourRows, no_moves_wins: false, numeric: true,
         display: "Breakthrough draughts", draw: DrawSet::Threefold,
         tagged_on: Some(Variant::International), lidraughts_type: Some(96), hub_names: &["bt"],
-        learned_network: false,
+        hub_index_numbers: false, learned_network: false,
     }
     /// Frisian draughts (GameType 40; the Frisian federation's rules): International
     /// draughts' board and moves, captures along ranks and files too, the capture of the
@@ -345,7 +349,7 @@ games! {
         start: StartKind::FourRows, no_moves_wins: false, numeric: true,
         display: "Frisian draughts", draw: DrawSet::Frisian,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        learned_network: false,
+        hub_index_numbers: false, learned_network: false,
     }
     /// Frysk! (lidraughts' name): Frisian draughts with five men each on the back rank.
     Frysk {
@@ -354,7 +358,7 @@ games! {
         start: StartKind::BackRow, no_moves_wins: false, numeric: true,
         display: "Frysk!", draw: DrawSet::Frisian,
         tagged_on: Some(Variant::Frisian), lidraughts_type: Some(97), hub_names: &[],
-        learned_network: false,
+        hub_index_numbers: false, learned_network: false,
     }
     /// Turkish draughts, dama (GameType 30): every square of the 8×8 board, sixteen men
     /// each on the second and third ranks, men one square forward or sideways, kings like
@@ -366,7 +370,7 @@ games! {
         start: StartKind::SecondAndThirdRanks, no_moves_wins: false, numeric: false,
         display: "Turkish draughts (dama)", draw: DrawSet::Turkish,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        learned_network: false,
+        hub_index_numbers: true, learned_network: false,
     }
     /// Canadian draughts (GameType 27): International draughts' rules on the 12×12 board,
     /// thirty men each on the five nearest ranks, White first (docs/variants.md).
@@ -377,7 +381,7 @@ games! {
         no_moves_wins: false, numeric: true,
         display: "Canadian draughts", draw: DrawSet::International,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        learned_network: false,
+        hub_index_numbers: false, learned_network: false,
     }
 }
 

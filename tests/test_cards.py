@@ -130,6 +130,20 @@ def test_the_hub_lists_and_plays_every_game() -> None:
     assert boards == [card.name for card in CARDS]  # Canadian included
 
 
+@pytest.mark.parametrize("card", CARDS, ids=lambda c: c.name)
+def test_hub_move_numbers_are_the_cards(card: shashki.GameInfo) -> None:
+    board = shashki.Board(variant=card.name)
+    for square in range(card.square_count):
+        number = hub.hub_square(square, card.name)
+        expected = (
+            square + 1
+            if card.hub_index_numbers
+            else shashki.square_number(square, variant=card.name)
+        )
+        assert number == expected and hub.square_from_hub(number, card.name) == square
+    assert hub.board_from_hub(hub.board_to_hub(board), card.name) == board
+
+
 def test_scans_names_mean_scans_games() -> None:
     """Before: ``normal`` then ``pos start`` played Russian draughts."""
     server = hub.HubServer(io.StringIO(), io.StringIO())

@@ -37,6 +37,7 @@ _FIELDS = (
     "tagged_on",
     "lidraughts_type",
     "hub_names",
+    "hub_index_numbers",
     "draw_rules",
     "move_rules",
     "no_moves_wins",
@@ -62,6 +63,7 @@ if TYPE_CHECKING:  # the fields' types, for type checkers (typing costs import t
         tagged_on: Optional[str]
         lidraughts_type: Optional[int]
         hub_names: tuple[str, ...]
+        hub_index_numbers: bool
         draw_rules: str
         move_rules: str
         no_moves_wins: bool
@@ -81,7 +83,9 @@ class GameInfo(_Card):
     corner: Italian, Spanish, Portuguese); ``game_type`` (its PDN GameType, or None) and
     ``tagged_on`` (the game whose GameType it is written under, with a ``Variant`` tag) and
     ``lidraughts_type`` (the number lidraughts' exports give it); ``hub_names`` (what Hub
-    clients send for it besides its names: Scan's ``normal``, ``losing``); ``draw_rules``
+    clients send for it besides its names: Scan's ``normal``, ``losing``) and
+    ``hub_index_numbers`` (its Hub moves number squares by index plus one, as pydraughts
+    does on Russian draughts' boards, rather than by its PDN numbers); ``draw_rules``
     (the name of its built-in draw rules: :func:`shashki.draw.default_draw_rules`);
     ``move_rules`` (the core's kind of move rules); ``no_moves_wins`` (giveaway's reversed
     goal); ``actions`` (the batch API's action space); ``evaluation`` (what the engine's

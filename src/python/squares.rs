@@ -128,6 +128,7 @@ pub(super) fn game_cards(py: Python<'_>) -> PyResult<Vec<Bound<'_, pyo3::types::
             card.set_item("tagged_on", g.tagged_on.map(|v| v.name()))?;
             card.set_item("lidraughts_type", g.lidraughts_type)?;
             card.set_item("hub_names", pyo3::types::PyTuple::new(py, g.hub_names)?)?;
+            card.set_item("hub_index_numbers", g.hub_index_numbers)?;
             card.set_item("draw_rules", g.draw.name())?;
             card.set_item("move_rules", format!("{:?}", g.moves).to_lowercase())?;
             card.set_item("no_moves_wins", g.no_moves_wins)?;

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, cast
 
 import shashki
 from shashki import Board, Move, square_from_number, square_number
+from shashki.protocols.hub_text import pieces_fen
 
 if TYPE_CHECKING:
     import argparse
@@ -198,16 +199,7 @@ def board_from_dxp(white_to_move: bool, squares: str, variant: str) -> Board:
     count = shashki.SQUARE_COUNTS.get(variant, 32)
     if len(squares) != count:
         raise DxpError(f"a {variant} position has {count} squares, not {len(squares)}")
-    white: list[str] = []
-    black: list[str] = []
-    for number, char in enumerate(squares, start=1):
-        if char == "e":
-            continue
-        if char not in PIECES:
-            raise DxpError(f"bad square character {char!r} at square {number}")
-        color, king = PIECES[char]
-        (white if color else black).append(("K" if king else "") + str(number))
-    fen = f"{'W' if white_to_move else 'B'}:W{','.join(white)}:B{','.join(black)}"
+    fen = f"{'W' if white_to_move else 'B'}:{pieces_fen(squares, PIECES, DxpError)}"
     try:
         return Board(fen, variant=variant)
     except ValueError as error:

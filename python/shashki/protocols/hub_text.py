@@ -27,15 +27,10 @@ PIECE_CHARS = {"w": (True, False), "b": (False, False), "W": (True, True), "B": 
 # ---- numbering: all conversions between the Hub protocol and shashki live here ----------
 
 
-_INDEX_NUMBERED = frozenset({"russian", "brazilian", "giveaway", "diagonal", "turkish"})
-"""The games whose Hub move numbers are the square index plus one (a1 = 1 … h8 = 32, as
-pydraughts numbers its Russian-rules boards); the others use their own PDN numbers."""
-
-
 def hub_square(square: int, variant: str = "russian") -> int:
     """Hub move number of a square index: a1 = 1, c1 = 2, … h8 = 32 in Russian draughts and
     its variants; the game's own number (English 1 = b8 …) in the others."""
-    if variant in _INDEX_NUMBERED:
+    if shashki.game_info(variant).hub_index_numbers:
         return square + 1
     return square_number(square, variant=variant)
 
@@ -49,7 +44,7 @@ def square_from_hub(number: int, variant: str = "russian") -> int:
     count = square_count(variant)
     if not 1 <= number <= count:
         raise ValueError(f"square {number} is not within 1-{count}")
-    if variant in _INDEX_NUMBERED:
+    if shashki.game_info(variant).hub_index_numbers:
         return number - 1
     return square_from_number(number, variant=variant)
 
@@ -84,6 +79,22 @@ def move_from_hub(board: Board, text: str) -> Move:
     raise shashki.IllegalMoveError(f"illegal move {text!r} in position {board.fen()}")
 
 
+def pieces_fen(squares: str, pieces: dict[str, tuple[bool, bool]], error: type[Exception]) -> str:
+    """The FEN's piece fields (``W…:B…``) of a position string of the engine protocols (one
+    character a square in the game's numbering, ``e`` empty, ``pieces`` the others as
+    ``(white, king)``: the Hub's and DXP's letters); ``error`` for another character."""
+    white: list[str] = []
+    black: list[str] = []
+    for number, char in enumerate(squares, start=1):
+        if char == "e":
+            continue
+        if char not in pieces:
+            raise error(f"bad square character {char!r} at square {number}")
+        color, king = pieces[char]
+        (white if color else black).append(("K" if king else "") + str(number))
+    return f"W{','.join(white)}:B{','.join(black)}"
+
+
 def board_from_hub(text: str, variant: str = "russian", captures_optional: bool = False) -> Board:
     """A board from a Hub position string (``W`` + 32 characters in PDN order, or 50 on the
     10×10 board)."""
@@ -92,17 +103,8 @@ def board_from_hub(text: str, variant: str = "russian", captures_optional: bool 
         raise ValueError(
             f"position must be W or B and {count} squares for {variant}, got {text[:60]!r}"
         )
-    white: list[str] = []
-    black: list[str] = []
-    for number, char in enumerate(text[1:], start=1):
-        if char == "e":
-            continue
-        if char not in PIECE_CHARS:
-            raise ValueError(f"bad square character {char!r} at square {number}")
-        color, king = PIECE_CHARS[char]
-        (white if color else black).append(("K" if king else "") + str(number))
     return Board(
-        f"{_turn_from_hub(text[0], variant)}:W{','.join(white)}:B{','.join(black)}",
+        f"{_turn_from_hub(text[0], variant)}:{pieces_fen(text[1:], PIECE_CHARS, ValueError)}",
         variant=variant,
         captures_optional=captures_optional,
     )
