@@ -29,14 +29,14 @@
 use rayon::prelude::*;
 use std::mem::MaybeUninit;
 
-use crate::bitboard::{Bitboard, Word};
-use crate::board::Board;
-use crate::draw::DrawRules;
-use crate::movegen::Counting;
-use crate::mv::{Move, MoveList};
-use crate::piece::Color;
-use crate::position::GameWord;
-use crate::square::Square;
+use crate::game::draw::DrawRules;
+use crate::game::history::Board;
+use crate::geometry::Color;
+use crate::geometry::Square;
+use crate::geometry::{Bitboard, Word};
+use crate::position::mv::{Move, MoveList};
+use crate::rules::Counting;
+use crate::rules::GameWord;
 
 /// The number of actions of the 8×8 board ([`Shape::actions`] gives each board's).
 pub const ACTIONS: usize = 32 * 4 * 7;
@@ -94,7 +94,7 @@ const TABLE_BITS: usize = 128;
 /// distances`: 4 lines, the diagonals or on Turkish draughts' board the ranks and files; 8
 /// in Frisian draughts, the diagonals and then the ranks and files), its planes (`size ×
 /// size` cells) and the tables between them and the internal bits, built once per board
-/// from its [`Geometry`](crate::square::Geometry).
+/// from its [`Geometry`](crate::geometry::Geometry).
 pub struct Shape {
     /// The board's side: 8, 10 or 12.
     pub size: usize,
@@ -125,7 +125,7 @@ impl std::fmt::Debug for Shape {
 }
 
 impl Shape {
-    const fn new(geometry: &crate::square::Geometry, lines: usize) -> Shape {
+    const fn new(geometry: &crate::geometry::Geometry, lines: usize) -> Shape {
         let size = geometry.size() as usize;
         let n = geometry.square_count();
         let mut shape = Shape {
@@ -175,7 +175,7 @@ impl Shape {
     /// with 8 `lines`, also a rank or a file counted in squares of the diagonals' colour,
     /// two files or two ranks a step).
     const fn action_between(
-        geometry: &crate::square::Geometry,
+        geometry: &crate::geometry::Geometry,
         lines: usize,
         from: usize,
         to: usize,
@@ -227,7 +227,7 @@ impl Shape {
     /// The shape a game is played on: its board's, or Frisian draughts' board of eight
     /// lines.
     pub fn of(variant: crate::Variant) -> &'static Shape {
-        if variant.move_rules() == crate::variant::MoveRules::Frisian {
+        if variant.move_rules() == crate::games::MoveRules::Frisian {
             return &FRISIAN_SHAPE;
         }
         let geometry = variant.geometry();
@@ -271,20 +271,20 @@ impl Shape {
 }
 
 /// The 8×8 board's shape (896 actions, 8×8 planes).
-pub static EIGHT_SHAPE: Shape = Shape::new(crate::square::Geometry::EIGHT, 4);
+pub static EIGHT_SHAPE: Shape = Shape::new(crate::geometry::Geometry::EIGHT, 4);
 /// The 10×10 board's shape (1800 actions, 10×10 planes).
-pub static TEN_SHAPE: Shape = Shape::new(crate::square::Geometry::TEN, 4);
+pub static TEN_SHAPE: Shape = Shape::new(crate::geometry::Geometry::TEN, 4);
 /// The 12×12 board's shape (Canadian draughts: 72 squares × 4 diagonals × 11 distances =
 /// 3,168 actions, 12×12 planes).
-pub static TWELVE_SHAPE: Shape = Shape::new(crate::square::Geometry::TWELVE, 4);
+pub static TWELVE_SHAPE: Shape = Shape::new(crate::geometry::Geometry::TWELVE, 4);
 
 /// Frisian draughts' shape: the 10×10 board, its captures along the 4 diagonals and the 4
 /// lines of ranks and files: 50 squares × 8 lines × 9 distances = 3,600 actions.
-pub static FRISIAN_SHAPE: Shape = Shape::new(crate::square::Geometry::TEN, 8);
+pub static FRISIAN_SHAPE: Shape = Shape::new(crate::geometry::Geometry::TEN, 8);
 
 /// The shape of the 8×8 board of every square (Turkish draughts): 64 squares × 4 rook
 /// lines × 7 distances = 1,792 actions.
-pub static EVERY_SQUARE_SHAPE: Shape = Shape::new(crate::square::Geometry::EIGHT_EVERY_SQUARE, 4);
+pub static EVERY_SQUARE_SHAPE: Shape = Shape::new(crate::geometry::Geometry::EIGHT_EVERY_SQUARE, 4);
 
 /// The action of the jump `from` → `to` for the side `turn`, on the 8×8 board.
 pub fn action_of(turn: Color, from: Square, to: Square) -> Option<usize> {
@@ -431,7 +431,7 @@ impl<W: GameWord> BatchGame<W> {
         if self.quiet {
             let view = &self.shape.jumps[usize::from(pos.turn() == Color::Black)];
             let actions = &mut self.actions;
-            W::for_each_quiet_move(pos, |from, to, _| {
+            pos.for_each_quiet_move(|from, to, _| {
                 actions.push(view[from as usize][to as usize]);
             });
             self.quiet = !self.actions.is_empty(); // no move at all: the game is over
@@ -693,7 +693,7 @@ pub fn planes<T: PlaneCell, W: Word>(
 }
 
 /// The squares strictly between two squares of one line of `geometry`'s board.
-fn between<W: Word>(geometry: &crate::square::Geometry, from: Square, to: Square) -> Bitboard<W> {
+fn between<W: Word>(geometry: &crate::geometry::Geometry, from: Square, to: Square) -> Bitboard<W> {
     let mut out = Bitboard::<W>::EMPTY;
     let (ff, fr) = (
         i32::from(geometry.file_of(from)),
@@ -969,7 +969,7 @@ pub struct Playout<W: GameWord = u64> {
 #[derive(Clone, Debug)]
 struct PlayoutGame<W: GameWord = u64> {
     pos: crate::Position<W>,
-    clocks: crate::draw::DrawClocks,
+    clocks: crate::game::draw::DrawClocks,
     recent: Vec<crate::Position<W>>,
     plies: usize,
 }
@@ -1014,7 +1014,7 @@ impl<W: GameWord> PlayoutGame<W> {
 
     fn is_drawn(&self, rules: &DrawRules) -> bool {
         rules.is_drawn(&self.pos, self.clocks, || {
-            crate::draw::occurrences(&self.pos, &self.recent)
+            crate::game::draw::occurrences(&self.pos, &self.recent)
         })
     }
 }
@@ -1197,18 +1197,12 @@ pub fn search_all<W: crate::search::SearchWord>(
     Ok(out)
 }
 
-/// A 64-bit mix (splitmix64's finaliser).
-pub fn splitmix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+pub use crate::util::splitmix;
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fen::position_from_fen;
+    use crate::position::fen::position_from_fen;
 
     #[test]
     fn a_playout_game_is_drawn_exactly_when_its_board_is() {
@@ -1225,7 +1219,7 @@ mod tests {
         .enumerate()
         {
             let repetition = DrawRules::new(
-                vec![crate::draw::DrawRule::Repetition { times: 3 }],
+                vec![crate::game::draw::DrawRule::Repetition { times: 3 }],
                 Vec::new(),
             );
             for rules in [DrawRules::fmjd64(), repetition] {

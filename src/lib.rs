@@ -48,47 +48,50 @@
 //! assert!(pos.pieces(shashki::Color::Black).count() < 2);
 //! let _ = Square::parse("c3").unwrap();
 //! ```
+//!
+//! ## The map of the crate
+//!
+//! One folder or file per concept, bottom up: each imports only those listed before it
+//! (tests/test_core_layout.py reads this list and checks it; docs/development.md tells
+//! what each owns).
+//!
+//! 1. `error`: what can be wrong, naming what and where.
+//! 2. `util`: checksums, memory sizes, a 64-bit mix.
+//! 3. `geometry`: machine words and their layouts, squares, numbering, bitboards, pieces.
+//! 4. `games`: the game cards, the registry every layer reads.
+//! 5. `position`: positions and moves as data, their hash, FEN.
+//! 6. `rules`: the rules traits and types, the one dispatch, a position's legal moves.
+//! 7. `movegen`: the move generators (diagonal, Frisian, Turkish).
+//! 8. `notation`: move text.
+//! 9. `game`: a game's history and its draw rules.
+//! 10. `perft`: move-path enumeration.
+//! 11. `egtb`: endgame tables.
+//! 12. `search`: the engine.
+//! 13. `batch`: many games at once.
+//! 14. `python`: the bindings.
 
 pub mod batch;
-mod bitboard;
-mod board;
-mod capture_list;
-mod checksum;
-pub mod draw;
 pub mod egtb;
 mod error;
-mod fen;
-mod memory;
+mod game;
+mod games;
+mod geometry;
 mod movegen;
-mod mv;
 mod notation;
-mod orthogonal;
 mod perft;
-mod piece;
 mod position;
-pub mod search;
-mod square;
-mod turkish;
-mod variant;
-mod zobrist;
-
 #[cfg(feature = "python")]
 mod python;
+mod rules;
+pub mod search;
+mod util;
 
-pub use bitboard::{BitIter, Bitboard, Direction, Word};
-pub use board::{Board, Ending, Played, PlyFacts};
-pub use draw::{DrawClocks, DrawCount, DrawRule, DrawRules};
 pub use error::{FenError, IllegalMoveError, PositionError, SquareError};
-pub use fen::{
-    parse_fen, parse_fen_in_word, parse_fen_numbered, position_from_fen, position_from_fen_in,
-    position_from_fen_in_word, write_fen, Fen, Notation,
+pub use game::{draw, Board, DrawClocks, DrawCount, DrawRule, DrawRules, Ending, Played, PlyFacts};
+pub use games::{DrawSet, GameInfo, MoveRules, RuleSet, StartKind, Variant, GAMES};
+pub use geometry::{
+    BitIter, Bitboard, Color, Direction, Geometry, Numbering, Piece, Rays, Role, Square, Word,
 };
-pub use memory::{available_memory, TableAllocError};
-pub use movegen::{
-    Brazilian, Breakthrough, Canadian, CapturePriority, CapturesOptional, Counting, Czech, English,
-    Frisian, International, Italian, Killer, Pool, Rules, Russian, Spanish, Thai, Turkish,
-};
-pub use mv::{Move, MoveList, MAX_PATH};
 pub use notation::{
     explain_illegal, move_text, parse_move, split_move_text, split_move_text_in, MoveTextError,
 };
@@ -96,7 +99,13 @@ pub use perft::{
     perft, perft_batch, perft_batch_in, perft_batch_untabled, perft_counting, perft_divide,
     perft_until, perft_with, DivideEntry, PerftOptions, PerftTable,
 };
-pub use piece::{Color, Piece, Role};
-pub use position::{GameWord, Position, Setup};
-pub use square::{Geometry, Numbering, Square};
-pub use variant::{DrawSet, GameInfo, MoveRules, RuleSet, StartKind, Variant, GAMES};
+pub use position::{
+    parse_fen, parse_fen_in_word, parse_fen_numbered, position_from_fen, position_from_fen_in,
+    position_from_fen_in_word, write_fen, Fen, Move, MoveList, Notation, Position, Setup, MAX_PATH,
+};
+pub use rules::{
+    Brazilian, Breakthrough, Canadian, CapturePriority, CapturesOptional, Counting, Czech,
+    DiagonalGenerator, English, Frisian, FrisianGenerator, GameWord, Generator, International,
+    Italian, Killer, Pool, Rules, Russian, Spanish, Thai, Turkish, TurkishGenerator, Visit,
+};
+pub use util::memory::{available_memory, TableAllocError};

@@ -1,11 +1,12 @@
 //! Move text in and out: `c3-d4`, `e3:c5:e7`, `e3xe7`, numeric `22-18`, `22x15`.
 
-use crate::bitboard::Word;
-use crate::fen::Notation;
-use crate::movegen::Counting;
-use crate::mv::Move;
-use crate::position::{GameWord, Position};
-use crate::square::{Geometry, Numbering, Square};
+use crate::geometry::Word;
+use crate::geometry::{Geometry, Numbering, Square};
+use crate::position::fen::Notation;
+use crate::position::mv::Move;
+use crate::position::Position;
+use crate::rules::Counting;
+use crate::rules::GameWord;
 
 /// Why a move text was not accepted.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -320,7 +321,7 @@ pub fn move_text<W: GameWord>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fen::position_from_fen;
+    use crate::position::fen::position_from_fen;
 
     #[test]
     fn parses_every_form() {

@@ -5,10 +5,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
-use crate::memory::{slots_for_mb, Slots, TableAllocError};
-use crate::movegen::{count_moves, count_two_plies, for_each_child, Counting, Rules};
-use crate::mv::{Move, MoveList};
-use crate::position::{GameWord, Position};
+use crate::position::{Move, MoveList, Position};
+use crate::rules::{Counting, GameWord, Generator, Rules, Visit};
+use crate::util::memory::{slots_for_mb, Slots, TableAllocError};
 
 /// How to run a perft.
 #[derive(Clone, Copy, Debug, Default)]
@@ -31,7 +30,16 @@ pub fn perft<W: GameWord>(pos: &Position<W>, depth: u32) -> u64 {
 /// Leaves at `depth` plies under a counting convention, single-threaded, no hashing, under
 /// the position's rules.
 pub fn perft_counting<W: GameWord>(pos: &Position<W>, depth: u32, counting: Counting) -> u64 {
-    W::perft(pos, depth, counting)
+    W::dispatch(pos.rules, Leaves(pos, depth, counting))
+}
+
+struct Leaves<'a, W: GameWord>(&'a Position<W>, u32, Counting);
+
+impl<W: GameWord> Visit<W> for Leaves<'_, W> {
+    type Output = u64;
+    fn visit<R: Rules<Word = W>>(self) -> u64 {
+        count_leaves::<R>(self.0, self.1, self.2)
+    }
 }
 
 /// [`perft_counting`] under the move rules `R`.
@@ -42,11 +50,11 @@ pub(crate) fn count_leaves<R: Rules>(
 ) -> u64 {
     match depth {
         0 => 1,
-        1 => count_moves::<R>(pos, counting),
-        2 => count_two_plies::<R>(pos, counting),
+        1 => R::Moves::count_moves::<R>(pos, counting),
+        2 => R::Moves::count_two_plies::<R>(pos, counting),
         _ => {
             let mut n = 0;
-            for_each_child::<R, false>(pos, counting, |child| {
+            R::Moves::for_each_child::<R, false>(pos, counting, |child| {
                 n += count_leaves::<R>(child, depth - 1, counting);
             });
             n
@@ -88,7 +96,7 @@ const DEPTH_BITS: u32 = 6;
 /// A 64-bit hash of the whole position independent of the Zobrist keys.
 #[inline]
 fn check_hash(pos: &Position, seed: u64) -> u64 {
-    use crate::piece::Color;
+    use crate::geometry::Color;
     let mix = |mut z: u64| {
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
@@ -192,7 +200,14 @@ struct Runner<'a> {
 impl Runner<'_> {
     /// The count below `pos` under its rules.
     fn count_any(&self, pos: &Position, depth: u32) -> u64 {
-        crate::variant::with_rules!(@code pos.rules_code(), R => self.count::<R>(pos, depth))
+        struct Count<'a, 'b>(&'a Runner<'b>, &'a Position, u32);
+        impl Visit<u64> for Count<'_, '_> {
+            type Output = u64;
+            fn visit<R: Rules<Word = u64>>(self) -> u64 {
+                self.0.count::<R>(self.1, self.2)
+            }
+        }
+        u64::dispatch(pos.rules, Count(self, pos, depth))
     }
 
     fn count<R: Rules<Word = u64>>(&self, pos: &Position, depth: u32) -> u64 {
@@ -202,14 +217,14 @@ impl Runner<'_> {
         }
         match (depth, self.table) {
             (0, _) => 1,
-            (1, _) => count_moves::<R>(pos, self.counting),
+            (1, _) => R::Moves::count_moves::<R>(pos, self.counting),
             (_, None) if !check => count_leaves::<R>(pos, depth, self.counting),
             (_, Some(_)) if depth < MIN_HASHED_DEPTH => {
                 count_leaves::<R>(pos, depth, self.counting)
             }
             (_, None) => {
                 let mut n = 0;
-                for_each_child::<R, false>(pos, self.counting, |child| {
+                R::Moves::for_each_child::<R, false>(pos, self.counting, |child| {
                     n += self.count::<R>(child, depth - 1);
                 });
                 n
@@ -219,7 +234,7 @@ impl Runner<'_> {
                     return n;
                 }
                 let mut n = 0;
-                for_each_child::<R, true>(pos, self.counting, |child| {
+                R::Moves::for_each_child::<R, true>(pos, self.counting, |child| {
                     n += self.count::<R>(child, depth - 1);
                 });
                 // A count cut short by a stop is partial: never store it.

@@ -1,4 +1,4 @@
-"""The games' cards: one declaration per game, in the Rust core's registry (``src/variant.rs``,
+"""The games' cards: one declaration per game, in the Rust core's registry (``src/games.rs``,
 ``GAMES``), read here once; every layer that needs a fact of a game (the draw rules, PDN's
 GameType, the Hub's names, the web board's menu, the command line's choices, the batch API's
 shapes) takes it from :func:`games` or :func:`game_info`, never from a table of its own.

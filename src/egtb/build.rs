@@ -19,10 +19,10 @@ use std::sync::atomic::{AtomicU64, AtomicU8};
 use rayon::prelude::*;
 
 use super::index::Material;
-use super::{Children, Value, MAX_PLIES};
-use crate::piece::Color;
+use super::value::{Children, Value, MAX_PLIES};
+use crate::geometry::Color;
+use crate::geometry::Square;
 use crate::position::Position;
-use crate::square::Square;
 
 /// Values of the balances a table's exits lead to.
 pub trait Lookup: Sync {
@@ -336,7 +336,7 @@ pub fn build_material(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fen::position_from_fen;
+    use crate::position::fen::position_from_fen;
 
     #[test]
     fn predecessors_undo_a_quiet_move() {

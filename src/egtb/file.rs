@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use rayon::prelude::*;
 
 use super::index::Material;
-use crate::checksum::fnv1a as checksum;
+use crate::util::checksum::fnv1a as checksum;
 
 const MAGIC: &[u8; 12] = b"SHASHKI-EGTB";
 /// The version of the file format written (and the only one read).

@@ -7,10 +7,10 @@
 //! index is the mixed-radix number of the four ranks; placements that put two pieces on one
 //! square are slots without a position.
 
-use crate::bitboard::Bitboard;
-use crate::piece::Color;
+use crate::geometry::Bitboard;
+use crate::geometry::Color;
+use crate::geometry::Square;
 use crate::position::{Position, Setup};
-use crate::square::Square;
 
 /// Binomial coefficients C(n, k) for n ≤ 32, k ≤ 32.
 const fn binomials() -> [[u64; 33]; 33] {

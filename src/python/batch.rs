@@ -13,9 +13,10 @@ use pyo3::prelude::*;
 use super::board::{parse_fen_with_clocks, BoardWord};
 use super::rules_arg_any;
 use crate::batch::{as_uninit, Batch, BatchGame, Finish, PlaneCell, Policy, Shape, PLANES};
-use crate::position::GameWord;
+use crate::position::fen;
+use crate::rules::GameWord;
 use crate::search::SearchWord;
-use crate::{fen, notation, Board, Notation, Position};
+use crate::{notation, Board, Notation, Position};
 
 /// The most games one batch holds (about 1 KB each, with their masks and planes).
 const MAX_GAMES: usize = 1 << 20;
@@ -52,7 +53,7 @@ impl AnyBatch {
 /// `n` games under `rules` from its start or from `fens` (one a game, or one for all).
 fn new_batch<W: BoardWord>(
     n: usize,
-    rules: crate::variant::RuleSet,
+    rules: crate::games::RuleSet,
     fens: Option<&[String]>,
     max_plies: usize,
 ) -> PyResult<Batch<W>> {
@@ -546,7 +547,7 @@ pub fn playouts<'py>(
 
 /// What one `playouts` call plays, for a board of either word.
 struct PlayoutRun<'a> {
-    rules: crate::variant::RuleSet,
+    rules: crate::games::RuleSet,
     draw: &'a crate::DrawRules,
     games: usize,
     max_plies: usize,
@@ -651,7 +652,7 @@ fn engine_settings(
 /// index.
 fn boards_from_fens<W: BoardWord>(
     fens: &[String],
-    rules: crate::variant::RuleSet,
+    rules: crate::games::RuleSet,
 ) -> PyResult<Vec<Board<W>>> {
     fens.iter()
         .enumerate()
@@ -727,7 +728,7 @@ type SearchArrays<'py> = (
 fn label_positions<'py, W: SearchWord + BoardWord>(
     py: Python<'py>,
     fens: &[String],
-    rules: crate::variant::RuleSet,
+    rules: crate::games::RuleSet,
     limits: &crate::search::Limits,
     (threads, hash_mb, evaluation): (usize, usize, crate::search::Evaluation),
 ) -> PyResult<SearchArrays<'py>> {

@@ -10,11 +10,12 @@ use super::{
     args, color_bool, fen_text, move_text_arg, move_text_err, notation_arg, square_arg_on, wrap,
     FenError, IllegalMoveError, PushedMoves, PyMove, PyPiece,
 };
-use crate::bitboard::Word;
-use crate::draw::{DrawRule, DrawRules};
+use crate::game::draw::{DrawRule, DrawRules};
+use crate::geometry::Word;
 use crate::notation;
+use crate::position::fen;
 use crate::{
-    fen, Bitboard, Board as CoreBoard, Color, Move as CoreMove, Notation, Position, Role, RuleSet,
+    Bitboard, Board as CoreBoard, Color, Move as CoreMove, Notation, Position, Role, RuleSet,
     Square, Variant,
 };
 
@@ -1042,6 +1043,6 @@ impl LegalMoves {
 }
 
 /// Whether two games are played on the same board (size and playable squares).
-fn same_board(a: &crate::square::Geometry, b: &crate::square::Geometry) -> bool {
+fn same_board(a: &crate::geometry::Geometry, b: &crate::geometry::Geometry) -> bool {
     a.size() == b.size() && a.every_square() == b.every_square()
 }

@@ -7,7 +7,7 @@ use super::args::square_arg_on;
 use super::notation_arg;
 use pyo3::exceptions::PyValueError;
 
-use crate::position::GameWord;
+use crate::rules::GameWord;
 use crate::{Bitboard, Color, Move as CoreMove, Notation, Square, Variant};
 
 pub(crate) fn color_bool(c: Color) -> bool {

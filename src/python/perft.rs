@@ -117,7 +117,7 @@ pub(super) fn perft_many(
         let positions: Vec<Position<u128>> = fens
             .iter()
             .map(|f| {
-                crate::fen::position_from_fen_in_word(&fen_text(f)?, rules)
+                crate::position::fen::position_from_fen_in_word(&fen_text(f)?, rules)
                     .map_err(|e| super::FenError::new_err(e.to_string()))
             })
             .collect::<PyResult<_>>()?;
@@ -173,7 +173,7 @@ pub(super) fn child_positions(
     };
     let text = fen_text(fen)?;
     if rules.variant.geometry().is_wide() {
-        let pos: Position<u128> = crate::fen::position_from_fen_in_word(&text, rules)
+        let pos: Position<u128> = crate::position::fen::position_from_fen_in_word(&text, rules)
             .map_err(|e| super::FenError::new_err(e.to_string()))?;
         Ok(children(&pos, counting))
     } else {

@@ -171,7 +171,7 @@ pub(super) fn piece_sets<'py>(
     fens: Vec<String>,
     variant: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<(Bound<'py, pyo3::types::PyBytes>, Vec<bool>)> {
-    use crate::piece::Color;
+    use crate::geometry::Color;
     let rules = super::rules_arg(variant, false)?;
     let geometry = rules.variant.geometry();
     let mut out = Vec::with_capacity(fens.len() * 32);
@@ -205,7 +205,7 @@ pub(super) fn piece_sets<'py>(
 pub(super) fn evaluate_network(fens: Vec<String>, network: &[u8]) -> PyResult<Vec<i32>> {
     let net = crate::search::network::Network::from_bytes(network)
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let rules = crate::variant::RuleSet::new(net.variant(), false);
+    let rules = crate::games::RuleSet::new(net.variant(), false);
     fens.iter()
         .enumerate()
         .map(|(i, text)| {

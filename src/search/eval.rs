@@ -1,9 +1,9 @@
 //! Static evaluation, from the side to move's point of view, in centi-men (a man = 100).
 
-use crate::bitboard::Bitboard;
-use crate::piece::Color;
+use crate::geometry::Bitboard;
+use crate::geometry::Color;
+use crate::geometry::{Geometry, Square};
 use crate::position::Position;
-use crate::square::{Geometry, Square};
 
 /// Every weight of the evaluation, in one place so they can be tuned.
 #[derive(Clone, Copy, Debug)]
@@ -116,7 +116,7 @@ pub fn known_ending(pos: &Position) -> bool {
 
 /// Known endings: `Some(score for White)` when material alone decides the verdict.
 fn ending(pos: &Position, m: &Masks) -> Option<i32> {
-    if !crate::variant::CODE_FACTS[usize::from(pos.rules_code())].known_endings {
+    if !crate::games::CODE_FACTS[usize::from(pos.rules_code())].known_endings {
         return None;
     }
     let count = |c: Color| (pos.men(c).count(), pos.kings(c).count());

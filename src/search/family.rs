@@ -5,11 +5,11 @@
 //! own self-play results (`python -m shashki.train family`, docs/search.md); a game without
 //! fitted weights uses the hand-set ones.
 
-use crate::bitboard::{Bitboard, Direction, Word};
-use crate::piece::Color;
+use crate::games::Variant;
+use crate::geometry::Color;
+use crate::geometry::Geometry;
+use crate::geometry::{Bitboard, Direction, Word};
 use crate::position::Position;
-use crate::square::Geometry;
-use crate::variant::Variant;
 
 /// The number of features.
 pub const FEATURES: usize = 16;
@@ -97,7 +97,7 @@ fn side_features(pos: &Position, color: Color, out: &mut [i32; FEATURES]) {
     if g.every_square() {
         // Turkish draughts: men step forward and sideways; one about to crown has the
         // square ahead of it free.
-        let (steps, free_ahead) = crate::turkish::man_steps(men.0, color, empty.0);
+        let (steps, free_ahead) = crate::movegen::turkish::man_steps(men.0, color, empty.0);
         out[14] = steps as i32;
         let pre_crown = if color == Color::White {
             g.rank(size - 2)

@@ -9,10 +9,10 @@
 //! board (24 or more: middle game only; none: endgame only).
 
 use super::learned_weights::{END, MID, PATTERNS, SCALE};
-use crate::bitboard::{Bitboard, Direction};
-use crate::piece::Color;
+use crate::geometry::Color;
+use crate::geometry::Geometry;
+use crate::geometry::{Bitboard, Direction};
 use crate::position::Position;
-use crate::square::Geometry;
 
 /// Features of one side: men by own square (32), kings by own square (32), whether it has a
 /// king, its men's free forward steps, its kings' free squares, its men that have a free path
@@ -65,7 +65,8 @@ static BLOCK_START: [u32; BLOCKS] = {
     let mut out = [0u32; BLOCKS];
     let mut b = 0;
     while b < BLOCKS {
-        if let Some(sq) = crate::square::Square::from_coords(2 * (b % 3) as u8, 2 * (b / 3) as u8) {
+        if let Some(sq) = crate::geometry::Square::from_coords(2 * (b % 3) as u8, 2 * (b / 3) as u8)
+        {
             out[b] = sq.bit();
         }
         b += 1;
@@ -183,7 +184,7 @@ static REGION_LEFT: [[u32; 6]; 3] = {
         let mut file = 1u8;
         while file <= 6 {
             if (file + rank) % 2 == 1 {
-                if let Some(left) = crate::square::Square::from_coords(file - 1, rank) {
+                if let Some(left) = crate::geometry::Square::from_coords(file - 1, rank) {
                     out[nth][(rank - 1) as usize] = left.bit();
                 }
                 nth += 1;
@@ -351,7 +352,7 @@ pub fn weights_checksum() -> u64 {
     for v in PATTERNS.iter() {
         bytes.extend_from_slice(&v.to_le_bytes());
     }
-    crate::checksum::fnv1a(&bytes)
+    crate::util::checksum::fnv1a(&bytes)
 }
 
 /// The checksum the training command recorded with the weights.
@@ -505,8 +506,8 @@ static BY_BIT: [[[[i32; 43]; 2]; 2]; 25] = {
         while color < 2 {
             let mut bit = 0;
             while bit < 43 {
-                if let Some(index) = crate::square::Geometry::EIGHT
-                    .index(crate::square::Square::from_bit_unchecked(bit as u32))
+                if let Some(index) = crate::geometry::Geometry::EIGHT
+                    .index(crate::geometry::Square::from_bit_unchecked(bit as u32))
                 {
                     let own = if color == 0 { index } else { 31 - index };
                     out[phase][0][color][bit] = BLENDED[phase][MAN_SQUARE + own];
@@ -585,7 +586,7 @@ mod tests {
 
     #[test]
     fn regions_are_diamonds_of_dark_squares_and_keys_match_the_squares() {
-        use crate::square::Square;
+        use crate::geometry::Square;
         for group in REGION_LEFT.iter() {
             for &left in group {
                 for bit in [left, left + 1, left + 6, left - 5] {
@@ -632,7 +633,7 @@ mod tests {
 
     #[test]
     fn blocks_are_four_by_four_squares_and_turn_onto_each_other() {
-        use crate::square::Square;
+        use crate::geometry::Square;
         for (b, &start) in BLOCK_START.iter().enumerate() {
             let (file0, rank0) = (2 * (b % 3) as u8, 2 * (b / 3) as u8);
             let mut expected = 0u64;
@@ -779,7 +780,7 @@ mod tests {
 
     #[test]
     fn block_keys_read_the_men_they_name() {
-        use crate::square::Square;
+        use crate::geometry::Square;
         let mut pos = Position::start();
         for ply in 0..80usize {
             for color in [Color::White, Color::Black] {

@@ -2,10 +2,10 @@
 
 use std::time::Duration;
 
-use super::{WIN, WIN_BOUND};
-use crate::bitboard::Word;
-use crate::draw::{DrawClocks, DrawRules};
-use crate::mv::Move;
+use super::node::{WIN, WIN_BOUND};
+use crate::game::draw::{DrawClocks, DrawRules};
+use crate::geometry::Word;
+use crate::position::mv::Move;
 
 /// What limits a search. Unset fields do not limit; with nothing set the search runs until
 /// stopped (or to [`MAX_PLY`]). `W` is the word of the board's layout (its root moves').

@@ -12,6 +12,7 @@ pub mod learned;
 mod learned_weights;
 mod limits;
 pub mod network;
+mod node;
 mod ordering;
 mod timeman;
 mod tt;
@@ -26,6 +27,8 @@ pub use eval::{
     evaluate, evaluate_learned, evaluate_with, known_ending, Evaluation, Weights, WEIGHTS,
 };
 pub use limits::{Info, Limits, Score, SearchResult};
+use node::repeats;
+pub use node::{MAX_PLY, WIN};
 pub use tt::{Bound, Table};
 pub use variety::{Variety, VARIETY_LINES};
 
@@ -37,7 +40,7 @@ pub use timeman::{DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD};
 /// with the game's fitted weights, or the hand-set ones) or `russian` (the linear weights
 /// learned from Russian draughts' self-play, with the known endings).
 pub fn learned_kind(variant: crate::Variant) -> &'static str {
-    let facts = crate::variant::CODE_FACTS[crate::RuleSet::new(variant, false).code() as usize];
+    let facts = crate::games::CODE_FACTS[crate::RuleSet::new(variant, false).code() as usize];
     if network::learned_network(variant).is_some() {
         "network"
     } else if variant.info().no_moves_wins {
@@ -50,49 +53,21 @@ pub fn learned_kind(variant: crate::Variant) -> &'static str {
 }
 use worker::{Shared, Worker};
 
-use crate::bitboard::Word;
-use crate::board::Board;
-use crate::draw::DrawRules;
-use crate::memory::TableAllocError;
-use crate::position::{GameWord, Position};
-
-/// Whether a position of hash `hash` occurred before with the same side to move, `earlier`
-/// holding the hashes of the positions before it, the last one just before it.
-#[inline]
-fn repeats(earlier: &[u64], hash: u64) -> bool {
-    earlier.iter().rev().skip(1).step_by(2).any(|h| *h == hash)
-}
+use crate::game::draw::DrawRules;
+use crate::game::history::Board;
+use crate::geometry::Word;
+use crate::position::Position;
+use crate::rules::GameWord;
+use crate::util::memory::TableAllocError;
 
 /// The search's verdict on a board's position, as it judges every node below the root: a
 /// draw when the position occurred before with the same side to move, or when an automatic
 /// rule of `rules` other than repetition holds (a position met twice can be met a third
 /// time: the search does not play on to find out).
-pub fn is_draw_node<W: crate::position::GameWord>(board: &Board<W>, rules: &DrawRules) -> bool {
+pub fn is_draw_node<W: crate::rules::GameWord>(board: &Board<W>, rules: &DrawRules) -> bool {
     let pos = board.position();
     repeats(&board.history_hashes(), pos.hash()) || rules.is_draw(pos, board.clocks())
 }
-
-/// The score of a position whose side to move has no move, `ply` plies from the root: a
-/// loss, or in giveaway a win.
-#[inline]
-fn no_moves_score<W: GameWord>(pos: &Position<W>, ply: usize) -> i32 {
-    if pos.no_moves_wins() {
-        WIN - ply as i32
-    } else {
-        -(WIN - ply as i32)
-    }
-}
-
-/// Score of a win at the root; a win in `n` plies scores `WIN - n`.
-pub const WIN: i32 = 30_000;
-/// The deepest ply the search reaches.
-pub const MAX_PLY: usize = 128;
-/// Scores beyond this are wins (or losses) at a known distance: the search's own (at most
-/// [`MAX_PLY`]) plus an endgame table's (at most 253 plies).
-const WIN_BOUND: i32 = WIN - 1000;
-
-/// Move indices with their ordering keys.
-type Order = smallvec::SmallVec<[(i32, u8); 64]>;
 
 /// A search engine: a transposition table shared by its searches, and a thread count.
 ///
@@ -212,7 +187,7 @@ impl Engine {
         if board.fullmove_number() > variety.moves {
             return None;
         }
-        *state = crate::batch::splitmix(*state);
+        *state = crate::util::splitmix(*state);
         Some((variety.margin, *state))
     }
 

@@ -31,9 +31,9 @@
 
 use std::fmt;
 
-use crate::piece::Color;
+use crate::games::Variant;
+use crate::geometry::Color;
 use crate::position::Position;
-use crate::variant::Variant;
 
 /// Features a perspective has on the 8×8 board: 4 kinds of piece × 32 squares.
 pub const INPUTS: usize = 128;
@@ -178,7 +178,8 @@ impl Network {
         let mut row_of = Box::new([[[0u8; 2]; 64]; 4]);
         let mut on_board = 0;
         for bit in 0..64 {
-            if let Some(i) = geometry.index(crate::square::Square::from_bit_unchecked(bit as u32)) {
+            if let Some(i) = geometry.index(crate::geometry::Square::from_bit_unchecked(bit as u32))
+            {
                 on_board += 1;
                 for (set, rows) in row_of.iter_mut().enumerate() {
                     // Black sees the board turned half round, its pieces as its own.

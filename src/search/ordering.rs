@@ -1,10 +1,10 @@
 //! Move ordering: the table's move, captures (more pieces first), killers, then the
 //! history heuristic; moves picked lazily, best first.
 
+use super::node::Order;
 use super::worker::Worker;
-use super::Order;
-use crate::mv::MoveList;
-use crate::position::GameWord;
+use crate::position::mv::MoveList;
+use crate::rules::GameWord;
 
 impl<W: GameWord> Worker<'_, W> {
     /// Indices into `moves`, best first: the table's move, captures (more pieces first),

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use super::Limits;
+use super::limits::Limits;
 
 /// Time a move is assumed to lose outside the search (the caller's code, the protocol,
 /// the operating system giving the processor to others) unless the user sets another
@@ -22,7 +22,7 @@ pub const MAX_MOVE_OVERHEAD: Duration = Duration::from_secs(5);
 /// beyond a move's hard limit even when every move runs to it (0.02–0.05 s without the
 /// reserve): a move held up that long by a busy machine still does not lose on time.
 /// Saturating arithmetic: any durations, however large, give a budget.
-pub(super) fn time_budget<W: crate::bitboard::Word>(
+pub(super) fn time_budget<W: crate::geometry::Word>(
     limits: &Limits<W>,
     overhead: Duration,
 ) -> (Option<Duration>, Option<Duration>) {

@@ -6,7 +6,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::memory::{slots_for_mb, Slots, TableAllocError};
+use crate::util::memory::{slots_for_mb, Slots, TableAllocError};
 
 /// Which bound a stored score is.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]

@@ -2,7 +2,7 @@
 //! seeded, among the lines scored within a margin of the best, so that self-play and users'
 //! games do not all follow one line.
 
-use super::{Info, Score, SearchResult};
+use super::limits::{Info, Score, SearchResult};
 
 /// The lines searched together while the engine varies its play.
 pub const VARIETY_LINES: usize = 4;
@@ -21,7 +21,7 @@ pub struct Variety {
 /// Choose the move of `result` (searched with [`VARIETY_LINES`] lines) by `random` among
 /// the lines within `margin` of the best; `asked` lines are reported (the chosen one when
 /// one). A forced win or loss is never traded for another line.
-pub(super) fn choose<W: crate::bitboard::Word>(
+pub(super) fn choose<W: crate::geometry::Word>(
     result: &mut SearchResult<W>,
     margin: i32,
     random: u64,

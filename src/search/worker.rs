@@ -7,14 +7,14 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::tt::Entry;
-use super::{
-    evaluate_with, no_moves_score, repeats, Bound, Evaluation, Info, Order, Score, SearchResult,
-    Table, MAX_PLY, WIN, WIN_BOUND,
-};
-use crate::draw::{DrawClocks, DrawRules};
-use crate::mv::{Move, MoveList};
-use crate::position::{GameWord, Position};
+use super::eval::{evaluate_with, Evaluation};
+use super::limits::{Info, Score, SearchResult};
+use super::node::{no_moves_score, repeats, Order, MAX_PLY, WIN, WIN_BOUND};
+use super::tt::{Bound, Entry, Table};
+use crate::game::draw::{DrawClocks, DrawRules};
+use crate::position::mv::{Move, MoveList};
+use crate::position::Position;
+use crate::rules::GameWord;
 
 pub(super) struct Shared<'a, W: GameWord = u64> {
     pub(super) table: &'a Table,
@@ -57,7 +57,7 @@ pub(super) struct Worker<'a, W: GameWord = u64> {
     /// Static evaluations by hash (see [`Worker::static_eval`]).
     eval_cache: Vec<(u64, i32)>,
     /// What they were made under ([`Scratch::claim`]).
-    owner: Option<(Evaluation, crate::variant::RuleSet)>,
+    owner: Option<(Evaluation, crate::games::RuleSet)>,
     /// An iteration ended past the soft deadline while pondering.
     soft_passed: bool,
     /// The move (by index) a singular-extension test leaves out at each ply.
@@ -66,7 +66,7 @@ pub(super) struct Worker<'a, W: GameWord = u64> {
     accumulator: Box<super::network::Accumulator>,
     /// The network for the game last evaluated.
     network: (
-        Option<crate::variant::Variant>,
+        Option<crate::games::Variant>,
         Option<&'static super::network::Network>,
     ),
 }
@@ -141,7 +141,7 @@ fn from_table(score: i32, ply: usize) -> i32 {
 pub struct Scratch<W: GameWord = u64> {
     eval_cache: Vec<(u64, i32)>,
     /// The evaluation and rules the cached values were made under.
-    owner: Option<(Evaluation, crate::variant::RuleSet)>,
+    owner: Option<(Evaluation, crate::games::RuleSet)>,
     pv: Vec<[Option<Move<W>>; MAX_PLY]>,
 }
 
@@ -158,7 +158,7 @@ impl<W: GameWord> Default for Scratch<W> {
 impl<W: GameWord> Scratch<W> {
     /// Ready for a search under `owner`: the cached evaluations are cleared if they were
     /// made under another evaluation or other rules.
-    pub(super) fn claim(&mut self, owner: (Evaluation, crate::variant::RuleSet)) {
+    pub(super) fn claim(&mut self, owner: (Evaluation, crate::games::RuleSet)) {
         if self.owner != Some(owner) {
             self.eval_cache.fill((0, i32::MIN));
             self.owner = Some(owner);

@@ -1,7 +1,7 @@
 //! Zobrist hash keys, generated at compile time.
 
-use crate::bitboard::{Bitboard, Word};
-use crate::piece::{Color, Role};
+use crate::geometry::{Bitboard, Word};
+use crate::geometry::{Color, Role};
 
 const fn splitmix64(state: u64) -> (u64, u64) {
     let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -40,7 +40,7 @@ const PIECE_KEYS: [[u64; 64]; 4] = {
     while p < 4 {
         let mut bit = 0u32;
         while bit < 64 {
-            keys[p][bit as usize] = match crate::square::Square::from_bit(bit) {
+            keys[p][bit as usize] = match crate::geometry::Square::from_bit(bit) {
                 Some(sq) if sq.file() < 8 && sq.rank() < 8 => {
                     let (r, c) = (sq.rank() as u32, sq.file() as u32 / 2);
                     FIRST_KEYS[p][(4 * r + c + r.div_ceil(2)) as usize]

@@ -1,12 +1,12 @@
 //! FEN (PDN 3.0): `W:W21,22,K30:B1-12`, algebraic squares (`W:Wa1,c3:BKd6`), numeric ranges,
 //! the `[FEN "…"]` wrapper and lidraughts' `:H0:F1` suffix.
 
-use crate::bitboard::{Bitboard, Word};
 use crate::error::FenError;
-use crate::piece::Color;
+use crate::games::RuleSet;
+use crate::geometry::Color;
+use crate::geometry::{Bitboard, Word};
+use crate::geometry::{Numbering, Square};
 use crate::position::{Position, Setup};
-use crate::square::{Numbering, Square};
-use crate::variant::RuleSet;
 
 /// How squares are written.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
@@ -297,7 +297,7 @@ pub fn position_from_fen_in_word<W: Word>(
 
 /// Write the position as a FEN, squares in the order of its game's numbering, kings marked
 /// `K`.
-pub fn write_fen<W: crate::bitboard::Word>(pos: &Position<W>, notation: Notation) -> String {
+pub fn write_fen<W: crate::geometry::Word>(pos: &Position<W>, notation: Notation) -> String {
     let numbering = pos.rules().variant.numbering();
     let mut out = String::with_capacity(96);
     out.push(pos.turn().char());

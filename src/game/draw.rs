@@ -23,12 +23,13 @@
 //! - 7.2.5 counts the plies since the last capture or man move, including those the FEN's
 //!   halfmove clock (`H`) says were played before the first position.
 
-use crate::bitboard::Bitboard;
-use crate::bitboard::Word;
-use crate::mv::Move;
-use crate::piece::Color;
-use crate::position::{GameWord, Position};
-use crate::variant::{DrawSet, Variant};
+use crate::games::{DrawSet, Variant};
+use crate::geometry::Bitboard;
+use crate::geometry::Color;
+use crate::geometry::Word;
+use crate::position::mv::Move;
+use crate::position::Position;
+use crate::rules::GameWord;
 
 /// What the draw rules need to know of the game before a position, in plies.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -776,7 +777,7 @@ impl DrawRules {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fen::position_from_fen;
+    use crate::position::fen::position_from_fen;
 
     fn play(fen: &str, text: &str, clocks: DrawClocks) -> DrawClocks {
         let pos = position_from_fen(fen).expect("fen");

@@ -20,8 +20,6 @@ use std::fmt;
 use std::hash::Hash;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
 
-use crate::square::Square;
-
 /// A machine word holding one bit per square of a board layout: [`u64`] for the boards up
 /// to 10×10, [`u128`] for the 12×12 board. Its constants are its layout's.
 pub trait Word:
@@ -76,8 +74,8 @@ pub trait Word:
     /// A board mask kept widened to 128 bits, in this word (the mask of a board of
     /// this word's layout).
     fn from_wide(mask: u128) -> Self;
-    /// A geometry's rays in this word's layout.
-    fn rays(geometry: &crate::square::Geometry) -> &[[Self; 4]; crate::square::LAYOUT_BITS];
+    /// A board's rays in this word's layout.
+    fn rays(rays: &Rays) -> &[[Self; 4]; LAYOUT_BITS];
     /// The word moved one step in `dir` (bits leaving the word vanish; mask with a board).
     #[inline(always)]
     fn step(self, dir: Direction) -> Self {
@@ -98,6 +96,28 @@ pub trait Word:
     fn is_zero(self) -> bool {
         self == Self::ZERO
     }
+}
+
+/// The bits of the widest word: the tables of every board have this many entries (the
+/// 64-bit boards use the first half).
+pub(crate) const LAYOUT_BITS: usize = 128;
+
+/// A board's rays in the word of its layout: `[bit][direction]` is the squares from `bit`
+/// (exclusive) to the board's edge in that direction (the diagonals; on a board of every
+/// square, the lines of its ranks and files). A board keeps them in its own word, the other
+/// word's table empty.
+#[derive(Debug)]
+pub struct Rays {
+    pub(crate) narrow: [[u64; 4]; LAYOUT_BITS],
+    pub(crate) wide: [[u128; 4]; LAYOUT_BITS],
+}
+
+impl Rays {
+    /// No rays.
+    pub(crate) const EMPTY: Rays = Rays {
+        narrow: [[0; 4]; LAYOUT_BITS],
+        wide: [[0; 4]; LAYOUT_BITS],
+    };
 }
 
 /// The bit of the square at (file, rank) in the layout of `columns` columns a rank.
@@ -152,8 +172,8 @@ macro_rules! word {
                 mask as $t
             }
             #[inline(always)]
-            fn rays(geometry: &crate::square::Geometry) -> &[[$t; 4]; crate::square::LAYOUT_BITS] {
-                &geometry.$rays
+            fn rays(rays: &Rays) -> &[[$t; 4]; LAYOUT_BITS] {
+                &rays.$rays
             }
         }
     };
@@ -174,12 +194,8 @@ const fn layout_board(columns: u32, size: u8) -> u128 {
     b
 }
 
-word!(u64, 10, 5, layout_board(5, 10) as u64, rays);
-word!(u128, 12, 6, layout_board(6, 12), wide_rays);
-
-/// A set of squares of a board in the layout of the word `W` (the 64-bit one unless said).
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
-pub struct Bitboard<W: Word = u64>(pub(crate) W);
+word!(u64, 10, 5, layout_board(5, 10) as u64, narrow);
+word!(u128, 12, 6, layout_board(6, 12), wide);
 
 /// The four diagonal directions, as shifts in the internal layout.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -244,234 +260,5 @@ impl Direction {
             Direction::UpLeft | Direction::DownRight => [Direction::UpRight, Direction::DownLeft],
             Direction::UpRight | Direction::DownLeft => [Direction::UpLeft, Direction::DownRight],
         }
-    }
-}
-
-impl Bitboard {
-    /// Every square of the largest board of the 64-bit layout (10×10), which holds the
-    /// 8×8 one.
-    pub const ALL: Bitboard = Bitboard(<u64 as Word>::ALL);
-
-    /// The main road (большак) of the 8×8 board, the long diagonal a1–h8.
-    pub const MAIN_ROAD: Bitboard = {
-        let mut b = 0u64;
-        let mut i = 0;
-        while i < 8 {
-            if let Some(sq) = Square::from_coords(i, i) {
-                b |= 1u64 << sq.bit();
-            }
-            i += 1;
-        }
-        Bitboard(b)
-    };
-}
-
-impl<W: Word> Bitboard<W> {
-    /// No squares.
-    pub const EMPTY: Bitboard<W> = Bitboard(W::ZERO);
-
-    /// The raw bits (internal layout).
-    #[inline]
-    pub fn bits(self) -> W {
-        self.0
-    }
-
-    /// Whether the set is empty.
-    #[inline]
-    pub fn is_empty(self) -> bool {
-        self.0 == W::ZERO
-    }
-
-    /// Whether the set is not empty.
-    #[inline]
-    pub fn any(self) -> bool {
-        self.0 != W::ZERO
-    }
-
-    /// The number of squares.
-    #[inline]
-    pub fn count(self) -> u32 {
-        self.0.ones()
-    }
-
-    /// Whether `sq` is in the set.
-    #[inline]
-    pub fn contains(self, sq: Square) -> bool {
-        self.0 & W::bit(sq.bit()) != W::ZERO
-    }
-
-    /// Whether the two sets share a square.
-    #[inline]
-    pub fn intersects(self, other: Bitboard<W>) -> bool {
-        self.0 & other.0 != W::ZERO
-    }
-
-    /// The set with `sq` added.
-    #[inline]
-    pub fn with(self, sq: Square) -> Bitboard<W> {
-        Bitboard(self.0 | W::bit(sq.bit()))
-    }
-
-    /// The set with `sq` removed.
-    #[inline]
-    pub fn without(self, sq: Square) -> Bitboard<W> {
-        Bitboard(self.0 & !W::bit(sq.bit()))
-    }
-
-    /// The set of one square.
-    #[inline]
-    pub fn of(sq: Square) -> Bitboard<W> {
-        Bitboard(W::bit(sq.bit()))
-    }
-
-    /// Every square moved one step in `dir`; squares stepping off the layout's largest
-    /// board vanish (mask the result with a smaller board's squares for that board).
-    #[inline]
-    pub fn shift(self, dir: Direction) -> Bitboard<W> {
-        Bitboard(self.0.step(dir) & W::ALL)
-    }
-
-    /// The lowest square (by internal bit), if any.
-    #[inline]
-    pub fn first(self) -> Option<Square> {
-        if self.0 == W::ZERO {
-            None
-        } else {
-            Some(Square::from_bit_unchecked(self.0.lowest_bit()))
-        }
-    }
-
-    /// Iterate over the squares in ascending index order.
-    #[inline]
-    pub fn iter(self) -> BitIter<W> {
-        BitIter(self.0)
-    }
-}
-
-/// Iterator over the squares of a [`Bitboard`].
-#[derive(Clone)]
-pub struct BitIter<W: Word = u64>(W);
-
-impl<W: Word> Iterator for BitIter<W> {
-    type Item = Square;
-    #[inline]
-    fn next(&mut self) -> Option<Square> {
-        if self.0 == W::ZERO {
-            return None;
-        }
-        let bit = self.0.lowest_bit();
-        self.0 = self.0.without_lowest();
-        Some(Square::from_bit_unchecked(bit))
-    }
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.ones() as usize;
-        (n, Some(n))
-    }
-}
-
-impl<W: Word> ExactSizeIterator for BitIter<W> {}
-
-impl<W: Word> IntoIterator for Bitboard<W> {
-    type Item = Square;
-    type IntoIter = BitIter<W>;
-    fn into_iter(self) -> BitIter<W> {
-        self.iter()
-    }
-}
-
-impl<W: Word> FromIterator<Square> for Bitboard<W> {
-    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Bitboard<W> {
-        iter.into_iter().fold(Bitboard::EMPTY, Bitboard::with)
-    }
-}
-
-impl<W: Word> From<Square> for Bitboard<W> {
-    fn from(sq: Square) -> Bitboard<W> {
-        Bitboard::of(sq)
-    }
-}
-
-macro_rules! bit_op {
-    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
-        impl<W: Word> $tr for Bitboard<W> {
-            type Output = Bitboard<W>;
-            #[inline]
-            fn $f(self, rhs: Bitboard<W>) -> Bitboard<W> {
-                Bitboard(self.0 $op rhs.0)
-            }
-        }
-        impl<W: Word> $tra for Bitboard<W> {
-            #[inline]
-            fn $fa(&mut self, rhs: Bitboard<W>) {
-                self.0 = self.0 $op rhs.0;
-            }
-        }
-    };
-}
-bit_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-bit_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
-bit_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
-
-impl<W: Word> Not for Bitboard<W> {
-    type Output = Bitboard<W>;
-    /// The complement within the squares of the layout's largest board (mask it with a
-    /// smaller board's squares for that board).
-    #[inline]
-    fn not(self) -> Bitboard<W> {
-        Bitboard(!self.0 & W::ALL)
-    }
-}
-
-impl<W: Word> fmt::Debug for Bitboard<W> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter()).finish()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::square::Geometry;
-
-    #[test]
-    fn every_step_is_a_fixed_shift() {
-        for g in [Geometry::EIGHT, Geometry::TEN] {
-            let n = g.size() as i8;
-            for &sq in g.squares() {
-                for dir in Direction::ALL {
-                    let (df, dr): (i8, i8) = match dir {
-                        Direction::UpLeft => (-1, 1),
-                        Direction::UpRight => (1, 1),
-                        Direction::DownLeft => (-1, -1),
-                        Direction::DownRight => (1, -1),
-                    };
-                    let f = sq.file() as i8 + df;
-                    let r = sq.rank() as i8 + dr;
-                    let expected = if (0..n).contains(&f) && (0..n).contains(&r) {
-                        Square::from_coords(f as u8, r as u8).map(Bitboard::from)
-                    } else {
-                        None
-                    }
-                    .unwrap_or(Bitboard::EMPTY);
-                    assert_eq!(
-                        sq.bitboard().shift(dir) & g.board(),
-                        expected,
-                        "{sq} {dir:?}"
-                    );
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn boards_have_their_squares() {
-        assert_eq!(Geometry::EIGHT.board().count(), 32);
-        assert_eq!(Geometry::TEN.board().count(), 50);
-        assert_eq!(!Bitboard::EMPTY, Bitboard::ALL);
-        let all: Vec<Square> = Bitboard::ALL.iter().collect();
-        assert_eq!(all, Geometry::TEN.squares().to_vec());
-        let eight: Vec<Square> = Geometry::EIGHT.board().iter().collect();
-        assert_eq!(eight, Geometry::EIGHT.squares().to_vec());
-        assert_eq!(Bitboard::MAIN_ROAD.count(), 8);
     }
 }

@@ -1,13 +1,10 @@
 //! Positions: an unvalidated [`Setup`] and the validated [`Position`].
 
-use crate::bitboard::{Bitboard, Word};
-use crate::error::{IllegalMoveError, PositionError};
-use crate::movegen::{self, Counting};
-use crate::mv::{Move, MoveList};
-use crate::piece::{Color, Piece, Role};
-use crate::square::{Geometry, Square};
-use crate::variant::RuleSet;
-use crate::zobrist;
+use crate::error::PositionError;
+use crate::games::{RuleSet, StartKind, Variant, CODE_FACTS};
+use crate::geometry::{Bitboard, Color, Geometry, Piece, Role, Square, Word};
+use crate::position::runs::{run, run_key, run_of};
+use crate::position::zobrist;
 
 /// Pieces on squares and a side to move, not yet checked: what a FEN parses into.
 ///
@@ -197,14 +194,14 @@ impl<W: Word> Position<W> {
     /// Whether a side without moves wins here (giveaway) rather than loses.
     #[inline]
     pub fn no_moves_wins(&self) -> bool {
-        crate::variant::CODE_FACTS[usize::from(self.rules_code())].no_moves_wins
+        CODE_FACTS[usize::from(self.rules_code())].no_moves_wins
     }
 
     /// Whether the 8×8 evaluations leave this position to an evaluation of its own
     /// (giveaway, the 10×10 games).
     #[inline]
     pub(crate) fn own_evaluation(&self) -> bool {
-        crate::variant::CODE_FACTS[usize::from(self.rules_code())].own_evaluation
+        CODE_FACTS[usize::from(self.rules_code())].own_evaluation
     }
 
     /// Who has won when the side to move has no legal move: the other side, or in a
@@ -226,11 +223,9 @@ impl<W: Word> Position<W> {
             return self;
         }
         self.rules = rules.code();
-        if self.king_runs != [0; 2]
-            && !crate::variant::CODE_FACTS[usize::from(rules.code())].king_runs
-        {
+        if self.king_runs != [0; 2] && !CODE_FACTS[usize::from(rules.code())].king_runs {
             for color in [Color::White, Color::Black] {
-                self.hash ^= crate::orthogonal::run_key(color, self.king_runs[color.index()]);
+                self.hash ^= run_key(color, self.king_runs[color.index()]);
             }
             self.king_runs = [0; 2];
         }
@@ -271,7 +266,7 @@ impl<W: Word> Position<W> {
             h ^= zobrist::BLACK_TO_MOVE;
         }
         for color in [Color::White, Color::Black] {
-            h ^= crate::orthogonal::run_key(color, self.king_runs[color.index()]);
+            h ^= run_key(color, self.king_runs[color.index()]);
         }
         h
     }
@@ -279,7 +274,7 @@ impl<W: Word> Position<W> {
     /// A side's run of quiet moves by one king, where the rules limit it (Frisian): the
     /// moves made and the king's square; `None` when it has no run.
     pub fn king_run(&self, color: Color) -> Option<(u8, Square)> {
-        let (count, bit) = crate::orthogonal::run_of(self.king_runs[color.index()]);
+        let (count, bit) = run_of(self.king_runs[color.index()]);
         (count > 0).then(|| (count, Square::from_bit_unchecked(bit)))
     }
 
@@ -403,240 +398,105 @@ impl<W: Word> Position<W> {
     }
 }
 
-/// A word whose boards have games: the dispatch from a position's rules code to the move
-/// generator compiled for its rules, in that word. Implemented for [`u64`] (the boards up
-/// to 10×10) and [`u128`] (12×12); sealed.
-pub trait GameWord: Word + crate::bitboard::Sealed {
-    /// Append the legal moves.
-    #[doc(hidden)]
-    fn generate(pos: &Position<Self>, counting: Counting, list: &mut MoveList<Self>);
-    /// Whether the side to move must capture.
-    #[doc(hidden)]
-    fn has_captures(pos: &Position<Self>) -> bool;
-    /// The number of legal moves.
-    #[doc(hidden)]
-    fn count_moves(pos: &Position<Self>, counting: Counting) -> u64;
-    /// The number of quiet moves.
-    #[doc(hidden)]
-    fn quiet_move_count(pos: &Position<Self>) -> u32;
-    /// The quiet move at `index`.
-    #[doc(hidden)]
-    fn nth_quiet_move(pos: &Position<Self>, index: u32) -> Option<Move<Self>>;
-    /// `f(from bit, to bit, promotes)` for each quiet move (none when a capture is
-    /// compulsory), without a list.
-    fn for_each_quiet_move(pos: &Position<Self>, f: impl FnMut(u32, u32, bool));
-    /// Perft under a counting convention, single-threaded.
-    #[doc(hidden)]
-    fn perft(pos: &Position<Self>, depth: u32, counting: Counting) -> u64;
-    /// The position as a 64-bit one (`None` in the 128-bit word): the games with a
-    /// generator of their own (Frisian, Turkish) are 64-bit games.
-    #[doc(hidden)]
-    fn narrow(pos: &Position<Self>) -> Option<&Position>;
-    /// [`GameWord::narrow`] of a move list.
-    #[doc(hidden)]
-    fn narrow_list(list: &mut MoveList<Self>) -> Option<&mut MoveList>;
-    /// A 64-bit position as one of this word (`None` in the 128-bit word).
-    #[doc(hidden)]
-    fn widen(pos: &Position) -> Option<&Position<Self>>;
-    /// Keep each side's run of quiet king moves after a move (Frisian).
-    #[doc(hidden)]
-    fn update_runs(
-        pos: &mut Position<Self>,
-        before: &Position<Self>,
+impl Position {
+    /// The runs after the move `from` → `to` taking `captured`, played in `before`, gave
+    /// `after` (whose pieces are already moved): a quiet king move of a side that has men
+    /// lengthens its run (or starts one for another king); any other move ends the mover's
+    /// run; the opponent's run ends with its king taken, or when it has no men or no kings
+    /// left.
+    #[inline]
+    pub(crate) fn update_runs<const HASH: bool>(
+        &mut self,
+        before: &Position,
         from: u32,
         to: u32,
-        captured: Self,
-    );
-}
-
-impl GameWord for u64 {
-    #[inline(always)]
-    fn narrow(pos: &Position) -> Option<&Position> {
-        Some(pos)
-    }
-    #[inline(always)]
-    fn narrow_list(list: &mut MoveList) -> Option<&mut MoveList> {
-        Some(list)
-    }
-    #[inline(always)]
-    fn widen(pos: &Position) -> Option<&Position> {
-        Some(pos)
-    }
-    #[inline]
-    fn generate(pos: &Position, counting: Counting, list: &mut MoveList) {
-        crate::variant::with_rules!(@code pos.rules_code(), R => movegen::generate::<R>(pos, counting, list));
-    }
-    #[inline]
-    fn has_captures(pos: &Position) -> bool {
-        crate::variant::with_rules!(@code pos.rules_code(), R => movegen::has_captures::<R>(pos))
-    }
-    #[inline]
-    fn count_moves(pos: &Position, counting: Counting) -> u64 {
-        crate::variant::with_rules!(@code pos.rules_code(), R => movegen::count_moves::<R>(pos, counting))
-    }
-    #[inline]
-    fn quiet_move_count(pos: &Position) -> u32 {
-        movegen::quiet_move_count(pos)
-    }
-    #[inline]
-    fn for_each_quiet_move(pos: &Position, f: impl FnMut(u32, u32, bool)) {
-        movegen::for_each_quiet_move(pos, f);
-    }
-    #[inline]
-    fn nth_quiet_move(pos: &Position, index: u32) -> Option<Move> {
-        movegen::nth_quiet_move(pos, index)
-    }
-    fn perft(pos: &Position, depth: u32, counting: Counting) -> u64 {
-        crate::variant::with_rules!(@code pos.rules_code(), R => crate::perft::count_leaves::<R>(pos, depth, counting))
-    }
-    #[inline]
-    fn update_runs(pos: &mut Position, before: &Position, from: u32, to: u32, captured: u64) {
-        crate::orthogonal::update_runs::<true>(pos, before, from, to, captured);
-    }
-}
-
-impl GameWord for u128 {
-    #[inline(always)]
-    fn narrow(_pos: &Position<u128>) -> Option<&Position> {
-        None
-    }
-    #[inline(always)]
-    fn narrow_list(_list: &mut MoveList<u128>) -> Option<&mut MoveList> {
-        None
-    }
-    #[inline(always)]
-    fn widen(_pos: &Position) -> Option<&Position<u128>> {
-        None
-    }
-    #[inline]
-    fn generate(pos: &Position<u128>, counting: Counting, list: &mut MoveList<u128>) {
-        crate::variant::with_wide_rules!(@code pos.rules_code(), R => movegen::generate::<R>(pos, counting, list));
-    }
-    #[inline]
-    fn has_captures(pos: &Position<u128>) -> bool {
-        crate::variant::with_wide_rules!(@code pos.rules_code(), R => movegen::has_captures::<R>(pos))
-    }
-    #[inline]
-    fn count_moves(pos: &Position<u128>, counting: Counting) -> u64 {
-        crate::variant::with_wide_rules!(@code pos.rules_code(), R => movegen::count_moves::<R>(pos, counting))
-    }
-    fn quiet_move_count(pos: &Position<u128>) -> u32 {
-        crate::variant::with_wide_rules!(@code pos.rules_code(), R => movegen::quiet_move_count_under::<R>(pos))
-    }
-    #[inline]
-    fn for_each_quiet_move(pos: &Position<u128>, f: impl FnMut(u32, u32, bool)) {
-        crate::variant::with_wide_rules!(@code pos.rules_code(), R => movegen::for_each_quiet_move_under::<R>(pos, f));
-    }
-    fn nth_quiet_move(pos: &Position<u128>, index: u32) -> Option<Move<u128>> {
-        crate::variant::with_wide_rules!(@code pos.rules_code(), R => movegen::nth_quiet_move_under::<R>(pos, index))
-    }
-    fn perft(pos: &Position<u128>, depth: u32, counting: Counting) -> u64 {
-        crate::variant::with_wide_rules!(@code pos.rules_code(), R => crate::perft::count_leaves::<R>(pos, depth, counting))
-    }
-    #[inline]
-    fn update_runs(
-        _pos: &mut Position<u128>,
-        _before: &Position<u128>,
-        _from: u32,
-        _to: u32,
-        _captured: u128,
+        captured: u64,
     ) {
+        let after = self;
+        let mover = before.turn();
+        let other = !mover;
+        let (mi, oi) = (mover.index(), other.index());
+        let old = before.king_runs;
+        let mut new = old;
+        let was_king = before.kings.0 & (1u64 << from) != 0;
+        new[mi] = if was_king && captured == 0 && !after.men(mover).is_empty() {
+            let (count, square) = run_of(old[mi]);
+            let count = if count > 0 && square == from {
+                count + 1
+            } else {
+                1
+            };
+            run(count, to)
+        } else {
+            0
+        };
+        if captured != 0 && old[oi] != 0 {
+            let (_, square) = run_of(old[oi]);
+            if captured & (1u64 << square) != 0
+                || after.men(other).is_empty()
+                || after.kings(other).is_empty()
+            {
+                new[oi] = 0;
+            }
+        }
+        if HASH {
+            for color in [Color::White, Color::Black] {
+                let i = color.index();
+                if new[i] != old[i] {
+                    after.hash ^= run_key(color, old[i]) ^ run_key(color, new[i]);
+                }
+            }
+        }
+        after.king_runs = new;
     }
 }
 
-impl<W: GameWord> Position<W> {
-    /// The legal moves, one per distinct (start, end, captured set, promotion).
-    pub fn legal_moves(&self) -> MoveList<W> {
-        let mut list = MoveList::new();
-        W::generate(self, Counting::Distinct, &mut list);
-        list
+impl Variant {
+    /// The start position of the game, its first side to move.
+    pub fn start_setup(self) -> Setup {
+        self.start_setup_in::<u64>()
     }
 
-    /// The legal moves under a counting convention: with [`Counting::Orders`], capture
-    /// sequences that take the same pieces in another order are listed separately.
-    pub fn legal_moves_counting(&self, counting: Counting) -> MoveList<W> {
-        let mut list = MoveList::new();
-        W::generate(self, counting, &mut list);
-        list
-    }
-
-    /// Append the legal moves under a counting convention to `list`.
-    #[inline]
-    pub fn legal_moves_into(&self, counting: Counting, list: &mut MoveList<W>) {
-        W::generate(self, counting, list);
-    }
-
-    /// The move at `random % n` of the `n` legal moves (the same one `legal_moves()` lists
-    /// there), None without a legal move. Without a capture on the board the moves are
-    /// counted and the one picked is made directly, not listed: a random mover's step.
-    pub fn legal_move_at(&self, random: u64) -> Option<Move<W>> {
-        if !self.has_captures() {
-            let n = W::quiet_move_count(self);
-            return if n == 0 {
-                None
-            } else {
-                W::nth_quiet_move(self, (random % u64::from(n)) as u32)
-            };
-        }
-        // Listed in place, not returned by [`Position::legal_moves`] (no list copied).
-        let mut moves = MoveList::new();
-        self.legal_moves_into(Counting::Distinct, &mut moves);
-        if moves.is_empty() {
-            None
-        } else {
-            Some(moves[(random % moves.len() as u64) as usize])
-        }
-    }
-
-    /// Whether the side to move must capture.
-    #[inline]
-    pub fn has_captures(&self) -> bool {
-        W::has_captures(self)
-    }
-
-    /// The number of legal moves (fast: quiet moves are counted, not listed).
-    #[inline]
-    pub fn count_moves(&self, counting: Counting) -> u64 {
-        W::count_moves(self, counting)
-    }
-
-    /// Whether `m` is legal here (compared by start, end, captured set and promotion).
-    pub fn is_legal(&self, m: &Move<W>) -> bool {
-        self.legal_moves().iter().any(|l| l == m)
-    }
-
-    /// Play a legal move; an illegal one is refused and the position stays as it was.
-    pub fn play(&mut self, m: &Move<W>) -> Result<(), IllegalMoveError> {
-        match self.legal_moves().iter().find(|l| *l == m) {
-            Some(legal) => {
-                let legal = *legal;
-                self.play_unchecked(&legal);
-                Ok(())
+    /// [`Variant::start_setup`] in the word `W` of the game's board.
+    pub fn start_setup_in<W: Word>(self) -> Setup<W> {
+        let mut setup = match self.info().start {
+            StartKind::ThreeRows => Setup::rows(self.geometry(), 3),
+            StartKind::TwoRows => Setup::rows(self.geometry(), 2),
+            StartKind::FourRows => Setup::rows(self.geometry(), 4),
+            StartKind::FiveRows => Setup::rows(self.geometry(), 5),
+            StartKind::BackRow => Setup::rows(self.geometry(), 1),
+            StartKind::SecondAndThirdRanks => {
+                let g = self.geometry();
+                Setup {
+                    white_men: g.rank_in::<W>(1) | g.rank_in::<W>(2),
+                    white_kings: Bitboard::EMPTY,
+                    black_men: g.rank_in::<W>(g.size() - 2) | g.rank_in::<W>(g.size() - 3),
+                    black_kings: Bitboard::EMPTY,
+                    turn: Some(Color::White),
+                }
             }
-            None => Err(IllegalMoveError {
-                mv: m.long_text_on(self.geometry()),
-                fen: crate::fen::write_fen(self, crate::fen::Notation::Numeric),
-            }),
-        }
-    }
-
-    /// Play a move known to be legal here (the fast path of perft and search).
-    #[inline(always)]
-    pub fn play_unchecked(&mut self, m: &Move<W>) {
-        if crate::variant::CODE_FACTS[usize::from(self.rules_code())].king_runs {
-            return self.play_keeping_runs(m);
-        }
-        self.apply::<true>(m.from.bit(), m.to.bit(), m.captured.0, m.promotes);
-    }
-
-    /// [`Position::play_unchecked`] in the games that keep each side's run of quiet king
-    /// moves (Frisian): out of the other games' way.
-    #[cold]
-    #[inline(never)]
-    fn play_keeping_runs(&mut self, m: &Move<W>) {
-        let (from, to, captured) = (m.from.bit(), m.to.bit(), m.captured.0);
-        let before = *self;
-        self.apply::<true>(from, to, captured, m.promotes);
-        W::update_runs(self, &before, from, to, captured);
+            StartKind::Diagonal => {
+                let mut white = Bitboard::EMPTY;
+                let mut black = Bitboard::EMPTY;
+                let g = self.geometry();
+                for &sq in g.squares() {
+                    let (file, rank) = (g.file_of(sq), g.rank_of(sq));
+                    if file > rank {
+                        white |= Bitboard::from(sq);
+                    } else if file < rank {
+                        black |= Bitboard::from(sq);
+                    }
+                }
+                Setup {
+                    white_men: white,
+                    white_kings: Bitboard::EMPTY,
+                    black_men: black,
+                    black_kings: Bitboard::EMPTY,
+                    turn: Some(Color::White),
+                }
+            }
+        };
+        setup.turn = Some(self.first());
+        setup
     }
 }

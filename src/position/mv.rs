@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-use crate::bitboard::{Bitboard, Word};
-use crate::square::Square;
+use crate::geometry::Square;
+use crate::geometry::{Bitboard, Word};
 
 /// The most landing squares a move keeps: each capture takes a piece standing off the
 /// board's edge, and the 8×8 board has 18 such squares; on the 10×10 board, twenty (a side's
@@ -126,7 +126,7 @@ impl<W: Word> Move<W> {
 
     /// [`Move::long_text`] with the squares named on `geometry`'s board (Turkish draughts'
     /// board of every square and the 12×12 board name their squares their own way).
-    pub fn long_text_on(&self, geometry: &crate::square::Geometry) -> String {
+    pub fn long_text_on(&self, geometry: &crate::geometry::Geometry) -> String {
         if !geometry.every_square() && !geometry.is_wide() {
             return self.long_text();
         }

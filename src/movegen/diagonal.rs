@@ -1,263 +1,62 @@
-//! Move generation: quiet moves, man captures, flying-king captures, the Turkish strike rule
-//! and promotion (docs/rules.rst, "Moves" and "Captures").
+//! The move generator of the diagonal games: quiet moves, man captures, flying-king
+//! captures, the Turkish strike rule and promotion (docs/rules.rst, "Moves" and
+//! "Captures"), for every game but Frisian and Turkish draughts, on the boards of either
+//! word ([`DiagonalGenerator`]).
 //!
 //! Rule variations enter as a [`Rules`] type parameter resolved at compile time: each rule
-//! switch is an associated constant, so the Russian path pays nothing for the others:
-//! [`Russian`] (also the moves of giveaway and of the diagonal start), [`Brazilian`]
-//! (majority capture, no crowning mid-capture) and [`CapturesOptional`] of either (seed
-//! 001's house rule: a quiet move stays legal beside a capture). A position carries its
-//! [`RuleSet`]; `crate::variant::with_rules!` turns it into one of these types.
+//! switch is an associated constant, so the Russian path pays nothing for the others.
 
-use crate::bitboard::{Bitboard, Direction, Word};
-use crate::mv::{Move, MoveList, MAX_PATH};
-use crate::position::{GameWord, Position};
-use crate::square::{Geometry, Square};
+use crate::geometry::{Bitboard, Color, Direction, Square, Word};
+use crate::position::mv::{Move, MoveList, MAX_PATH};
+use crate::position::state::Position;
+use crate::rules::kinds::{CapturePriority, Counting, GameWord, Generator, Rules};
+use crate::rules::types::DiagonalGenerator;
 
-/// How capture sequences are counted as moves.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash, Default)]
-pub enum Counting {
-    /// Convention A: one move per (start, end, captured set, promotion). The rules' moves.
-    #[default]
-    Distinct,
-    /// Convention B: sequences taking the same pieces in another order count separately
-    /// (one per order, not one per intermediate landing square of a king).
-    Orders,
-}
+impl<W: GameWord> Generator for DiagonalGenerator<W> {
+    type Word = W;
 
-/// Which captures are legal when several exist (the captures not listed here are free to
-/// choose among).
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
-pub enum CapturePriority {
-    /// Free choice among the captures (Russian, English, Pool, Thai).
-    Free,
-    /// The captures taking the most pieces, kings and men counting one (Brazilian).
-    Majority,
-    /// The most pieces; among those, the most kings (Spanish, Portuguese).
-    PiecesThenKings,
-    /// The Italian federation's order: the most pieces; then a capture by a king; then the
-    /// most kings; then the capture that meets a king first (then the next, …).
-    Italian,
-    /// A king must capture when a king can; otherwise free choice (Czech).
-    KingFirst,
-    /// The captures taking the most value, a king worth less than two men and more than
-    /// one; among equal values a king's capture (Frisian).
-    Value,
-}
-
-/// Rule switches of a draughts game, as compile-time constants: each game's move rules are
-/// one type, and the generator is compiled once per type (nothing is decided per game in the
-/// hot loop).
-pub trait Rules: Copy + Send + Sync + 'static {
-    /// The word of the board's layout: [`u64`] for the boards up to 10×10, [`u128`] for
-    /// 12×12 (the generator is compiled once per rules type, in its word).
-    type Word: GameWord;
-    /// A man reaching the far rank during a capture is crowned at once and goes on
-    /// capturing as a king (docs/rules.rst, "Captures" 8). Otherwise it goes on as a man and is crowned
-    /// only if the move ends there (where men capture only forwards, the move ends there).
-    const CROWN_DURING_CAPTURE: bool;
-    /// Capturing is compulsory (docs/rules.rst, "Captures" 1). Otherwise quiet moves stay legal beside captures.
-    const CAPTURE_IS_MANDATORY: bool;
-    /// Which of several captures are legal.
-    const PRIORITY: CapturePriority;
-    /// Men capture backwards as well as forwards.
-    const MEN_CAPTURE_BACKWARDS: bool;
-    /// Kings move and capture along whole diagonals; otherwise one square (a capture jumps
-    /// the adjacent piece to the square behind it).
-    const FLYING_KINGS: bool;
-    /// A man may capture a king (Italian: never).
-    const MAN_TAKES_KING: bool;
-    /// A flying king capturing lands on the square directly behind the piece it takes
-    /// (Thai); otherwise on any empty square behind it.
-    const KING_LANDS_BEHIND: bool;
-    /// The pieces taken leave the board as they are jumped (Thai): their squares may be
-    /// crossed again in the same move. Otherwise they stay until the move ends (the
-    /// Turkish strike rule) and block.
-    const REMOVE_DURING_MOVE: bool;
-    /// The board the game is played on (the 8×8 one unless a rules type says otherwise).
-    const GEOMETRY: &'static Geometry = Geometry::EIGHT;
-    /// A flying king whose capture ends on taking a king stops on the square directly
-    /// behind that king (Killer draughts); otherwise on any empty square behind it.
-    const KING_STOPS_BEHIND_KING: bool = false;
-    /// The first side to crown a man wins (breakthrough): a side whose opponent has a king
-    /// has lost and has no moves.
-    const CROWNING_WINS: bool = false;
-    /// Men and kings capture along ranks and files as well as diagonals (Frisian): such
-    /// games are generated by `crate::orthogonal`.
-    const ORTHOGONAL_CAPTURES: bool = false;
-    /// The most quiet moves one king may make in a row while its side has men (Frisian:
-    /// 3); 0 for no limit.
-    const KING_QUIET_MOVES: u8 = 0;
-    /// Pieces move and capture along ranks and files only, on a board of every square
-    /// (Turkish draughts): such games are generated by `crate::turkish`.
-    const ORTHOGONAL_MOVES: bool = false;
-}
-
-/// Declares a move-rules type and its constants.
-macro_rules! rules_type {
-    (@word) => { u64 };
-    (@word $word:ty) => { $word };
-    ($(#[$doc:meta])* $name:ident {
-        crown: $crown:expr, priority: $priority:ident, backwards: $back:expr,
-        flying: $fly:expr, man_takes_king: $mtk:expr, lands_behind: $behind:expr,
-        remove_during_move: $remove:expr $(, board: $board:expr)? $(, word: $word:ty)? $(,)?
-        $(; $flag:ident: $ty:ty = $value:expr)*
-    }) => {
-        $(#[$doc])*
-        #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-        pub struct $name;
-
-        impl Rules for $name {
-            type Word = rules_type!(@word $($word)?);
-            const CROWN_DURING_CAPTURE: bool = $crown;
-            const CAPTURE_IS_MANDATORY: bool = true;
-            const PRIORITY: CapturePriority = CapturePriority::$priority;
-            const MEN_CAPTURE_BACKWARDS: bool = $back;
-            const FLYING_KINGS: bool = $fly;
-            const MAN_TAKES_KING: bool = $mtk;
-            const KING_LANDS_BEHIND: bool = $behind;
-            const REMOVE_DURING_MOVE: bool = $remove;
-            $(const GEOMETRY: &'static Geometry = $board;)?
-            $(const $flag: $ty = $value;)*
-        }
-    };
-}
-
-rules_type! {
-    /// Russian draughts (русские шашки), as docs/rules.rst describes them (also the moves
-    /// of giveaway and of the diagonal start).
-    Russian {
-        crown: true, priority: Free, backwards: true, flying: true, man_takes_king: true,
-        lands_behind: false, remove_during_move: false,
+    #[inline(always)]
+    fn has_captures<R: Rules<Word = W>>(pos: &Position<W>) -> bool {
+        has_captures::<R>(pos)
     }
-}
 
-rules_type! {
-    /// Brazilian draughts: international rules on the 8×8 board. The capture that takes the
-    /// most pieces is compulsory, and a man crossing the far rank during a capture goes on as
-    /// a man (crowned only if the move ends there).
-    Brazilian {
-        crown: false, priority: Majority, backwards: true, flying: true, man_takes_king: true,
-        lands_behind: false, remove_during_move: false,
+    #[inline(always)]
+    fn generate<R: Rules<Word = W>>(pos: &Position<W>, counting: Counting, list: &mut MoveList<W>) {
+        generate::<R>(pos, counting, list);
     }
-}
 
-rules_type! {
-    /// International draughts (FMJD), on the 10×10 board: men capture backwards, flying
-    /// kings, the capture taking the most pieces is compulsory (kings and men count one), a
-    /// man crossing the far rank during a capture goes on as a man.
-    International {
-        crown: false, priority: Majority, backwards: true, flying: true, man_takes_king: true,
-        lands_behind: false, remove_during_move: false, board: Geometry::TEN,
+    #[inline(always)]
+    fn count_moves<R: Rules<Word = W>>(pos: &Position<W>, counting: Counting) -> u64 {
+        count_moves::<R>(pos, counting)
     }
-}
 
-rules_type! {
-    /// Canadian draughts, on the 12×12 board (the 128-bit word): International draughts'
-    /// rules — men capture backwards, flying kings, the capture taking the most pieces
-    /// compulsory, a man crossing the far rank during a capture goes on as a man.
-    Canadian {
-        crown: false, priority: Majority, backwards: true, flying: true, man_takes_king: true,
-        lands_behind: false, remove_during_move: false, board: Geometry::TWELVE, word: u128,
+    #[inline(always)]
+    fn for_each_child<R: Rules<Word = W>, const HASH: bool>(
+        pos: &Position<W>,
+        counting: Counting,
+        visit: impl FnMut(&Position<W>),
+    ) {
+        for_each_child::<R, HASH>(pos, counting, visit);
     }
-}
 
-rules_type! {
-    /// Killer draughts (Christian Freeling's rule on International draughts): as
-    /// [`International`], but a king whose capture ends on taking a king stops on the square
-    /// directly behind it.
-    Killer {
-        crown: false, priority: Majority, backwards: true, flying: true, man_takes_king: true,
-        lands_behind: false, remove_during_move: false, board: Geometry::TEN,
-        ; KING_STOPS_BEHIND_KING: bool = true
+    #[inline(always)]
+    fn for_each_quiet_move<R: Rules<Word = W>>(pos: &Position<W>, f: impl FnMut(u32, u32, bool)) {
+        for_each_quiet_move_under::<R>(pos, f);
     }
-}
 
-rules_type! {
-    /// Breakthrough draughts: International draughts' moves, and the first side to crown a
-    /// man wins (the other side, to move, has lost).
-    Breakthrough {
-        crown: false, priority: Majority, backwards: true, flying: true, man_takes_king: true,
-        lands_behind: false, remove_during_move: false, board: Geometry::TEN,
-        ; CROWNING_WINS: bool = true
+    #[inline(always)]
+    fn quiet_move_count<R: Rules<Word = W>>(pos: &Position<W>) -> u32 {
+        quiet_move_count_under::<R>(pos)
     }
-}
 
-rules_type! {
-    /// Frisian draughts: International draughts' board, men and moves, but men and kings
-    /// capture along ranks and files too, the capture of the most value is compulsory (a
-    /// king worth less than two men, more than one; then a king's capture), and a king
-    /// makes at most three quiet moves in a row while its side has men.
-    Frisian {
-        crown: false, priority: Value, backwards: true, flying: true, man_takes_king: true,
-        lands_behind: false, remove_during_move: false, board: Geometry::TEN,
-        ; ORTHOGONAL_CAPTURES: bool = true; KING_QUIET_MOVES: u8 = 3
+    #[inline(always)]
+    fn nth_quiet_move<R: Rules<Word = W>>(pos: &Position<W>, index: u32) -> Option<Move<W>> {
+        nth_quiet_move_under::<R>(pos, index)
     }
-}
 
-rules_type! {
-    /// Turkish draughts (dama): every square of the board, men one square forward or
-    /// sideways, kings like rooks; the capture of the most pieces is compulsory, pieces
-    /// taken leave the board at once, no capture turns back the way it came, and a man
-    /// reaching the far rank is crowned and stops (`crate::turkish`).
-    Turkish {
-        crown: false, priority: Majority, backwards: false, flying: true, man_takes_king: true,
-        lands_behind: false, remove_during_move: true, board: Geometry::EIGHT_EVERY_SQUARE,
-        ; ORTHOGONAL_MOVES: bool = true
-    }
-}
-
-rules_type! {
-    /// English draughts (American checkers): men move and capture forward only, kings one
-    /// square in every direction, free choice of capture; a man crowned by a capture ends
-    /// the move.
-    English {
-        crown: false, priority: Free, backwards: false, flying: false, man_takes_king: true,
-        lands_behind: false, remove_during_move: false,
-    }
-}
-
-rules_type! {
-    /// Italian draughts: as English, but a man never captures a king and the federation's
-    /// capture priorities ([`CapturePriority::Italian`]) apply.
-    Italian {
-        crown: false, priority: Italian, backwards: false, flying: false, man_takes_king: false,
-        lands_behind: false, remove_during_move: false,
-    }
-}
-
-rules_type! {
-    /// Spanish (and Portuguese) draughts: men forward only, flying kings, the most pieces and
-    /// then the most kings.
-    Spanish {
-        crown: false, priority: PiecesThenKings, backwards: false, flying: true,
-        man_takes_king: true, lands_behind: false, remove_during_move: false,
-    }
-}
-
-rules_type! {
-    /// Czech draughts: men forward only, flying kings, a king must capture when one can.
-    Czech {
-        crown: false, priority: KingFirst, backwards: false, flying: true, man_takes_king: true,
-        lands_behind: false, remove_during_move: false,
-    }
-}
-
-rules_type! {
-    /// Pool checkers: men capture backwards, flying kings, free choice; a man crossing the
-    /// far row during a capture goes on as a man.
-    Pool {
-        crown: false, priority: Free, backwards: true, flying: true, man_takes_king: true,
-        lands_behind: false, remove_during_move: false,
-    }
-}
-
-rules_type! {
-    /// Thai draughts: men forward only, flying kings that land directly behind the piece
-    /// they take, pieces taken leave the board at once, free choice; a king never turns
-    /// back along the line it came.
-    Thai {
-        crown: false, priority: Free, backwards: false, flying: true, man_takes_king: true,
-        lands_behind: true, remove_during_move: true,
+    #[inline(always)]
+    fn count_two_plies<R: Rules<Word = W>>(pos: &Position<W>, counting: Counting) -> u64 {
+        count_two_plies::<R>(pos, counting)
     }
 }
 
@@ -276,30 +75,6 @@ const fn most_pieces_without_kings<R: Rules>() -> bool {
         R::PRIORITY,
         CapturePriority::Majority | CapturePriority::PiecesThenKings | CapturePriority::Italian
     )
-}
-
-/// The rules `R` with capturing optional (a house rule): a quiet move is legal
-/// beside a capture; a capture, once chosen, follows `R` (completed; the priority
-/// among captures where `R` has one).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct CapturesOptional<R: Rules>(pub R);
-
-impl<R: Rules + Default> Rules for CapturesOptional<R> {
-    type Word = R::Word;
-    const CROWN_DURING_CAPTURE: bool = R::CROWN_DURING_CAPTURE;
-    const CAPTURE_IS_MANDATORY: bool = false;
-    const PRIORITY: CapturePriority = R::PRIORITY;
-    const MEN_CAPTURE_BACKWARDS: bool = R::MEN_CAPTURE_BACKWARDS;
-    const FLYING_KINGS: bool = R::FLYING_KINGS;
-    const MAN_TAKES_KING: bool = R::MAN_TAKES_KING;
-    const KING_LANDS_BEHIND: bool = R::KING_LANDS_BEHIND;
-    const REMOVE_DURING_MOVE: bool = R::REMOVE_DURING_MOVE;
-    const GEOMETRY: &'static Geometry = R::GEOMETRY;
-    const KING_STOPS_BEHIND_KING: bool = R::KING_STOPS_BEHIND_KING;
-    const CROWNING_WINS: bool = R::CROWNING_WINS;
-    const ORTHOGONAL_CAPTURES: bool = R::ORTHOGONAL_CAPTURES;
-    const KING_QUIET_MOVES: u8 = R::KING_QUIET_MOVES;
-    const ORTHOGONAL_MOVES: bool = R::ORTHOGONAL_MOVES;
 }
 
 /// Whether the side to move has lost before moving: in breakthrough, the opponent has
@@ -340,7 +115,7 @@ macro_rules! each_direction {
 
 #[inline(always)]
 fn ray<R: Rules>(bit: u32, dir: Direction) -> R::Word {
-    R::Word::rays(R::GEOMETRY)[bit as usize & (crate::square::LAYOUT_BITS - 1)][dir.index()]
+    R::Word::rays(&R::GEOMETRY.rays)[bit as usize & (crate::geometry::LAYOUT_BITS - 1)][dir.index()]
 }
 
 /// One diagonal step, without the board mask of [`Bitboard::shift`]: every use intersects
@@ -386,8 +161,8 @@ fn white_crowning<R: Rules>() -> R::Word {
 #[inline(always)]
 fn crowning_mask<R: Rules>(pos: &Position<R::Word>) -> R::Word {
     match pos.turn {
-        crate::Color::White => white_crowning::<R>(),
-        crate::Color::Black => R::Word::from_wide(const { R::GEOMETRY.rank_bits(0) }),
+        Color::White => white_crowning::<R>(),
+        Color::Black => R::Word::from_wide(const { R::GEOMETRY.rank_bits(0) }),
     }
 }
 
@@ -417,11 +192,11 @@ fn for_each_man_step<R: Rules>(
         }};
     }
     match pos.turn {
-        crate::Color::White => {
+        Color::White => {
             steps!(Direction::UpLeft);
             steps!(Direction::UpRight);
         }
-        crate::Color::Black => {
+        Color::Black => {
             steps!(Direction::DownLeft);
             steps!(Direction::DownRight);
         }
@@ -463,7 +238,7 @@ fn man_jumpers<R: Rules>(
     empty: R::Word,
 ) -> [R::Word; 4] {
     let targets = man_targets::<R>(them, pos.kings.0);
-    let white = pos.turn == crate::Color::White;
+    let white = pos.turn == Color::White;
     let mut jumpers = [R::Word::ZERO; 4];
     each_direction!(DIR => {
         if man_captures_in::<R>(DIR, white) {
@@ -474,15 +249,10 @@ fn man_jumpers<R: Rules>(
 }
 
 /// Whether the side to move has a capture under the rules `R`.
-pub(crate) fn has_captures<R: Rules>(pos: &Position<R::Word>) -> bool {
+#[inline(always)]
+fn has_captures<R: Rules>(pos: &Position<R::Word>) -> bool {
     if lost_already::<R>(pos) {
         return false;
-    }
-    if R::ORTHOGONAL_MOVES {
-        return R::Word::narrow(pos).is_some_and(crate::turkish::has_captures);
-    }
-    if R::ORTHOGONAL_CAPTURES {
-        return R::Word::narrow(pos).is_some_and(crate::orthogonal::has_captures::<R>);
     }
     let us = pos.by_color[pos.turn.index()].0;
     let them = pos.by_color[1 - pos.turn.index()].0;
@@ -490,7 +260,7 @@ pub(crate) fn has_captures<R: Rules>(pos: &Position<R::Word>) -> bool {
     let empty = board::<R>() & !occ;
     let men = us & !pos.kings.0;
     let targets = man_targets::<R>(them, pos.kings.0);
-    let white = pos.turn == crate::Color::White;
+    let white = pos.turn == Color::White;
     each_direction!(DIR => {
         if man_captures_in::<R>(DIR, white) && !(step(step(men, DIR) & targets, DIR) & empty).is_zero() {
             return true;
@@ -651,29 +421,13 @@ impl<W: Word, F: FnMut(Square, u32, W, bool)> Sink<W> for MoveSink<W, F> {
 /// Call `visit` with the position after each legal move (perft's inner loop: no move list
 /// is built). With `HASH` false the children's hashes are left stale.
 #[inline]
-pub(crate) fn for_each_child<R: Rules, const HASH: bool>(
+fn for_each_child<R: Rules, const HASH: bool>(
     pos: &Position<R::Word>,
     counting: Counting,
     mut visit: impl FnMut(&Position<R::Word>),
 ) {
     if lost_already::<R>(pos) {
         return;
-    }
-    if R::ORTHOGONAL_MOVES || R::ORTHOGONAL_CAPTURES {
-        // The games with a generator of their own are 64-bit ones: the casts are no-ops.
-        let Some(narrow) = R::Word::narrow(pos) else {
-            return;
-        };
-        let visit = |child: &Position| {
-            if let Some(child) = R::Word::widen(child) {
-                visit(child);
-            }
-        };
-        return if R::ORTHOGONAL_MOVES {
-            crate::turkish::for_each_child::<R, HASH>(narrow, counting, visit)
-        } else {
-            crate::orthogonal::for_each_child::<R, HASH>(narrow, counting, visit)
-        };
     }
     if has_captures::<R>(pos) {
         for_each_capture::<R>(pos, counting, |from, to, captured, promotes| {
@@ -1173,22 +927,8 @@ fn generate_quiet<R: Rules>(pos: &Position<R::Word>, list: &mut MoveList<R::Word
 /// in [`generate_quiet`]'s order: men's steps, then kings' runs (whether they are legal
 /// beside a capture is the caller's business).
 #[inline(always)]
-pub(crate) fn for_each_quiet_move(pos: &Position, f: impl FnMut(u32, u32, bool)) {
-    crate::variant::with_rules!(@code pos.rules_code(), R => for_each_quiet_move_under::<R>(pos, f))
-}
-
-#[inline(always)]
-pub(crate) fn for_each_quiet_move_under<R: Rules>(
-    pos: &Position<R::Word>,
-    mut f: impl FnMut(u32, u32, bool),
-) {
+fn for_each_quiet_move_under<R: Rules>(pos: &Position<R::Word>, mut f: impl FnMut(u32, u32, bool)) {
     if lost_already::<R>(pos) {
-        return;
-    }
-    if R::ORTHOGONAL_CAPTURES || R::ORTHOGONAL_MOVES {
-        for m in &own_generator_quiet::<R>(pos) {
-            f(m.from.bit(), m.to.bit(), m.promotes);
-        }
         return;
     }
     let us = pos.by_color[pos.turn.index()].0;
@@ -1213,19 +953,10 @@ pub(crate) fn for_each_quiet_move_under<R: Rules>(
 
 /// The number of quiet moves of the side to move (men's steps and kings' runs; whether
 /// they are legal beside a capture is the caller's business).
-pub(crate) fn quiet_move_count(pos: &Position) -> u32 {
-    crate::variant::with_rules!(@code pos.rules_code(), R => quiet_move_count_under::<R>(pos))
-}
-
-/// [`quiet_move_count`] under the rules `R`.
-pub(crate) fn quiet_move_count_under<R: Rules>(pos: &Position<R::Word>) -> u32 {
+fn quiet_move_count_under<R: Rules>(pos: &Position<R::Word>) -> u32 {
     let us = pos.by_color[pos.turn.index()].0;
     if lost_already::<R>(pos) {
         0
-    } else if R::ORTHOGONAL_MOVES {
-        R::Word::narrow(pos).map_or(0, crate::turkish::count_quiet)
-    } else if R::ORTHOGONAL_CAPTURES {
-        own_generator_quiet::<R>(pos).len() as u32
     } else {
         count_quiet::<R>(
             pos.turn,
@@ -1236,36 +967,21 @@ pub(crate) fn quiet_move_count_under<R: Rules>(pos: &Position<R::Word>) -> u32 {
     }
 }
 
-/// The quiet moves of a game with a generator of its own (Frisian, Turkish: 64-bit games).
-#[cold]
-fn own_generator_quiet<R: Rules>(pos: &Position<R::Word>) -> MoveList<R::Word> {
-    let mut list = MoveList::new();
-    if let (Some(pos), Some(narrow_list)) = (R::Word::narrow(pos), R::Word::narrow_list(&mut list))
-    {
-        if R::ORTHOGONAL_MOVES {
-            crate::turkish::generate_quiet(pos, narrow_list);
-        } else {
-            crate::orthogonal::generate_quiet::<R>(pos, narrow_list);
-        }
-    }
-    list
-}
-
 /// The quiet moves of `men` and `kings` of the side `turn` among the occupied squares `occ`.
 #[inline(always)]
 pub(crate) fn count_quiet<R: Rules>(
-    turn: crate::Color,
+    turn: Color,
     men: R::Word,
     kings: R::Word,
     occ: R::Word,
 ) -> u32 {
     let empty = board::<R>() & !occ;
     let mut n = match turn {
-        crate::Color::White => {
+        Color::White => {
             (step(men, Direction::UpLeft) & empty).ones()
                 + (step(men, Direction::UpRight) & empty).ones()
         }
-        crate::Color::Black => {
+        Color::Black => {
             (step(men, Direction::DownLeft) & empty).ones()
                 + (step(men, Direction::DownRight) & empty).ones()
         }
@@ -1300,20 +1016,10 @@ fn nth_bit<W: Word>(mut bits: W, n: u32) -> u32 {
 
 /// The quiet move at `index` in the order [`generate_quiet`] lists them (men's steps by
 /// direction and square, then each king's runs), without listing them; None if `index` is
-/// not below [`quiet_move_count`].
-pub(crate) fn nth_quiet_move(pos: &Position, index: u32) -> Option<Move> {
-    crate::variant::with_rules!(@code pos.rules_code(), R => nth_quiet_move_under::<R>(pos, index))
-}
-
-pub(crate) fn nth_quiet_move_under<R: Rules>(
-    pos: &Position<R::Word>,
-    index: u32,
-) -> Option<Move<R::Word>> {
+/// not below [`quiet_move_count_under`].
+fn nth_quiet_move_under<R: Rules>(pos: &Position<R::Word>, index: u32) -> Option<Move<R::Word>> {
     if lost_already::<R>(pos) {
         return None;
-    }
-    if R::ORTHOGONAL_CAPTURES || R::ORTHOGONAL_MOVES {
-        return own_generator_quiet::<R>(pos).get(index as usize).copied();
     }
     let us = pos.by_color[pos.turn.index()].0;
     let occ = pos.occupied().0;
@@ -1322,8 +1028,8 @@ pub(crate) fn nth_quiet_move_under<R: Rules>(
     let crowning = crowning_mask::<R>(pos);
     let mut left = index;
     let dirs = match pos.turn {
-        crate::Color::White => [Direction::UpLeft, Direction::UpRight],
-        crate::Color::Black => [Direction::DownLeft, Direction::DownRight],
+        Color::White => [Direction::UpLeft, Direction::UpRight],
+        Color::Black => [Direction::DownLeft, Direction::DownRight],
     };
     for dir in dirs {
         let targets = step(men, dir) & empty;
@@ -1359,22 +1065,9 @@ pub(crate) fn nth_quiet_move_under<R: Rules>(
 }
 
 /// Append the legal moves of the side to move.
-pub(crate) fn generate<R: Rules>(
-    pos: &Position<R::Word>,
-    counting: Counting,
-    list: &mut MoveList<R::Word>,
-) {
+#[inline]
+fn generate<R: Rules>(pos: &Position<R::Word>, counting: Counting, list: &mut MoveList<R::Word>) {
     if lost_already::<R>(pos) {
-        return;
-    }
-    if R::ORTHOGONAL_MOVES || R::ORTHOGONAL_CAPTURES {
-        if let (Some(pos), Some(list)) = (R::Word::narrow(pos), R::Word::narrow_list(list)) {
-            if R::ORTHOGONAL_MOVES {
-                crate::turkish::generate::<R>(pos, counting, list);
-            } else {
-                crate::orthogonal::generate::<R>(pos, counting, list);
-            }
-        }
         return;
     }
     if !generate_captures::<R>(pos, counting, list) || !R::CAPTURE_IS_MANDATORY {
@@ -1383,18 +1076,9 @@ pub(crate) fn generate<R: Rules>(
 }
 
 /// The number of legal moves; quiet moves are counted with popcounts, not listed.
-pub(crate) fn count_moves<R: Rules>(pos: &Position<R::Word>, counting: Counting) -> u64 {
+fn count_moves<R: Rules>(pos: &Position<R::Word>, counting: Counting) -> u64 {
     if lost_already::<R>(pos) {
         return 0;
-    }
-    if R::ORTHOGONAL_MOVES || R::ORTHOGONAL_CAPTURES {
-        return R::Word::narrow(pos).map_or(0, |pos| {
-            if R::ORTHOGONAL_MOVES {
-                crate::turkish::count_moves::<R>(pos, counting)
-            } else {
-                crate::orthogonal::count_moves::<R>(pos, counting)
-            }
-        });
     }
     let us = pos.by_color[pos.turn.index()].0;
     let them = pos.by_color[1 - pos.turn.index()].0;
@@ -1667,10 +1351,10 @@ fn search_complex_captures<R: Rules, S: Sink<R::Word>>(
 /// end squares and takes the captured men away, and the reply count is the opponent's
 /// men's steps into the empty squares, unless the move leaves the opponent a capture (then
 /// the child is made and counted in full).
-pub(crate) fn count_two_plies<R: Rules>(pos: &Position<R::Word>, counting: Counting) -> u64 {
+fn count_two_plies<R: Rules>(pos: &Position<R::Word>, counting: Counting) -> u64 {
     match pos.turn {
-        crate::Color::White => two_plies::<R, true>(pos, counting),
-        crate::Color::Black => two_plies::<R, false>(pos, counting),
+        Color::White => two_plies::<R, true>(pos, counting),
+        Color::Black => two_plies::<R, false>(pos, counting),
     }
 }
 
@@ -1683,11 +1367,7 @@ fn two_plies<R: Rules, const WHITE: bool>(pos: &Position<R::Word>, counting: Cou
     let kings = pos.kings.0 & board::<R>();
     // (Where crowning wins, a crowning move leaves the opponent no reply: the children
     // are made and counted by the rules.)
-    if !(them & kings).is_zero()
-        || R::CROWNING_WINS
-        || R::ORTHOGONAL_CAPTURES
-        || R::ORTHOGONAL_MOVES
-    {
+    if !(them & kings).is_zero() || R::CROWNING_WINS {
         let mut n = 0;
         for_each_child::<R, false>(pos, counting, |child| {
             n += count_moves::<R>(child, counting)

@@ -2,10 +2,9 @@
 //! `crate::turkish`): only those of the best priority key found so far, each once under the
 //! perft convention asked for.
 
-use crate::bitboard::Bitboard;
-use crate::movegen::Counting;
-use crate::mv::{Move, MoveList};
-use crate::square::Square;
+use crate::geometry::{Bitboard, Square};
+use crate::position::mv::{Move, MoveList};
+use crate::rules::kinds::Counting;
 
 /// The captures found so far of one position, appended to a move list.
 pub(crate) struct CaptureList<'a> {

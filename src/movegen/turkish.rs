@@ -11,16 +11,15 @@
 //! each, with free choice among equals. A man reaching the far rank is crowned and its
 //! move ends there, even in the middle of a capture.
 //!
-//! The rules reach this module through [`Rules::ORTHOGONAL_MOVES`]: the generic generator
-//! hands such games over at its entry points, at compile time, so the other games' code is
-//! unchanged. Written for exactness first: captures go through a move list.
+//! The rules reach this module through their generator, [`TurkishGenerator`]
+//! ([`Rules::Moves`]), chosen at compile time.
 
-use crate::capture_list::CaptureList;
-use crate::movegen::{Counting, Rules};
-use crate::mv::{Move, MoveList, MAX_PATH};
-use crate::position::Position;
-use crate::square::Square;
-use crate::Color;
+use crate::geometry::{Color, Square};
+use crate::movegen::capture_list::CaptureList;
+use crate::position::mv::{Move, MoveList, MAX_PATH};
+use crate::position::state::Position;
+use crate::rules::kinds::{Counting, Generator, Rules};
+use crate::rules::types::TurkishGenerator;
 
 /// No square in that direction.
 const NONE: u8 = 0xFF;
@@ -416,6 +415,51 @@ pub(crate) fn for_each_child<R: Rules, const HASH: bool>(
         let mut child = *pos;
         child.apply::<HASH>(m.from.bit(), m.to.bit(), m.captured.0, m.promotes);
         visit(&child);
+    }
+}
+
+impl Generator for TurkishGenerator {
+    type Word = u64;
+
+    fn has_captures<R: Rules<Word = u64>>(pos: &Position) -> bool {
+        has_captures(pos)
+    }
+
+    fn generate<R: Rules<Word = u64>>(pos: &Position, counting: Counting, list: &mut MoveList) {
+        generate::<R>(pos, counting, list);
+    }
+
+    fn count_moves<R: Rules<Word = u64>>(pos: &Position, counting: Counting) -> u64 {
+        count_moves::<R>(pos, counting)
+    }
+
+    fn for_each_child<R: Rules<Word = u64>, const HASH: bool>(
+        pos: &Position,
+        counting: Counting,
+        visit: impl FnMut(&Position),
+    ) {
+        for_each_child::<R, HASH>(pos, counting, visit);
+    }
+
+    fn for_each_quiet_move<R: Rules<Word = u64>>(
+        pos: &Position,
+        mut f: impl FnMut(u32, u32, bool),
+    ) {
+        let mut list = MoveList::new();
+        generate_quiet(pos, &mut list);
+        for m in &list {
+            f(m.from.bit(), m.to.bit(), m.promotes);
+        }
+    }
+
+    fn quiet_move_count<R: Rules<Word = u64>>(pos: &Position) -> u32 {
+        count_quiet(pos)
+    }
+
+    fn nth_quiet_move<R: Rules<Word = u64>>(pos: &Position, index: u32) -> Option<Move> {
+        let mut list = MoveList::new();
+        generate_quiet(pos, &mut list);
+        list.get(index as usize).copied()
     }
 }
 

@@ -10,17 +10,18 @@
 //! capture goes first. A king may make at most [`Rules::KING_QUIET_MOVES`] quiet moves in a
 //! row while its side has men: the position keeps each side's run ([`Position::king_runs`]).
 //!
-//! The rules reach this module through [`Rules::ORTHOGONAL_CAPTURES`]: the generic
-//! generator hands such games over at its entry points, at compile time, so the diagonal
-//! games' code is unchanged. Written for exactness first: captures go through a move list.
+//! The rules reach this module through their generator, [`FrisianGenerator`]
+//! ([`Rules::Moves`]), chosen at compile time: the diagonal games' code knows nothing of
+//! it. Written for exactness first: captures go through a move list.
 
-use crate::bitboard::Word;
-use crate::capture_list::CaptureList;
-use crate::movegen::{CapturePriority, Counting, Rules};
-use crate::mv::{Move, MoveList, MAX_PATH};
-use crate::position::Position;
-use crate::square::{Geometry, Square};
-use crate::Color;
+use crate::geometry::Color;
+use crate::geometry::{Geometry, Square, Word};
+use crate::movegen::capture_list::CaptureList;
+use crate::position::mv::{Move, MoveList, MAX_PATH};
+use crate::position::runs::run_of;
+use crate::position::state::Position;
+use crate::rules::kinds::{CapturePriority, Counting, Generator, Rules};
+use crate::rules::types::FrisianGenerator;
 
 /// No square in that direction.
 const NONE: u8 = 0xFF;
@@ -99,78 +100,6 @@ fn step_line(bb: u64, line: usize) -> u64 {
 fn next(bit: u32, line: usize) -> Option<u32> {
     let n = NEXT[bit as usize & 63][line];
     (n != NONE).then_some(u32::from(n))
-}
-
-/// A side's run of quiet king moves as [`Position::king_runs`] keeps it: the moves made
-/// (0 for none) and the square the king stands on.
-#[inline]
-pub(crate) fn run_of(run: u8) -> (u8, u32) {
-    (run >> 6, u32::from(run & 63))
-}
-
-#[inline]
-fn run(count: u8, bit: u32) -> u8 {
-    (count.min(3) << 6) | bit as u8
-}
-
-/// The Zobrist key of a side's run (0 for none): positions that differ only in a run are
-/// different positions (not the same moves).
-pub(crate) fn run_key(color: Color, run: u8) -> u64 {
-    if run == 0 {
-        0
-    } else {
-        crate::zobrist::king_run_key(color, run)
-    }
-}
-
-/// The runs after the move `from` → `to` taking `captured`, played in `before`, gave
-/// `after` (whose pieces are already moved): a quiet king move of a side that has men
-/// lengthens its run (or starts one for another king); any other move ends the mover's
-/// run; the opponent's run ends with its king taken, or when it has no men or no kings
-/// left.
-#[inline]
-pub(crate) fn update_runs<const HASH: bool>(
-    after: &mut Position,
-    before: &Position,
-    from: u32,
-    to: u32,
-    captured: u64,
-) {
-    let mover = before.turn();
-    let other = !mover;
-    let (mi, oi) = (mover.index(), other.index());
-    let old = before.king_runs;
-    let mut new = old;
-    let was_king = before.kings.0 & (1u64 << from) != 0;
-    new[mi] = if was_king && captured == 0 && !after.men(mover).is_empty() {
-        let (count, square) = run_of(old[mi]);
-        let count = if count > 0 && square == from {
-            count + 1
-        } else {
-            1
-        };
-        run(count, to)
-    } else {
-        0
-    };
-    if captured != 0 && old[oi] != 0 {
-        let (_, square) = run_of(old[oi]);
-        if captured & (1u64 << square) != 0
-            || after.men(other).is_empty()
-            || after.kings(other).is_empty()
-        {
-            new[oi] = 0;
-        }
-    }
-    if HASH {
-        for color in [Color::White, Color::Black] {
-            let i = color.index();
-            if new[i] != old[i] {
-                after.hash ^= run_key(color, old[i]) ^ run_key(color, new[i]);
-            }
-        }
-    }
-    after.king_runs = new;
 }
 
 /// The king of the side to move that may not make a quiet move now, as a bit mask (0 for
@@ -518,7 +447,7 @@ pub(crate) fn count_moves<R: Rules>(pos: &Position, counting: Counting) -> u64 {
         let blocked = blocked_king::<R>(pos);
         // (The Frisian games' word is the 64-bit one: the conversions compile to nothing.)
         let word = |bits: u64| R::Word::from_wide(u128::from(bits));
-        return u64::from(crate::movegen::count_quiet::<R>(
+        return u64::from(crate::movegen::diagonal::count_quiet::<R>(
             pos.turn(),
             word(us & !kings),
             word(us & kings & !blocked),
@@ -539,7 +468,7 @@ pub(crate) fn for_each_child<R: Rules, const HASH: bool>(
     let mut play = |from: u32, to: u32, captured: u64, promotes: bool| {
         let mut child = *pos;
         child.apply::<HASH>(from, to, captured, promotes);
-        update_runs::<HASH>(&mut child, pos, from, to, captured);
+        child.update_runs::<HASH>(pos, from, to, captured);
         visit(&child);
     };
     // Captures through the move list (their priority), quiet moves as they are found.
@@ -553,9 +482,50 @@ pub(crate) fn for_each_child<R: Rules, const HASH: bool>(
     }
 }
 
+impl Generator for FrisianGenerator {
+    type Word = u64;
+
+    fn has_captures<R: Rules<Word = u64>>(pos: &Position) -> bool {
+        has_captures::<R>(pos)
+    }
+
+    fn generate<R: Rules<Word = u64>>(pos: &Position, counting: Counting, list: &mut MoveList) {
+        generate::<R>(pos, counting, list);
+    }
+
+    fn count_moves<R: Rules<Word = u64>>(pos: &Position, counting: Counting) -> u64 {
+        count_moves::<R>(pos, counting)
+    }
+
+    fn for_each_child<R: Rules<Word = u64>, const HASH: bool>(
+        pos: &Position,
+        counting: Counting,
+        visit: impl FnMut(&Position),
+    ) {
+        for_each_child::<R, HASH>(pos, counting, visit);
+    }
+
+    fn for_each_quiet_move<R: Rules<Word = u64>>(pos: &Position, f: impl FnMut(u32, u32, bool)) {
+        for_each_quiet::<R>(pos, f);
+    }
+
+    fn quiet_move_count<R: Rules<Word = u64>>(pos: &Position) -> u32 {
+        let mut n = 0;
+        for_each_quiet::<R>(pos, |_, _, _| n += 1);
+        n
+    }
+
+    fn nth_quiet_move<R: Rules<Word = u64>>(pos: &Position, index: u32) -> Option<Move> {
+        let mut list = MoveList::new();
+        generate_quiet::<R>(pos, &mut list);
+        list.get(index as usize).copied()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::position::runs::run;
 
     #[test]
     fn the_lines_follow_the_board() {

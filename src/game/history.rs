@@ -6,12 +6,13 @@
 //! and the search starts from it (the earlier positions for repetitions, the clocks for the
 //! move-count rules).
 
-use crate::bitboard::Word;
-use crate::draw::{DrawClocks, DrawContext, DrawRules};
 use crate::error::IllegalMoveError;
-use crate::mv::Move;
-use crate::piece::Color;
-use crate::position::{GameWord, Position};
+use crate::game::draw::{DrawClocks, DrawContext, DrawRules};
+use crate::geometry::Color;
+use crate::geometry::Word;
+use crate::position::mv::Move;
+use crate::position::Position;
+use crate::rules::GameWord;
 
 /// One move of the history: the position it was played in, with that position's clocks.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -201,7 +202,7 @@ impl<W: GameWord> Board<W> {
             return 0;
         };
         let window = (clocks.kings_only as usize).min(ply);
-        crate::draw::occurrences(pos, self.stack[ply - window..ply].iter().map(|p| &p.before))
+        crate::game::draw::occurrences(pos, self.stack[ply - window..ply].iter().map(|p| &p.before))
     }
 
     /// How often the current position has occurred, this time included.
@@ -287,8 +288,8 @@ impl<W: GameWord> Board<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fen::position_from_fen;
     use crate::notation::parse_move;
+    use crate::position::fen::position_from_fen;
 
     fn board(fen: &str, moves: &[&str]) -> Board {
         let mut b = Board::new(position_from_fen(fen).expect("fen"));
@@ -389,7 +390,7 @@ mod tests {
                     if moves.is_empty() {
                         break;
                     }
-                    state = crate::batch::splitmix(state);
+                    state = crate::util::splitmix(state);
                     let mut m = moves[(state % moves.len() as u64) as usize];
                     // Often a king goes back where it came from: positions recur.
                     if let Some(earlier) = b.stack.len().checked_sub(2).map(|i| b.stack[i].mv) {

@@ -3,11 +3,7 @@
 //! kind of move rules it uses (docs/variants.md). A position carries its [`RuleSet`]: a game
 //! and the captures-optional house rule.
 
-use crate::bitboard::Bitboard;
-use crate::bitboard::Word;
-use crate::piece::Color;
-use crate::position::Setup;
-use crate::square::{Geometry, Numbering};
+use crate::geometry::{Color, Geometry, Numbering};
 
 /// The kinds of move rules: one compile-time [`Rules`](crate::Rules) type each. Several
 /// games share one (giveaway and the diagonal start move as Russian; Portuguese as Spanish).
@@ -445,54 +441,6 @@ impl Variant {
     pub const fn index(self) -> usize {
         self as usize
     }
-
-    /// The start position of the game, its first side to move.
-    pub fn start_setup(self) -> Setup {
-        self.start_setup_in::<u64>()
-    }
-
-    /// [`Variant::start_setup`] in the word `W` of the game's board.
-    pub fn start_setup_in<W: Word>(self) -> Setup<W> {
-        let mut setup = match self.info().start {
-            StartKind::ThreeRows => Setup::rows(self.geometry(), 3),
-            StartKind::TwoRows => Setup::rows(self.geometry(), 2),
-            StartKind::FourRows => Setup::rows(self.geometry(), 4),
-            StartKind::FiveRows => Setup::rows(self.geometry(), 5),
-            StartKind::BackRow => Setup::rows(self.geometry(), 1),
-            StartKind::SecondAndThirdRanks => {
-                let g = self.geometry();
-                Setup {
-                    white_men: g.rank_in::<W>(1) | g.rank_in::<W>(2),
-                    white_kings: Bitboard::EMPTY,
-                    black_men: g.rank_in::<W>(g.size() - 2) | g.rank_in::<W>(g.size() - 3),
-                    black_kings: Bitboard::EMPTY,
-                    turn: Some(Color::White),
-                }
-            }
-            StartKind::Diagonal => {
-                let mut white = Bitboard::EMPTY;
-                let mut black = Bitboard::EMPTY;
-                let g = self.geometry();
-                for &sq in g.squares() {
-                    let (file, rank) = (g.file_of(sq), g.rank_of(sq));
-                    if file > rank {
-                        white |= Bitboard::from(sq);
-                    } else if file < rank {
-                        black |= Bitboard::from(sq);
-                    }
-                }
-                Setup {
-                    white_men: white,
-                    white_kings: Bitboard::EMPTY,
-                    black_men: black,
-                    black_kings: Bitboard::EMPTY,
-                    turn: Some(Color::White),
-                }
-            }
-        };
-        setup.turn = Some(self.first());
-        setup
-    }
 }
 
 /// The rules a position is played under: a [`Variant`] and the captures-optional
@@ -507,7 +455,7 @@ pub struct RuleSet {
 
 /// The bit of [`RuleSet::code`] that holds the captures-optional rule; the bits below it
 /// hold the game's index (room for 128 games).
-const OPTIONAL_BIT: u8 = 0x80;
+pub(crate) const OPTIONAL_BIT: u8 = 0x80;
 
 impl RuleSet {
     /// Russian draughts, captures compulsory.
@@ -579,7 +527,7 @@ impl RuleSet {
 #[derive(Copy, Clone, Debug)]
 #[repr(C, align(4))]
 pub(crate) struct CodeFacts {
-    /// The move rules (the dispatch of `with_rules!`).
+    /// The move rules (what [`GameWord::dispatch`](crate::GameWord::dispatch) reads).
     pub(crate) moves: MoveRules,
     /// Whether a side without moves wins.
     pub(crate) no_moves_wins: bool,
@@ -630,76 +578,13 @@ pub(crate) static CODE_FACTS: [CodeFacts; 256] = {
     table
 };
 
-/// Run `$body` with `$R` bound to the compile-time [`Rules`](crate::Rules) type of a
-/// [`RuleSet`] (or, with `@code`, of a rules code as a position stores it): one monomorphic
-/// copy of `$body` per kind of move rules (the match is exhaustive over [`MoveRules`], so a
-/// new kind cannot be left out). Internal to the crate.
-macro_rules! with_rules {
-    ($rules:expr, $R:ident => $body:expr) => {{
-        let rules: $crate::RuleSet = $rules;
-        $crate::variant::with_rules!(@code rules.code(), $R => $body)
-    }};
-    (@code $code:expr, $R:ident => $body:expr) => {{
-        let code: u8 = $code;
-        let optional = code & 0x80 != 0;
-        macro_rules! arm {
-            ($T:ty) => {{
-                if optional {
-                    type $R = $crate::CapturesOptional<$T>;
-                    $body
-                } else {
-                    type $R = $T;
-                    $body
-                }
-            }};
-        }
-        match $crate::variant::CODE_FACTS[usize::from(code)].moves {
-            $crate::variant::MoveRules::Russian => arm!($crate::Russian),
-            $crate::variant::MoveRules::Brazilian => arm!($crate::Brazilian),
-            $crate::variant::MoveRules::English => arm!($crate::English),
-            $crate::variant::MoveRules::Italian => arm!($crate::Italian),
-            $crate::variant::MoveRules::Spanish => arm!($crate::Spanish),
-            $crate::variant::MoveRules::Czech => arm!($crate::Czech),
-            $crate::variant::MoveRules::Pool => arm!($crate::Pool),
-            $crate::variant::MoveRules::Thai => arm!($crate::Thai),
-            $crate::variant::MoveRules::International => arm!($crate::International),
-            $crate::variant::MoveRules::Killer => arm!($crate::Killer),
-            $crate::variant::MoveRules::Breakthrough => arm!($crate::Breakthrough),
-            $crate::variant::MoveRules::Frisian => arm!($crate::Frisian),
-            $crate::variant::MoveRules::Turkish => arm!($crate::Turkish),
-            // A 64-bit position never carries Canadian rules (its constructors refuse a
-            // board of the other word, and `with_rules` keeps the word's games): the arm
-            // only completes the match, with the same rules on the 64-bit word's largest
-            // board.
-            $crate::variant::MoveRules::Canadian => arm!($crate::International),
-        }
-    }};
-}
-pub(crate) use with_rules;
-
-/// [`with_rules!`] for a position of the 128-bit word: Canadian draughts, with or without
-/// the captures-optional house rule.
-macro_rules! with_wide_rules {
-    (@code $code:expr, $R:ident => $body:expr) => {{
-        let code: u8 = $code;
-        if code & 0x80 != 0 {
-            type $R = $crate::CapturesOptional<$crate::Canadian>;
-            $body
-        } else {
-            type $R = $crate::Canadian;
-            $body
-        }
-    }};
-}
-pub(crate) use with_wide_rules;
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn the_dispatch_table_agrees_with_the_registry() {
-        assert_eq!(OPTIONAL_BIT, 0x80); // with_rules! reads this bit directly
+        assert_eq!(OPTIONAL_BIT, 0x80);
         for game in GAMES {
             for optional in [false, true] {
                 let facts = CODE_FACTS[usize::from(RuleSet::new(game.variant, optional).code())];

@@ -1,7 +1,7 @@
 //! The playable (dark) squares, of every board shashki plays.
 //!
 //! A [`Square`] is a dark square of a board up to 10×10, stored as its bit in the shared
-//! internal layout (see [`crate::Bitboard`]): rank `r` (0 = White's back rank) and column
+//! internal layout (see [`crate::Bitboard`](crate::Bitboard)): rank `r` (0 = White's back rank) and column
 //! `c` = file / 2 at bit `5r + c + ⌈r/2⌉`. The 8×8 board is the corner of files a–h and
 //! ranks 1–8 of the same layout, so a square's bit, rank, file and algebraic name do not
 //! depend on the board; which squares exist, their index (0 = a1, then rank by rank, left to
@@ -10,8 +10,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::bitboard::{layout_bit_in, Bitboard, Word};
 use crate::error::SquareError;
+use crate::geometry::piece::Color;
+use crate::geometry::word::{layout_bit_in, Rays, Word, LAYOUT_BITS};
 
 /// One dark square (of the 10×10 board; the 8×8 board's squares are among them).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -102,7 +103,7 @@ impl Square {
         s
     }
 
-    /// The bit of this square in the internal board layout (see [`Bitboard`]).
+    /// The bit of this square in the internal board layout (see [`Bitboard`](crate::Bitboard)).
     #[inline]
     pub const fn bit(self) -> u32 {
         self.0 as u32
@@ -122,12 +123,6 @@ impl Square {
     #[inline]
     pub(crate) const fn from_bit_unchecked(bit: u32) -> Square {
         Square(bit as u8)
-    }
-
-    /// A bitboard holding only this square.
-    #[inline]
-    pub const fn bitboard(self) -> Bitboard {
-        Bitboard(1u64 << self.0)
     }
 
     /// Parse an algebraic name (`"c3"`) or a PDN number (`"22"`) of the 8×8 board, in
@@ -158,19 +153,12 @@ pub struct Geometry {
     squares: [Square; LAYOUT_BITS],
     /// `(file, rank)` of each bit of this board, `(GHOST, GHOST)` for a bit that is none.
     coords: [(u8, u8); LAYOUT_BITS],
-    /// `rays[bit][dir]`: the squares from `bit` (exclusive) to the board's edge in `dir`
-    /// (the diagonals; on a board of every square, the lines of its ranks and files), for
-    /// a board of the 64-bit word (empty on the 12×12 board).
-    pub(crate) rays: [[u64; 4]; LAYOUT_BITS],
-    /// The same rays on the board of the 128-bit word (empty on the others).
-    pub(crate) wide_rays: [[u128; 4]; LAYOUT_BITS],
+    /// The rays of the board's flying kings, in its word.
+    pub(crate) rays: Rays,
 }
 
 /// The most ranks of any layout (12×12).
 const MAX_LAYOUT_SIZE: usize = 12;
-/// The bits of the widest word: the tables of every geometry have this many entries (the
-/// 64-bit boards use the first half).
-pub(crate) const LAYOUT_BITS: usize = 128;
 
 impl Geometry {
     /// The 8×8 board: 32 squares.
@@ -200,8 +188,7 @@ impl Geometry {
             index_of: [GHOST; LAYOUT_BITS],
             squares: [Square(0); LAYOUT_BITS],
             coords: [(GHOST, GHOST); LAYOUT_BITS],
-            rays: [[0; 4]; LAYOUT_BITS],
-            wide_rays: [[0; 4]; LAYOUT_BITS],
+            rays: Rays::EMPTY,
         };
         let mut rank = 0u8;
         while rank < size {
@@ -253,9 +240,9 @@ impl Geometry {
                     r += dr;
                 }
                 if wide {
-                    g.wide_rays[bit as usize][d] = ray;
+                    g.rays.wide[bit as usize][d] = ray;
                 } else {
-                    g.rays[bit as usize][d] = ray as u64;
+                    g.rays.narrow[bit as usize][d] = ray as u64;
                 }
                 d += 1;
             }
@@ -268,13 +255,6 @@ impl Geometry {
     #[inline]
     pub const fn is_wide(&self) -> bool {
         self.wide
-    }
-
-    /// Every playable square of a board of the 64-bit word (8×8, 10×10; see
-    /// [`Geometry::board_in`] for any word).
-    #[inline]
-    pub const fn board(&self) -> Bitboard {
-        Bitboard(self.board as u64)
     }
 
     /// Every playable square, as bits of the board's word widened to 128.
@@ -291,33 +271,6 @@ impl Geometry {
             self.ranks[rank as usize]
         } else {
             0
-        }
-    }
-
-    /// Every playable square, in the board's word `W`.
-    #[inline]
-    pub fn board_in<W: Word>(&self) -> Bitboard<W> {
-        Bitboard(W::from_wide(self.board))
-    }
-
-    /// The squares of rank `rank` on a board of the 64-bit word (0 = White's back rank;
-    /// empty beyond the board).
-    #[inline]
-    pub const fn rank(&self, rank: u8) -> Bitboard {
-        if rank < self.size {
-            Bitboard(self.ranks[rank as usize] as u64)
-        } else {
-            Bitboard(0)
-        }
-    }
-
-    /// [`Geometry::rank`] in the board's word `W`.
-    #[inline]
-    pub fn rank_in<W: Word>(&self, rank: u8) -> Bitboard<W> {
-        if rank < self.size {
-            Bitboard(W::from_wide(self.ranks[rank as usize]))
-        } else {
-            Bitboard::EMPTY
         }
     }
 
@@ -466,17 +419,17 @@ pub struct Numbering {
 
 impl Numbering {
     /// Russian draughts' numbering (PDN's for 8×8 games): 1 = b8 … 4 = h8, 29 = a1, 32 = g1.
-    pub const STANDARD: Numbering = Numbering::new(crate::Color::White, 2, false);
+    pub const STANDARD: Numbering = Numbering::new(Color::White, 2, false);
 
     /// The numbering of the 8×8 board with square 1 in `corner` (0 bottom left, 1 bottom
     /// right, 2 top left, 3 top right) as the side `first` sees the board, on a turned board
     /// if `inverted`.
-    pub const fn new(first: crate::Color, corner: u8, inverted: bool) -> Numbering {
+    pub const fn new(first: Color, corner: u8, inverted: bool) -> Numbering {
         Numbering::on(8, first, corner, inverted)
     }
 
     /// [`Numbering::new`] on the board of side `size` (8 or 10).
-    pub const fn on(size: u8, first: crate::Color, corner: u8, inverted: bool) -> Numbering {
+    pub const fn on(size: u8, first: Color, corner: u8, inverted: bool) -> Numbering {
         let mut numbers = [0u8; LAYOUT_BITS];
         let mut squares = [0u8; LAYOUT_BITS];
         let columns = if size > <u64 as Word>::MAX_SIZE {
@@ -498,8 +451,8 @@ impl Numbering {
                 };
                 // The board as the first side sees it.
                 let (vf, vr) = match first {
-                    crate::Color::White => (file, rank),
-                    crate::Color::Black => (last - file, last - rank),
+                    Color::White => (file, rank),
+                    Color::Black => (last - file, last - rank),
                 };
                 let row = if corner >= 2 { last - vr } else { vr };
                 let k = if corner % 2 == 0 {
@@ -737,23 +690,20 @@ mod tests {
     #[test]
     fn numberings_of_the_games() {
         let name = |n: Numbering, k: u32| n.name(n.square(k).unwrap());
-        assert_eq!(
-            Numbering::STANDARD,
-            Numbering::new(crate::Color::White, 2, false)
-        );
+        assert_eq!(Numbering::STANDARD, Numbering::new(Color::White, 2, false));
         // English: 1 = b8 seen from Black's side (its bottom right), as Russian's.
-        let english = Numbering::new(crate::Color::Black, 1, false);
+        let english = Numbering::new(Color::Black, 1, false);
         for &s in Geometry::EIGHT.squares() {
             assert_eq!(english.number(s), s.pdn());
         }
         // Italian: the board turned, 1 = a8, 32 = h1.
-        let italian = Numbering::new(crate::Color::White, 2, true);
+        let italian = Numbering::new(Color::White, 2, true);
         assert_eq!(
             (name(italian, 1), name(italian, 4), name(italian, 32)),
             ("a8".into(), "g8".into(), "h1".into())
         );
         // Spanish and Portuguese: 1 = h1, 4 = b1, 32 = a8.
-        let spanish = Numbering::new(crate::Color::White, 1, true);
+        let spanish = Numbering::new(Color::White, 1, true);
         assert_eq!(
             (
                 name(spanish, 1),
@@ -764,13 +714,13 @@ mod tests {
             ("h1".into(), "b1".into(), "g2".into(), "a8".into())
         );
         // Thai: Black's top left, 1 = g1.
-        let thai = Numbering::new(crate::Color::Black, 2, false);
+        let thai = Numbering::new(Color::Black, 2, false);
         assert_eq!(
             (name(thai, 1), name(thai, 4), name(thai, 32)),
             ("g1".into(), "a1".into(), "b8".into())
         );
         // International (10×10): 1 = b10, 5 = j10, 46 = a1, 50 = i1.
-        let international = Numbering::on(10, crate::Color::White, 2, false);
+        let international = Numbering::on(10, Color::White, 2, false);
         assert_eq!(
             (
                 name(international, 1),
@@ -798,7 +748,7 @@ mod tests {
 
     #[test]
     fn the_twelve_by_twelve_board_has_its_own_layout() {
-        use crate::bitboard::{Direction, Word};
+        use crate::geometry::{Direction, Word};
         let g = Geometry::TWELVE;
         assert!(g.is_wide() && !Geometry::TEN.is_wide());
         assert_eq!(g.square_count(), 72);
@@ -822,14 +772,14 @@ mod tests {
                     .filter(|_| file as i8 + df >= 0 && rank as i8 + dr >= 0)
                     .map_or(0, |t| 1u128 << t.bit());
                 assert_eq!(stepped, expected, "{} {dir:?}", g.name(s));
-                let ray = g.wide_rays[s.bit() as usize][dir.index()];
+                let ray = g.rays.wide[s.bit() as usize][dir.index()];
                 assert_eq!(ray & expected, expected);
             }
         }
         assert_eq!(g.square(0).map(|s| g.name(s)), Some("a1".into()));
         assert_eq!(g.square(71).map(|s| g.name(s)), Some("l12".into()));
         // Canadian numbering, as International's: 1 = b12, 6 = l12, 67 = a1, 72 = k1.
-        let canadian = Numbering::on(12, crate::Color::White, 2, false);
+        let canadian = Numbering::on(12, Color::White, 2, false);
         let name = |k: u32| canadian.name(canadian.square(k).unwrap());
         assert_eq!(
             (name(1), name(6), name(67), name(72)),
