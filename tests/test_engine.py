@@ -608,3 +608,38 @@ def test_the_engine_layers_point_one_way() -> None:
     with pytest.warns(DeprecationWarning, match="hub_client"):
         assert engine_module.HubEngine is hub_client.HubEngine
     assert engine_module.Limit is __import__("shashki.search_types").search_types.Limit
+
+
+def test_search_answers_like_play_and_allows_an_unlimited_search() -> None:
+    board = shashki.Board()
+    with Engine(hash_mb=4) as engine:
+        played = engine.play(board, Limit(depth=6))
+        engine.new_game()  # the same table as play had
+        searched = engine.search(board, Limit(depth=6))
+        assert searched.move == played.move and searched.move in board.legal_moves
+        assert searched.info["depth"] == 6
+        with pytest.raises(ValueError, match="needs a limit"):
+            engine.play(board, Limit())
+        timer = threading.Timer(0.2, engine.stop)
+        timer.start()
+        unlimited = engine.search(board, Limit())
+        timer.join()
+        assert unlimited.move in board.legal_moves
+
+
+def test_a_pondering_search_waits_for_its_hit_then_keeps_its_time() -> None:
+    board = shashki.Board()
+    with Engine(hash_mb=4) as engine:
+        result: list[object] = []
+        thread = threading.Thread(
+            target=lambda: result.append(engine.ponder(board, Limit(time=0.05)))
+        )
+        began = time.monotonic()
+        thread.start()
+        time.sleep(0.3)
+        assert thread.is_alive()  # its 0.05 s have not started
+        while not engine.ponderhit():
+            time.sleep(0.001)
+        thread.join(5)
+        assert not thread.is_alive() and time.monotonic() - began >= 0.3
+        assert result[0].move in board.legal_moves  # type: ignore[attr-defined]

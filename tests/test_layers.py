@@ -205,3 +205,20 @@ def test_no_module_reads_a_games_private_board() -> None:
             ):
                 offenders.append(f"{name}:{node.lineno}")
     assert not offenders, offenders
+
+
+def test_no_protocol_or_app_reaches_into_the_engines_private_names() -> None:
+    """The Hub, DXP and the apps drive the engine through its public methods (``search``,
+    ``ponder``, ``ponderhit``, ``play``, ``analyse``), not ``_search`` or ``_core()``."""
+    offenders = []
+    for name, path in MODULES.items():
+        if not name.startswith(("shashki.protocols", "shashki.apps", "shashki.learn")):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Attribute)
+                and node.attr in ("_search", "_core", "_engine")
+                and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))
+            ):
+                offenders.append(f"{name}:{node.lineno} .{node.attr}")
+    assert not offenders, offenders

@@ -3,6 +3,8 @@ strength (strength is measured by matches: the docs' engine page)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import shashki
 from hypothesis import given, settings
@@ -178,16 +180,34 @@ def test_family_training_command_end_to_end(tmp_path, monkeypatch) -> None:
     weights, scale, before, after = train.fit_family(features, results, start, epochs=50)
     assert weights[0] == 100 and len(weights) == 16 and scale > 0
     assert after <= before + 0.01
-    path = tmp_path / "family_weights.rs"
+    path = tmp_path / "family.txt"
     train.write_family_weights("international", weights, "a test", path)
     train.write_family_weights("killer", start, "another", path)
-    text = path.read_text()
-    assert '("international", [' in text and '("killer", [' in text
-    assert "// international: a test" in text
+    lines = [line for line in path.read_text().splitlines() if not line.startswith("#")]
+    rows = {line.split()[0]: line for line in lines if line}
+    assert rows["international"].split("#")[0].split()[1:] == [str(int(w)) for w in weights]
+    assert rows["international"].endswith("# a test") and "killer" in rows
     # Writing a row again replaces it and keeps the other.
     train.write_family_weights("international", start, "again", path)
     text = path.read_text()
-    assert text.count('("international"') == 1 and '("killer"' in text
+    assert text.count("\ninternational ") == 1 and "\nkiller " in text
+    with pytest.raises(ValueError, match="16"):
+        train.write_family_weights("killer", [1, 2, 3], "short", path)
+
+
+def test_the_shipped_family_weights_are_what_the_core_compiled_in() -> None:
+    """data/weights/family.txt, read as the writer writes it, is the core's table."""
+    from shashki.learn import train
+
+    path = Path(__file__).parents[1] / train.FAMILY_WEIGHTS_PATH
+    games = 0
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        name, *values = line.split("#")[0].split()
+        assert _core.family_weights(variant=name) == [int(v) for v in values], name
+        games += 1
+    assert games >= 10
 
 
 def test_the_family_evaluation_is_an_engine_choice_for_every_game() -> None:

@@ -285,6 +285,42 @@ class Engine:
             self._start_ponder(board, best, ponder_move, limit, on_info)
         return PlayResult(best, ponder_move, info)
 
+    def search(
+        self,
+        board: Union[Board, Game, str],
+        limit: Limit,
+        *,
+        on_info: Optional[Callable[[InfoDict], object]] = None,
+    ) -> PlayResult:
+        """One search of ``board``, answered as :meth:`play` answers: the move, the reply
+        expected, the last info. Unlike ``play``, ``Limit()`` is allowed (it searches until
+        :meth:`stop`) and nothing is pondered; what a Hub engine's ``go think`` and ``go
+        analyze`` do."""
+        self._end_ponder()
+        best, reply, info = self._search(board, limit, on_info)
+        return PlayResult(best, reply, info)
+
+    def ponder(
+        self,
+        board: Union[Board, Game, str],
+        limit: Limit,
+        *,
+        on_info: Optional[Callable[[InfoDict], object]] = None,
+    ) -> PlayResult:
+        """Think on the opponent's time, as a Hub engine's ``go ponder`` does: a search of
+        ``board`` whose time limits are held until :meth:`ponderhit` (its depth and node
+        limits hold at once); it returns when stopped (:meth:`stop`) or, after the hit,
+        when its limits are reached. Call it on a thread of its own; ``play(...,
+        ponder=True)`` is the simpler way to ponder through this API."""
+        best, ponder_move, info = self._search(board, limit, on_info, ponder=True)
+        return PlayResult(best, ponder_move, info)
+
+    def ponderhit(self) -> bool:
+        """Start the clocks of the pondering searches running on this engine
+        (:meth:`ponder`): their time limits count from when they began. False when no
+        pondering search has started yet (call it again)."""
+        return bool(self._core().ponderhit())
+
     def _start_ponder(
         self,
         board_or_game: Union[Board, Game, str],

@@ -133,10 +133,9 @@ pub fn features(pos: &Position) -> [i32; FEATURES] {
 
 /// The weights a game is evaluated with: its fitted ones, or the hand-set ones.
 pub fn weights_for(variant: Variant) -> &'static FamilyWeights {
-    super::family_weights::FITTED
-        .iter()
-        .find(|(name, _)| *name == variant.name())
-        .map_or(&HAND_SET, |(_, w)| w)
+    super::family_weights::FITTED[variant.index()]
+        .as_ref()
+        .unwrap_or(&HAND_SET)
 }
 
 /// The family evaluation from the side to move's point of view, centi-men.

@@ -1,35 +1,105 @@
-//! The family evaluation's fitted weights, one row a game (written by
-//! `python -m shashki.train family --write`; a game not listed uses the hand-set weights).
+//! The family evaluation's fitted weights: data, `data/weights/family.txt` (written by
+//! `python -m shashki.learn.train family --write`), read into a table by game when the crate
+//! compiles. A line: a game's name, its [`FEATURES`] weights, then `#` and how they were
+//! fitted; `#` lines are comments. A line naming no game, or with another count of
+//! weights, does not compile.
 
-use super::family::FamilyWeights;
+use super::family::{FamilyWeights, FEATURES};
+use crate::games::GAMES;
 
-/// `(game, weights)`.
-#[rustfmt::skip]
-pub const FITTED: &[(&str, FamilyWeights)] = &[
-    // breakthrough: 8000 self-play games at 1000 nodes, noise 0.1, seed 13: 504192 positions, held-out loss 0.19895 -> 0.19625
-    ("breakthrough", [100, 300, 1, -4, 0, -5, -5, 1, 14, 72, 37, 0, 6, 7, 1, 505]),
-    // canadian: 8000 self-play games at 1000 nodes, noise 0.1, seed 29: 1173985 positions, held-out loss 0.15359 -> 0.15196
-    ("canadian", [100, 300, -5, -2, 0, 1, 3, 14, 36, 51, 58, 0, -5, 37, 0, 156]),
-    // czech: 16000 self-play games at 1000 nodes, noise 0.1, seed 23: 911029 positions, held-out loss 0.14427 -> 0.14216
-    ("czech", [100, 255, 15, 11, 0, 0, 7, 40, 25, 17, 24, 0, 10, 30, -3, 99]),
-    // english: 16000 self-play games at 1000 nodes, noise 0.1, seed 17: 1346442 positions, held-out loss 0.12343 -> 0.11691
-    ("english", [100, 238, 90, 88, 73, 67, 69, 81, 28, 17, 24, 0, 6, 20, 0, 97]),
-    // frisian: 8000 self-play games at 1000 nodes, noise 0.1, seed 13: 438836 positions, held-out loss 0.14380 -> 0.13966
-    ("frisian", [100, 364, 57, 12, 2, 4, -1, 12, 14, 84, 3, 0, -13, -30, -1, 186]),
-    // frysk: 8000 self-play games at 1000 nodes, noise 0.1, seed 19: 309563 positions, held-out loss 0.16964 -> 0.16398
-    ("frysk", [100, 375, -23, -39, -54, -41, -37, -20, 17, 91, 94, 0, -17, -7, 14, 89]),
-    // international: 16000 self-play games at 2000 nodes, noise 0.1, seed 11: 1326102 positions, held-out loss 0.14211 -> 0.14152
-    ("international", [100, 271, -16, 5, 4, 2, 2, 7, 10, 37, 15, 0, 3, 36, 1, 151]),
-    // italian: 16000 self-play games at 1000 nodes, noise 0.1, seed 17: 1381235 positions, held-out loss 0.12764 -> 0.12370
-    ("italian", [100, 250, 28, 41, 38, 36, 46, 69, 25, 17, 24, 0, 2, 40, 1, 108]),
-    // killer: 8000 self-play games at 1000 nodes, noise 0.1, seed 13: 662322 positions, held-out loss 0.15939 -> 0.15843
-    ("killer", [100, 316, 0, 0, 1, 4, 2, 7, 13, 34, 2, 0, -1, 12, 1, 178]),
-    // pool: 16000 self-play games at 1000 nodes, noise 0.1, seed 23: 755032 positions, held-out loss 0.14403 -> 0.14202
-    ("pool", [100, 201, -24, 13, 7, 6, 0, 21, 5, 17, 24, 0, 3, 50, 1, 75]),
-    // spanish: 16000 self-play games at 1000 nodes, noise 0.1, seed 17: 862020 positions, held-out loss 0.14768 -> 0.14543
-    ("spanish", [100, 251, 10, 10, -3, -4, 4, 37, 16, 17, 24, 0, 13, 36, -2, 114]),
-    // thai: 16000 self-play games at 1000 nodes, noise 0.1, seed 23: 761510 positions, held-out loss 0.15705 -> 0.15413
-    ("thai", [100, 269, 18, 13, 5, 2, 12, 37, -1, 17, 24, 0, 11, 10, 1, 126]),
-    // turkish: 8000 self-play games at 1000 nodes, noise 0.1, seed 11: 591894 positions, held-out loss 0.14229 -> 0.13920
-    ("turkish", [100, 410, 0, -22, -18, -16, -2, 68, 75, 17, 24, 0, -9, 6, 4, 97]),
-];
+const TEXT: &[u8] = include_bytes!("../../data/weights/family.txt");
+
+/// Each game's fitted weights by its index in [`GAMES`] (`None`: the hand-set ones).
+pub(super) const FITTED: [Option<FamilyWeights>; GAMES.len()] = parse(TEXT);
+
+const fn is_space(b: u8) -> bool {
+    b == b' ' || b == b'\t' || b == b'\r'
+}
+
+/// The index of the game named `text[start..end]`.
+const fn game_named(text: &[u8], start: usize, end: usize) -> usize {
+    let mut g = 0;
+    while g < GAMES.len() {
+        let name = GAMES[g].name.as_bytes();
+        if name.len() == end - start {
+            let mut i = 0;
+            while i < name.len() && name[i] == text[start + i] {
+                i += 1;
+            }
+            if i == name.len() {
+                return g;
+            }
+        }
+        g += 1;
+    }
+    panic!("data/weights/family.txt: a line names no game")
+}
+
+const fn parse(text: &[u8]) -> [Option<FamilyWeights>; GAMES.len()] {
+    let mut out = [None; GAMES.len()];
+    let mut at = 0;
+    while at < text.len() {
+        while at < text.len() && is_space(text[at]) {
+            at += 1;
+        }
+        if at < text.len() && text[at] != b'#' && text[at] != b'\n' {
+            let start = at;
+            while at < text.len() && !is_space(text[at]) && text[at] != b'\n' {
+                at += 1;
+            }
+            let game = game_named(text, start, at);
+            let mut weights = [0; FEATURES];
+            let mut n = 0;
+            loop {
+                while at < text.len() && is_space(text[at]) {
+                    at += 1;
+                }
+                if at >= text.len() || text[at] == b'#' || text[at] == b'\n' {
+                    break;
+                }
+                assert!(n < FEATURES, "data/weights/family.txt: too many weights");
+                let negative = text[at] == b'-';
+                if negative {
+                    at += 1;
+                }
+                assert!(
+                    at < text.len() && text[at].is_ascii_digit(),
+                    "data/weights/family.txt: a weight is not a number"
+                );
+                let mut value: i32 = 0;
+                while at < text.len() && text[at].is_ascii_digit() {
+                    value = value * 10 + (text[at] - b'0') as i32;
+                    at += 1;
+                }
+                weights[n] = if negative { -value } else { value };
+                n += 1;
+            }
+            assert!(n == FEATURES, "data/weights/family.txt: too few weights");
+            out[game] = Some(weights);
+        }
+        while at < text.len() && text[at] != b'\n' {
+            at += 1;
+        }
+        at += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_data_reads_as_written() {
+        let international = crate::Variant::International.index();
+        let w = FITTED[international].expect("international is fitted");
+        assert_eq!(w[0], 100);
+        assert!(FITTED[crate::Variant::Russian.index()].is_none());
+        let parsed =
+            parse(b"# a comment\nkiller 1 -2 3 4 5 6 7 8 9 10 11 12 13 14 15 -16  # how\n");
+        assert_eq!(
+            parsed[crate::Variant::Killer.index()],
+            Some([1, -2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, -16])
+        );
+    }
+}

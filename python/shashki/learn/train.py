@@ -545,7 +545,7 @@ def report(weights: Sequence[float]) -> str:
 
 # ---- the family evaluation (the 10×10 games) -----------------------------------------------
 
-FAMILY_WEIGHTS_PATH = Path("src/search/family_weights.rs")
+FAMILY_WEIGHTS_PATH = Path("data/weights/family.txt")
 
 
 def family_data(
@@ -623,29 +623,31 @@ def fit_family(
     return [float(round(value)) for value in w], scale, before, loss(np.round(w), held)
 
 
-def write_family_weights(variant: str, weights: Sequence[float], note: str, path: Path) -> None:
-    """Set ``variant``'s row of the fitted family weights (the others kept)."""
-    import re
+_FAMILY_HEADER = (
+    "# The family evaluation's fitted weights (src/search/family.rs), one game a line:\n"
+    "# its name, its 16 weights in the order of shashki._core.FAMILY_FEATURE_NAMES, then\n"
+    "# after '#' how they were fitted. Written by `python -m shashki.learn.train family\n"
+    "# --write`; read when the crate compiles (a malformed line does not compile). A game\n"
+    "# not listed uses the hand-set weights.\n"
+)
 
+
+def write_family_weights(variant: str, weights: Sequence[float], note: str, path: Path) -> None:
+    """Set ``variant``'s line of the fitted family weights (data/weights/family.txt; the other
+    games' lines kept), its note after ``#``. The core reads the file when it compiles."""
+    if len(weights) != len(_core.FAMILY_FEATURE_NAMES):
+        raise ValueError(
+            f"{len(weights)} weights, the family evaluation has {len(_core.FAMILY_FEATURE_NAMES)}"
+        )
+    rows: dict[str, str] = {}
     text = path.read_text(encoding="utf-8") if path.exists() else ""
-    rows = dict(re.findall(r'\("([a-z-]+)", \[([-0-9, ]+)\]\)', text))
-    rows[variant] = ", ".join(str(int(w)) for w in weights)
-    notes = dict(re.findall(r"// ([a-z-]+): (.*)", text))
-    notes[variant] = note
-    body = "".join(
-        f'    // {name}: {notes.get(name, "")}\n    ("{name}", [{rows[name]}]),\n'
-        for name in sorted(rows)
-    )
-    path.write_text(
-        "//! The family evaluation's fitted weights, one row a game (written by\n"
-        "//! `python -m shashki.learn.train family --write`; a game not listed uses the hand-set "
-        "weights).\n\n"
-        "use super::family::FamilyWeights;\n\n"
-        "/// `(game, weights)`.\n"
-        "#[rustfmt::skip]\n"
-        f"pub const FITTED: &[(&str, FamilyWeights)] = &[\n{body}];\n",
-        encoding="utf-8",
-    )
+    for line in text.splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            rows[line.split()[0]] = line.strip()
+    values = " ".join(str(int(w)) for w in weights)
+    rows[variant] = f"{variant} {values}  # {note}" if note else f"{variant} {values}"
+    body = "".join(rows[name] + "\n" for name in sorted(rows))
+    path.write_text(_FAMILY_HEADER + "\n" + body, encoding="utf-8")
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:

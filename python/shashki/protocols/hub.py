@@ -259,7 +259,7 @@ class HubServer:
             if self.pondering and self.search_engine is not None:
                 self.pondering = False
                 while self.search is not None and self.search.is_alive():
-                    if self.search_engine._core().ponderhit():
+                    if self.search_engine.ponderhit():
                         break
                     time.sleep(0.001)  # the search has not started yet
         elif command == "ping":
@@ -437,7 +437,9 @@ class HubServer:
                 return
             best = ponder = None
             try:
-                best, ponder, _ = engine._search(board, limit, info, ponder=mode == "ponder")
+                answer = engine.ponder if mode == "ponder" else engine.search
+                result = answer(board, limit, on_info=info)
+                best, ponder = result.move, result.ponder
             except Exception as error:  # a search that fails still answers with a move
                 self.error(f"search failed: {error}")
             if self.silent:
