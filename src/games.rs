@@ -3,7 +3,7 @@
 //! kind of move rules it uses (docs/variants.md). A position carries its [`RuleSet`]: a game
 //! and the captures-optional house rule.
 
-use crate::geometry::{Color, Geometry, Numbering};
+use crate::geometry::{Color, Geometry, Notation, Numbering};
 
 /// The kinds of move rules: one compile-time [`Rules`](crate::Rules) type each. Several
 /// games share one (giveaway and the diagonal start move as Russian; Portuguese as Spanish).
@@ -424,6 +424,17 @@ impl Variant {
     /// The game's move rules.
     pub const fn move_rules(self) -> MoveRules {
         self.info().moves
+    }
+
+    /// How the game's players write its squares, and so its moves: by number (International,
+    /// English, Italian, …) or by name (Russian, Brazilian, Czech, Turkish); the notation of
+    /// its PDN GameType in the PDN 3.0 standard's table (docs/formats.rst).
+    pub const fn notation(self) -> Notation {
+        if self.info().numeric {
+            Notation::Numeric
+        } else {
+            Notation::Algebraic
+        }
     }
 
     /// How the game numbers and names its squares.

@@ -1,8 +1,8 @@
 //! Move text in and out: `c3-d4`, `e3:c5:e7`, `e3xe7`, numeric `22-18`, `22x15`.
 
+use crate::geometry::Notation;
 use crate::geometry::Word;
 use crate::geometry::{Geometry, Numbering, Square};
-use crate::position::fen::Notation;
 use crate::position::mv::Move;
 use crate::position::Position;
 use crate::rules::Counting;

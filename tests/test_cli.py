@@ -87,7 +87,9 @@ def test_selfplay_plays_a_whole_game() -> None:
     proc = run("selfplay", "--time", "0.01", timeout=120)
     assert proc.returncode == 0
     assert '[GameType "25"]' in proc.stdout
-    assert re.search(r"^result (1-0|0-1|1/2-1/2) \(", proc.stdout, re.M)
+    # The PDN alone on stdout; how the game ended on stderr.
+    assert re.search(r"^result (1-0|0-1|1/2-1/2) \(", proc.stderr, re.M)
+    assert "result" not in proc.stdout.lower().replace('[result "', "")
 
 
 @pytest.mark.parametrize(

@@ -371,7 +371,8 @@ def test_breakthrough_ends_at_the_first_king() -> None:
     from shashki.game import Game
 
     board = shashki.Board("W:W7:B45", variant="breakthrough")
-    assert {str(m) for m in board.legal_moves} == {"c9-b10", "c9-d10"}
+    assert {str(m) for m in board.legal_moves} == {"7-1", "7-2"}
+    assert {m.text(notation="algebraic") for m in board.legal_moves} == {"c9-b10", "c9-d10"}
     board.push(next(iter(board.legal_moves)))
     assert list(board.legal_moves) == [] and board.is_game_over()
     assert board.result() == "1-0"

@@ -455,7 +455,7 @@ def test_cli_selfplay_in_giveaway_ends_with_a_result() -> None:
     out = run_cli("selfplay", "--variant", "giveaway", "--time", "0.01", "--max-plies", "60")
     assert out.returncode == 0
     assert '[Variant "Giveaway"]' in out.stdout
-    assert "result " in out.stdout
+    assert '[Result "' in out.stdout and "result " in out.stderr
 
 
 def test_hub_evaluation_param() -> None:

@@ -398,6 +398,11 @@ class Game(GameNode):
         headers: Optional[dict[str, str]] = None,
     ) -> None:
         super().__init__(None, None)
+        if isinstance(fen, Board):
+            raise TypeError(
+                "Game(fen) takes a FEN; for the game of a board's moves use "
+                "Game.from_board(board), as in python-chess"
+            )
         self._board = Board(fen, variant=variant, captures_optional=captures_optional)
         self.draw_rules = (
             default_draw_rules(self._board.variant) if draw_rules is None else draw_rules
@@ -419,6 +424,31 @@ class Game(GameNode):
             self.headers["FEN"] = self._start_fen
         if headers:
             self.headers.update(headers)
+
+    @classmethod
+    def from_board(
+        cls,
+        board: Board,
+        *,
+        draw_rules: Optional[DrawRules] = None,
+        headers: Optional[dict[str, str]] = None,
+    ) -> Game:
+        """The game of a board's moves, as python-chess's ``Game.from_board``: from the
+        position the board started from (its FEN in the headers when it is not the
+        game's start), its move stack as the main line, in the board's game and rules."""
+        if not isinstance(board, Board):
+            raise TypeError(f"Game.from_board takes a Board, not {type(board).__name__}")
+        root = board.root()
+        game = cls(
+            root.fen(),
+            variant=board.variant,
+            captures_optional=board.captures_optional,
+            draw_rules=draw_rules,
+            headers=headers,
+        )
+        for move in board.move_stack:
+            game.push(move)
+        return game
 
     @property
     def variant(self) -> str:

@@ -21,8 +21,8 @@ variations ``(…)``, NAGs ``$n`` and ``!``/``?`` marks, lidraughts' results ``2
 from __future__ import annotations
 
 from shashki import Board, Move
-from shashki.cards import games
-from shashki.game import GAME_TYPE_OF, GAME_TYPES, Game, GameNode, GameOverError
+from shashki.cards import game_info, games
+from shashki.game import GAME_TYPE_OF, GAME_TYPES, Game, GameNode, GameOverError, Headers
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     import weakref
     from typing import Any, Callable, Optional, TextIO
 
-__all__ = ["PdnError", "read_game", "write_game"]
+__all__ = ["PdnError", "read_game", "read_headers", "write_game"]
 
 
 class PdnError(ValueError):
@@ -347,23 +347,15 @@ def _variant_of(game_type: str, variant_tag: str) -> tuple[Optional[str], bool]:
     return "russian", optional
 
 
-def read_game(handle: TextIO, *, variations: bool = True, errors: str = "raise") -> Optional[Game]:
-    """Read the next game from a text handle; None at the end of the file.
-
-    ``variations=False`` skips variations. ``errors="collect"`` keeps what was read of a bad
-    game (its ``errors`` lists the PdnErrors) and leaves the handle at the next game; the
-    default raises the PdnError (the handle is still at the next game).
-    """
-    if errors not in ("raise", "collect"):
-        raise ValueError("errors must be 'raise' or 'collect'")
+def _check_handle(handle: object, reader: str) -> None:
     if isinstance(handle, (str, bytes)) or not callable(getattr(handle, "readline", None)):
         raise TypeError(
-            "read_game reads from a text handle such as open(path, encoding='utf-8') or "
+            f"{reader} reads from a text handle such as open(path, encoding='utf-8') or "
             f"io.StringIO(text), not {type(handle).__name__}"
         )
-    tag_lines, move_lines = _read_lines(handle)
-    if not tag_lines and not move_lines:
-        return None
+
+
+def _tags(tag_lines: list[tuple[int, str]]) -> tuple[dict[str, str], list[PdnError]]:
     headers: dict[str, str] = {}
     problems: list[PdnError] = []
     for lineno, line in tag_lines:
@@ -372,6 +364,47 @@ def read_game(handle: TextIO, *, variations: bool = True, errors: str = "raise")
             problems.append(PdnError(f"bad tag {line.strip()!r}", lineno, 1))
         for name, value in found:
             headers[name] = value.replace('\\"', '"').replace("\\\\", "\\")
+    return headers, problems
+
+
+def read_headers(handle: TextIO) -> Optional[Headers]:
+    """The next game's tags, its moves skipped (the handle left at the game after it), as
+    python-chess's ``read_headers``: a quick pass over a large file; None at its end. Bad
+    tag lines are left out."""
+    _check_handle(handle, "read_headers")
+    tag_lines, move_lines = _read_lines(handle)
+    if not tag_lines and not move_lines:
+        return None
+    return Headers(_tags(tag_lines)[0])
+
+
+def read_game(
+    handle: TextIO,
+    *,
+    variations: bool = True,
+    errors: str = "raise",
+    variant: Optional[str] = None,
+) -> Optional[Game]:
+    """Read the next game from a text handle; None at the end of the file.
+
+    ``variations=False`` skips variations. ``errors="collect"`` keeps what was read of a bad
+    game (its ``errors`` lists the PdnErrors) and leaves the handle at the next game; the
+    default raises the PdnError (the handle is still at the next game). ``variant``: the
+    game of a file without a ``GameType`` tag (PDN's default is Russian draughts, 25);
+    a GameType tag, where there is one, names the game.
+    """
+    if errors not in ("raise", "collect"):
+        raise ValueError("errors must be 'raise' or 'collect'")
+    _check_handle(handle, "read_game")
+    card = None if variant is None else game_info(variant)  # an unknown name: ValueError
+    tag_lines, move_lines = _read_lines(handle)
+    if not tag_lines and not move_lines:
+        return None
+    headers, problems = _tags(tag_lines)
+    if card is not None and "GameType" not in headers:
+        headers["GameType"] = str(card.pdn_game_type)
+        if card.tagged_on is not None and "Variant" not in headers:
+            headers["Variant"] = card.name
     game_type = headers.get("GameType", "25").strip()
     fen = headers.get("FEN")
     try:

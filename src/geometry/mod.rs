@@ -12,6 +12,6 @@ pub(crate) mod word;
 
 pub use bitboard::{BitIter, Bitboard};
 pub use piece::{Color, Piece, Role};
-pub use square::{Geometry, Numbering, Square};
+pub use square::{Geometry, Notation, Numbering, Square};
 pub use word::{Direction, Rays, Word};
 pub(crate) use word::{Sealed, LAYOUT_BITS};

@@ -132,6 +132,16 @@ impl Square {
     }
 }
 
+/// How squares are written: by number (each game's numbering) or by name (a1, b2, …).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub enum Notation {
+    /// Numbers: PDN's, 1–32 on the 8×8 board, 1–50 on 10×10.
+    #[default]
+    Numeric,
+    /// Names: a1–h8 on the 8×8 board.
+    Algebraic,
+}
+
 /// A board: its size, which squares it has, their indices, its ranks and the rays of its
 /// flying kings. The boards up to 10×10 live in the 64-bit word's layout, the 12×12 board in
 /// the 128-bit word's ([`Word`]); a geometry describes its squares the same way for both and

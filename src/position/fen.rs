@@ -4,19 +4,10 @@
 use crate::error::FenError;
 use crate::games::RuleSet;
 use crate::geometry::Color;
+use crate::geometry::Notation;
 use crate::geometry::{Bitboard, Word};
 use crate::geometry::{Numbering, Square};
 use crate::position::{Position, Setup};
-
-/// How squares are written.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
-pub enum Notation {
-    /// PDN numbers 1–32.
-    #[default]
-    Numeric,
-    /// Names a1–h8.
-    Algebraic,
-}
 
 /// Everything a FEN says: the setup and lidraughts' optional clocks.
 ///

@@ -11,9 +11,10 @@ pub(crate) mod runs;
 pub(crate) mod state;
 pub(crate) mod zobrist;
 
+pub use crate::geometry::Notation;
 pub use fen::{
     parse_fen, parse_fen_in_word, parse_fen_numbered, position_from_fen, position_from_fen_in,
-    position_from_fen_in_word, write_fen, Fen, Notation,
+    position_from_fen_in_word, write_fen, Fen,
 };
 pub use mv::{Move, MoveList, MAX_PATH};
 pub use state::{Position, Setup};

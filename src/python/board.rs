@@ -821,7 +821,8 @@ impl PyBoard {
     }
 
     /// PDN text of a legal move: short form (begin and end square) unless another legal
-    /// capture shares both, or `long` is true.
+    /// capture shares both, or `long` is true; in the game's notation unless `notation`
+    /// says.
     #[pyo3(signature = (r#move, notation = None, long = false))]
     fn move_text(
         &mut self,
@@ -831,7 +832,7 @@ impl PyBoard {
     ) -> PyResult<String> {
         let notation = match notation {
             Some(n) => notation_arg(n)?,
-            None => Notation::Algebraic,
+            None => r#move.variant.notation(),
         };
         on_game!(&mut self.game, g => match g.own_move(&r#move.inner) {
             Some(m) if g.moves().contains(&m) => {

@@ -194,22 +194,25 @@ impl PyMove {
         self.inner.is_capture()
     }
 
-    /// The move with every landing square: `c3-d4`, `e3:c5:e7`; numeric `22-18`, `23x14x5`.
+    /// The move with every landing square, in its game's notation unless `notation` says
+    /// (`"numeric"` or `"algebraic"`): `c3-d4`, `e3:c5:e7` in Russian draughts; `32-28`,
+    /// `28x19x10` in International draughts.
     #[pyo3(signature = (notation = None))]
     fn text(&self, notation: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
         let notation = match notation {
             Some(n) => notation_arg(n)?,
-            None => Notation::Algebraic,
+            None => self.variant.notation(),
         };
         Ok(self.written(notation))
     }
 
+    /// [`PyMove::text`] in the game's notation.
     fn __str__(&self) -> String {
-        self.written(Notation::Algebraic)
+        self.written(self.variant.notation())
     }
 
     fn __repr__(&self) -> String {
-        format!("<Move {}>", self.written(Notation::Algebraic))
+        format!("<Move {}>", self.written(self.variant.notation()))
     }
 
     /// The game the move was made in (its squares' names and numbers are that game's).

@@ -4,8 +4,9 @@
 
 use crate::error::IllegalMoveError;
 use crate::games::{MoveRules, CODE_FACTS, OPTIONAL_BIT};
+use crate::geometry::Notation;
 use crate::geometry::Word;
-use crate::position::fen::{write_fen, Notation};
+use crate::position::fen::write_fen;
 use crate::position::mv::{Move, MoveList};
 use crate::position::state::Position;
 use crate::rules::kinds::{Counting, GameWord, Generator, Rules, Visit};

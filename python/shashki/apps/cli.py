@@ -1,9 +1,10 @@
 """The ``shashki`` command line.
 
 - ``shashki perft [FEN] DEPTH [--divide] [--orders] [--threads N] [--hash MB] [--json]``
-- ``shashki moves FEN`` — the legal moves, algebraic and numeric
+- ``shashki moves FEN`` — the legal moves, in the game's notation and the other
 - ``shashki analyse FEN [--depth N | --time S]`` — info lines as the search deepens
-- ``shashki selfplay [--time S] [--fen FEN]`` — an engine game under the FMJD-64 draw rules
+- ``shashki selfplay [--time S] [--fen FEN] [--max-plies N]`` — an engine game under the
+  game's draw rules: its PDN on stdout, the moves as they come on stderr
 - ``shashki bench`` — fixed-depth search benchmark (nodes/s)
 - ``shashki play [--color white|black] [--time S] [--ascii] [--two-players] [--watch]
   [--ponder]``
@@ -168,7 +169,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     selfplay.add_argument("--time", type=float, default=0.1, help="seconds a move")
     selfplay.add_argument("--fen", default=None, help=FEN_HELP)
-    selfplay.add_argument("--max-plies", type=int, default=400, help="then agree a draw")
+    selfplay.add_argument(
+        "--max-plies",
+        type=int,
+        default=400,
+        help="then stop: the game is written unterminated (*), its Termination tag saying why",
+    )
     _add_variant(selfplay)
 
     bench = sub.add_parser(
@@ -427,10 +433,12 @@ def _perft_split(args: argparse.Namespace, board: shashki.Board, depth: int) -> 
 
 def _moves(args: argparse.Namespace) -> int:
     board = _board(args, args.fen)
+    own = shashki.game_info(board.variant).notation  # the game's players' notation first
+    other = "algebraic" if own == "numeric" else "numeric"
     if board.legal_moves:
-        print(f"{'algebraic':<16} {'numeric':<16} every landing")
+        print(f"{own:<16} {other:<16} every landing")
     for move in board.legal_moves:
-        print(f"{board.move_text(move):<16} {board.move_text(move, notation='numeric'):<16} {move}")
+        print(f"{board.move_text(move):<16} {board.move_text(move, notation=other):<16} {move}")
     if not board.legal_moves:
         verdict = "won" if board.outcome().winner == board.turn else "lost"  # type: ignore[union-attr]
         print(f"no legal moves: the side to move has {verdict}")
@@ -498,14 +506,16 @@ def _selfplay(args: argparse.Namespace) -> int:
         prefix = f"{number}." if board.turn else f"{number}..."
         text = board.move_text(result.move)
         game.push(result.move)
-        print(f"{prefix} {text}  ({result.info['score']})", flush=True)
+        print(f"{prefix} {text}  ({result.info['score']})", file=sys.stderr, flush=True)
+    # The PDN alone goes to stdout (`shashki selfplay > game.pdn` reads back); a game cut at
+    # --max-plies is unterminated (`*`), and its Termination tag says why.
     if not game.is_game_over():
-        game.agree_draw()
+        game.headers["Termination"] = f"unterminated: --max-plies {args.max_plies} reached"
     outcome = game.outcome()
     game.headers["Result"] = game.result()
-    print()
     print(pdn.write_game(game))
-    print(f"result {game.result()} ({outcome.termination.value if outcome else 'unfinished'})")
+    verdict = outcome.termination.value if outcome else f"cut at {args.max_plies} plies"
+    print(f"result {game.result()} ({verdict})", file=sys.stderr)
     return 0
 
 

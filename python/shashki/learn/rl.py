@@ -124,6 +124,7 @@ class DraughtsEnv(gymnasium.Env):
         self.action_space = spaces.Discrete(self._game.actions)
         self._engine: Optional[Engine] = None
         self._rng = np.random.default_rng()
+        self._reset_done = False
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._game.mask()}
@@ -162,6 +163,7 @@ class DraughtsEnv(gymnasium.Env):
         super().reset(seed=seed)
         if seed is not None:
             self._rng = np.random.default_rng(seed)
+        self._reset_done = True
         self._game = _Game(self.variant, self.fen, self.max_plies)
         terminated, truncated, _ = self._opponent_moves()
         if terminated or truncated:  # the opponent won from the setup: start again
@@ -171,11 +173,18 @@ class DraughtsEnv(gymnasium.Env):
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         """Play the agent's action (and the opponent's reply when the agent's move is
         complete): observation, reward, terminated, truncated, info."""
+        if not self._reset_done:
+            raise gymnasium.error.ResetNeeded("call reset() before step()")
         action = int(action)
+        if not 0 <= action < self._game.actions:
+            raise ValueError(
+                f"action {action} is out of range: the actions are 0 to "
+                f"{self._game.actions - 1} (the action space)"
+            )
         mask = self._game.mask()
         if self._game.final is not None:
             raise RuntimeError("the game is over: call reset()")
-        if not (0 <= action < self._game.actions and mask[action]):
+        if not mask[action]:
             self._game.final = self._game.observation()
             return self._game.observation(), -1.0, True, False, self._info()
         terminated, truncated, code = self._game.step(action)
@@ -298,3 +307,26 @@ class DraughtsAEC(AECEnv):  # type: ignore[misc]
     def close(self) -> None:
         """Give back the opponent engine's memory."""
         pass
+
+
+def _register() -> None:
+    """Every game as a gymnasium environment, ``shashki/<Game>-v0`` (``shashki/Russian-v0``,
+    ``shashki/International-v0``, …): ``gym.make("shashki/English-v0")`` once this module
+    is imported, or ``gym.make("shashki.learn.rl:shashki/English-v0")``, which imports it."""
+    for card in shashki.games():
+        env_id = f"shashki/{env_name(card.name)}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                id=env_id,
+                entry_point="shashki.learn.rl:DraughtsEnv",
+                kwargs={"variant": card.name},
+            )
+
+
+def env_name(variant: str) -> str:
+    """The gymnasium name of a game: ``russian`` → ``Russian``, ``antidraughts`` →
+    ``Antidraughts``."""
+    return "".join(part.capitalize() for part in shashki.game_info(variant).name.split("-"))
+
+
+_register()
