@@ -600,3 +600,80 @@ def test_a_turkish_game_on_every_square(browser, base) -> None:
     start(browser, variant="turkish", opponent="human", fen="")
     assert len(state(browser)["pieces"]) == 32
     shot(browser, "22-turkish")
+
+
+def test_the_address_holds_the_game_and_a_link_opens_it(browser, base) -> None:
+    """A game's address (variant, setup, moves) reproduces it: a link two players share,
+    or a screenshot tool pointed at a position."""
+    open_page(browser, base)
+    start(browser, variant="international", opponent="human", fen="")
+    first = state(browser)
+    chosen = next(m for m in first["legal"] if m["text"] == "32-28")
+    play_by_clicks(browser, chosen)
+    wait(lambda: "moves=32-28" in browser.current_url, what="the address")
+    assert "variant=international" in browser.current_url
+    link = browser.current_url
+    # A link with the moves of a capture: opened fresh, the same position and move list.
+    browser.get(base + "/?variant=international&moves=32-28+19-23+28x19")
+    wait(lambda: browser.execute_script("return document.body.dataset.ready === 'true'"))
+    opened = state(browser)
+    assert opened["variant"] == "international"
+    assert [m["text"] for m in opened["moves"]] == ["32-28", "19-23", "28x19"]
+    board = shashki.Board(variant="international")
+    for text in ("32-28", "19-23", "28x19"):
+        board.push_move(text)
+    assert opened["fen"] == board.fen()
+    shot(browser, "24-international-link")
+    browser.get(link)
+    wait(lambda: browser.execute_script("return document.body.dataset.ready === 'true'"))
+    assert [m["text"] for m in state(browser)["moves"]] == ["32-28"]
+    # A set-up position in Russian draughts: its FEN in the address.
+    fen = "W:WK29,22:B6,7"
+    browser.get(base + "/?fen=" + fen.replace(":", "%3A").replace(",", "%2C"))
+    wait(lambda: browser.execute_script("return document.body.dataset.ready === 'true'"))
+    assert state(browser)["fen"] == shashki.Board(fen).fen()
+    # A bad move in a link is said, and the game stops before it.
+    browser.get(base + "/?variant=english&moves=11-15+99-98")
+    wait(lambda: browser.execute_script("return document.body.dataset.ready === 'true'"))
+    assert [m["text"] for m in state(browser)["moves"]] == ["11-15"]
+    assert "99-98" in browser.find_element("id", "message").text
+
+
+@pytest.mark.parametrize(
+    ("variant", "count", "first", "name"),
+    [("international", 50, 1, "25-numbers-10x10"), ("canadian", 72, 1, "26-numbers-12x12")],
+)
+def test_numeric_boards_show_square_numbers(browser, base, variant, count, first, name) -> None:
+    open_page(browser, base)
+    start(browser, variant=variant, opponent="human", fen="")
+    numbers = browser.execute_script(
+        "return [...document.querySelectorAll('text.number')].map((t) => Number(t.textContent))"
+    )
+    assert sorted(numbers) == list(range(1, count + 1))
+    # Square 1 is where the game's numbering puts it: the top left dark square, White below.
+    top_left = browser.execute_script(
+        "const t = [...document.querySelectorAll('text.number')]"
+        ".sort((a, b) => a.getAttribute('y') - b.getAttribute('y') || "
+        "a.getAttribute('x') - b.getAttribute('x'))[0]; return Number(t.textContent)"
+    )
+    assert top_left == first
+    # The coordinates keep their size on the screen on the larger board.
+    height = browser.execute_script(
+        "return document.querySelector('text.coord').getBoundingClientRect().height"
+    )
+    assert height >= 10
+    shot(browser, name)
+    # Russian draughts' players write names: no numbers.
+    start(browser, variant="russian", opponent="human", fen="")
+    assert browser.execute_script("return document.querySelectorAll('text.number').length") == 0
+
+
+def test_a_king_is_drawn_as_two_stacked_men_and_a_crown(browser, base) -> None:
+    open_page(browser, base)
+    start(browser, variant="russian", opponent="human", fen="W:WK29,22:BK6,7")
+    counts = browser.execute_script(
+        "return [document.querySelectorAll('circle.piece').length,"
+        " document.querySelectorAll('path.crown').length]"
+    )
+    assert counts == [6, 2]  # two men, two kings of two discs each; a crown a king
+    shot(browser, "27-kings")

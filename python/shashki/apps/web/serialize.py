@@ -22,7 +22,7 @@ def move_json(board: Board, move: shashki.Move) -> dict[str, Any]:
         "path": list(move.path),
         "captured": sorted(move.captured),
         "promotes": move.promotes,
-        "long": str(move),
+        "long": move.text(notation="algebraic"),  # the page reads its squares
         "text": board.move_text(move),
         "numeric": board.move_text(move, notation="numeric"),
     }
@@ -39,7 +39,7 @@ def state_json(game: Game) -> dict[str, Any]:
     replay = game.board()
     history = []
     for move in game.mainline_moves():
-        history.append({"long": str(move), "text": replay.move_text(move)})
+        history.append({"long": move.text(notation="algebraic"), "text": replay.move_text(move)})
         replay.push(move)
     outcome = game.outcome()
     return {
@@ -58,7 +58,16 @@ def state_json(game: Game) -> dict[str, Any]:
         "result": game.result(),
         "termination": None if outcome is None else outcome.termination.value,
         "draw_counters": [str(c) for c in game.draw_counters()],
+        # The game's players write square numbers: the board shows them (its card's notation).
+        "numbers": _numbers(game.variant),
     }
+
+
+def _numbers(variant: str) -> list[int] | None:
+    card = shashki.game_info(variant)
+    if card.notation != "numeric":
+        return None
+    return [shashki.square_number(i, variant=variant) for i in range(card.square_count)]
 
 
 def info_json(info: dict[str, Any], board: Board) -> dict[str, Any]:
@@ -93,7 +102,7 @@ def _tree_json(node: Any, board: Board) -> dict[str, Any]:
         current, position, out = stack.pop()
         for child in current.variations:
             entry = {
-                "long": str(child.move),
+                "long": child.move.text(notation="algebraic"),
                 "text": position.move_text(child.move),
                 "comment": child.comment,
                 "nags": list(child.nags),

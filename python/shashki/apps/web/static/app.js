@@ -202,14 +202,17 @@ function drawBoard() {
   for (let i = 0; i < n; i++) {
     const file = document.createElementNS(SVG_NS, "text");
     file.setAttribute("class", "coord");
-    file.setAttribute("x", i * 100 + 84);
+    file.setAttribute("font-size", fontSize(18));
+    file.setAttribute("x", i * 100 + 100 - fontSize(14));
     file.setAttribute("y", n * 100 - 6);
     file.textContent = "abcdefghijkl"[S.flipped ? n - 1 - i : i];
     svg.appendChild(file);
     const rank = document.createElementNS(SVG_NS, "text");
     rank.setAttribute("class", "coord");
+    rank.setAttribute("font-size", fontSize(18));
+    // Beside the number on numeric boards: the rank's label sits at the square's bottom.
     rank.setAttribute("x", 3);
-    rank.setAttribute("y", i * 100 + 18);
+    rank.setAttribute("y", state && state.numbers ? i * 100 + 94 : i * 100 + fontSize(18));
     rank.textContent = String(S.flipped ? i + 1 : n - i);
     svg.appendChild(rank);
   }
@@ -228,22 +231,54 @@ function drawBoard() {
     const sq = Number(key);
     const [col, row] = coords(sq);
     const white = symbol === "w" || symbol === "W";
-    const circle = document.createElementNS(SVG_NS, "circle");
-    circle.setAttribute("cx", col * 100 + 50);
-    circle.setAttribute("cy", row * 100 + 50);
-    circle.setAttribute("r", 38);
-    circle.dataset.square = sq;
-    circle.setAttribute("class", `piece ${white ? "white" : "black"}${mustStart.has(sq) ? " must" : ""}`);
-    svg.appendChild(circle);
-    if (symbol === "W" || symbol === "B") {
-      const crown = document.createElementNS(SVG_NS, "circle");
-      crown.setAttribute("cx", col * 100 + 50);
-      crown.setAttribute("cy", row * 100 + 50);
-      crown.setAttribute("r", 18);
+    const king = symbol === "W" || symbol === "B";
+    const colour = `piece ${white ? "white" : "black"}${mustStart.has(sq) ? " must" : ""}`;
+    // A king is two men stacked, the upper one crowned, as draughts diagrams draw it.
+    const discs = king ? [8, -6] : [0];
+    for (const lift of discs) {
+      const circle = document.createElementNS(SVG_NS, "circle");
+      circle.setAttribute("cx", col * 100 + 50);
+      circle.setAttribute("cy", row * 100 + 50 + lift);
+      circle.setAttribute("r", king ? 36 : 38);
+      circle.dataset.square = sq;
+      circle.setAttribute("class", colour);
+      svg.appendChild(circle);
+    }
+    if (king) {
+      const crown = document.createElementNS(SVG_NS, "path");
+      const x = col * 100 + 50;
+      const y = row * 100 + 44;
+      crown.setAttribute(
+        "d",
+        `M${x - 20},${y + 10} L${x - 24},${y - 12} L${x - 10},${y} L${x},${y - 18} ` +
+          `L${x + 10},${y} L${x + 24},${y - 12} L${x + 20},${y + 10} Z`,
+      );
       crown.setAttribute("class", "crown");
       svg.appendChild(crown);
     }
   }
+  drawNumbers(svg);
+}
+
+function drawNumbers(svg) {
+  // Each square's number, where the game's players write numbers: in its top left corner,
+  // above the pieces, outlined so that it reads on a man of either colour.
+  if (!S.state || !S.state.numbers) return;
+  for (let sq = 0; sq < S.state.numbers.length; sq++) {
+    const [col, row] = coords(sq);
+    const number = document.createElementNS(SVG_NS, "text");
+    number.setAttribute("class", "number");
+    number.setAttribute("x", col * 100 + 3);
+    number.setAttribute("y", row * 100 + 3 + fontSize(15));
+    number.setAttribute("font-size", fontSize(15));
+    number.textContent = String(S.state.numbers[sq]);
+    svg.appendChild(number);
+  }
+}
+
+function fontSize(pixels) {
+  // Text keeps its size on the screen whatever the board's size (the view box grows with it).
+  return Math.round((pixels * size()) / 8);
 }
 
 function findMove(node) {
@@ -378,6 +413,10 @@ async function refresh() {
   }
   drawBoard();
   drawMoves();
+  updateAddress();
+  $("move-input").placeholder = S.state.numbers
+    ? "a move: 12-16, 16x23 (or c3-d4)"
+    : "c3-d4, e3:c5:e7 or 22-18";
   const state = S.state;
   if (S.analysedFen && S.analysedFen !== state.fen) clearAnalysis();
   drawClocks();
@@ -389,6 +428,50 @@ async function refresh() {
     $("result").textContent = "";
     status(`${state.turn === "white" ? "White" : "Black"} to move`);
   }
+}
+
+// ---- the address: a link reproduces the game -----------------------------------------
+
+function updateAddress() {
+  // ?variant=…&fen=…&moves=… (the moves to the position shown, in the game's notation):
+  // a link, a bookmark or a screenshot tool opens the same position.
+  const params = new URLSearchParams();
+  if (S.variant !== "russian") params.set("variant", S.variant);
+  if (S.capturesOptional) params.set("captures_optional", "1");
+  if (S.startFen) params.set("fen", S.startFen);
+  const moves = [];
+  for (let n = S.current; n && n.parent; n = n.parent) moves.push(n.text || n.long);
+  if (moves.length) params.set("moves", moves.reverse().join(" "));
+  const query = params.toString();
+  const address = location.pathname + (query ? "?" + query : "");
+  if (address !== location.pathname + location.search) history.replaceState(null, "", address);
+}
+
+async function openAddress() {
+  // The game a link names: its variant, setup and moves, on a board two people share.
+  const params = new URLSearchParams(location.search);
+  if (!params.has("variant") && !params.has("fen") && !params.has("moves")) return false;
+  const variant = params.get("variant") || "russian";
+  if (![...$("variant").options].some((o) => o.value === variant)) {
+    say(`unknown variant ${variant} in the address`, true);
+    return false;
+  }
+  $("variant").value = variant;
+  $("fen").value = params.get("fen") || "";
+  $("captures-optional").checked = params.get("captures_optional") === "1";
+  $("opponent").value = "human"; // a shared position: nobody moves on its own
+  $("opening").value = "";
+  await startGame();
+  for (const text of (params.get("moves") || "").split(/\s+/).filter(Boolean)) {
+    const move = S.state.legal.find((m) => [m.text, m.long, m.numeric].includes(text));
+    if (!move) {
+      say(`${text} in the address is not a legal move here`, true);
+      break;
+    }
+    addChild(move.long, move.text);
+    await refresh();
+  }
+  return true;
 }
 
 async function engineTurn() {
@@ -833,7 +916,7 @@ async function init() {
   }
   S.root = newNode(null, null, null);
   S.current = S.root;
-  await refresh();
+  if (!(await openAddress())) await refresh();
   document.body.dataset.ready = "true";
 }
 
