@@ -38,6 +38,14 @@ def too_large_mb() -> int:
     return 65536
 
 
+def interruptible() -> None:
+    """Ctrl-C back to its default in a child process (``preexec_fn=``): a test run started
+    in the background (``cmd &``, ``nohup``) passes SIGINT on ignored, and Python then never
+    raises KeyboardInterrupt. Every test that sends a child SIGINT starts it with this, so
+    the suite's result does not depend on how it was started."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def interrupted(code: str, wait_for: str = "started", delay: float = 0.5) -> tuple[str, float]:
     """Run ``code`` in a fresh interpreter, SIGINT it after it prints ``wait_for``; its output
     and the seconds from the signal to its exit."""
@@ -46,6 +54,7 @@ def interrupted(code: str, wait_for: str = "started", delay: float = 0.5) -> tup
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
+        preexec_fn=interruptible,
     )
     assert proc.stdout is not None
     first = proc.stdout.readline()

@@ -16,6 +16,7 @@ import pytest
 import shashki
 from shashki import pdn
 from shashki.apps.play import play
+from system import interruptible
 
 README = Path(__file__).parent.parent / "README.md"
 
@@ -211,19 +212,13 @@ def test_readme_shell_examples_run(command) -> None:
 # ---- moved here from the reliability and parity suites (by concept) ----
 
 
-def _interruptible() -> None:
-    """Ctrl-C back to its default in the child: a test run started in the background
-    (``cmd &``) inherits SIGINT ignored, and Python then never raises KeyboardInterrupt."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 def test_ctrl_c_stops_the_perft_command() -> None:
     proc = subprocess.Popen(
         [sys.executable, "-m", "shashki", "perft", "14"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        preexec_fn=_interruptible,
+        preexec_fn=interruptible,
     )
     time.sleep(1.5)
     proc.send_signal(signal.SIGINT)
@@ -238,7 +233,7 @@ def test_ctrl_c_stops_the_play_command_while_the_engine_thinks() -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        preexec_fn=_interruptible,
+        preexec_fn=interruptible,
     )
     time.sleep(1.5)
     sent = time.monotonic()

@@ -162,3 +162,75 @@ def test_a_step_before_reset_or_out_of_range_raises() -> None:
     refused = int((~mask).nonzero()[0][0])
     _, reward, terminated, _, _ = env.step(refused)
     assert (reward, terminated) == (-1.0, True)
+
+
+def _cli(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "shashki", *args], capture_output=True, text=True, timeout=timeout
+    )
+
+
+def test_the_command_line_takes_game_names_in_any_case_as_python_does() -> None:
+    for name in ("International", "INTERNATIONAL", "10x10", "Checkers"):
+        run = _cli("perft", "2", "--variant", name)
+        assert run.returncode == 0, run.stderr
+    assert "perft 2: 81" in _cli("perft", "2", "--variant", "International").stdout
+    refused = _cli("perft", "2", "--variant", "chess")
+    assert refused.returncode == 2 and "invalid choice: 'chess'" in refused.stderr
+
+
+def test_a_fen_of_another_board_says_which_games_it_fits() -> None:
+    with pytest.raises(shashki.FenError, match=r'it fits the 10×10 board: variant "international"'):
+        shashki.Board("W:W31-50:B1-20")
+    with pytest.raises(shashki.FenError, match=r'12×12 board: variant "canadian"\?$'):
+        shashki.Board("W:W61-72:B1-12", variant="international")
+    with pytest.raises(shashki.FenError) as bad:
+        shashki.Board("W:Wzz:B")  # fits no board: no hint
+    assert "fits" not in str(bad.value)
+    run = _cli("moves", "W:W31-50:B1-20")
+    assert run.returncode == 2 and "--variant international" in run.stderr
+
+
+def test_serve_binds_before_it_announces(tmp_path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        run = _cli("serve", "--port", str(port))
+    assert run.returncode == 1
+    assert run.stdout == ""  # nothing announced
+    assert f"cannot listen on 127.0.0.1:{port}" in run.stderr
+
+
+def test_every_subcommands_help_says_what_it_takes() -> None:
+    probe = _cli("egtb", "probe", "--help").stdout
+    assert "(required)" in probe and "left out" not in probe
+    moves = _cli("moves", "--help").stdout
+    assert "the start position when left out" in " ".join(moves.split())
+    assert _cli("egtb", "probe").returncode == 2  # the FEN is required
+
+
+def test_match_is_a_subcommand_and_says_a_bad_player_in_one_line() -> None:
+    run = _cli(
+        "match",
+        "--b",
+        "shashki:eval=classic",
+        "--pairs",
+        "1",
+        "--nodes",
+        "60",
+        "--workers",
+        "1",
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "games 2:" in run.stdout and "Elo (A - B)" in run.stdout
+    bad = _cli("match", "--b", "random", "--nodes", "60")
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert "--b: unknown player 'random'" in bad.stderr
+    option = _cli("match", "--b", "shashki:evaluation=classic", "--nodes", "60")
+    assert option.returncode == 2 and "unknown shashki player option 'evaluation'" in option.stderr
+    assert "usage: shashki match" in _cli("match", "--help").stdout
+    assert "match" in _cli("--help").stdout

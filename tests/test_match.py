@@ -309,3 +309,19 @@ def test_an_unknown_player_option_is_refused_not_ignored() -> None:
 
     with pytest.raises(ValueError, match="unknown shashki player option 'evaluation'"):
         make_player("shashki:evaluation=classic")
+
+
+def test_a_small_match_of_alike_pairs_has_an_honest_interval() -> None:
+    drawn = match.Results()
+    for _ in range(4):
+        drawn.add_pair(1.0, [0.5, 0.5])
+    elo, low, high = drawn.elo()
+    assert elo == 0.0 and low < -100 and high > 100  # four drawn pairs prove little
+    text = match.summary(drawn)
+    assert "Elo (A - B) +0.0 [-173.7, +173.7]" in text  # not "-0 [-0, -0]"
+    many = match.Results()
+    for points in [1, 0.5, 1.5, 1] * 100:
+        many.add_pair(points)
+    bare = 1.96 * (many.variance() / many.count) ** 0.5
+    low, high = many.elo()[1:]
+    assert match.score_from_elo(high) - 0.5 == pytest.approx(bare, rel=0.02)

@@ -472,15 +472,55 @@ pub(crate) fn parse_fen_with_clocks<W: Word>(
     text: &str,
     rules: RuleSet,
 ) -> PyResult<(Position<W>, (u32, u32))> {
+    let fail =
+        |e: String| FenError::new_err(format!("{e}{}", other_boards_hint(text, rules.variant)));
     let parsed = fen::parse_fen_in_word::<W>(text, rules.variant.numbering())
-        .map_err(|e| FenError::new_err(e.to_string()))?;
-    let pos = Position::from_setup_in(&parsed.setup, rules)
-        .map_err(|e| FenError::new_err(e.to_string()))?;
+        .map_err(|e| fail(e.to_string()))?;
+    let pos = Position::from_setup_in(&parsed.setup, rules).map_err(|e| fail(e.to_string()))?;
     let clocks = (
         parsed.halfmove_clock.unwrap_or(0),
         parsed.fullmove_number.unwrap_or(1).max(1),
     );
     Ok((pos, clocks))
+}
+
+/// Whether `text` is a position of the game `variant` (in its word and numbering).
+fn fits(text: &str, variant: Variant) -> bool {
+    fn on<W: Word>(text: &str, variant: Variant) -> bool {
+        fen::parse_fen_in_word::<W>(text, variant.numbering())
+            .is_ok_and(|f| Position::from_setup_in(&f.setup, RuleSet::new(variant, false)).is_ok())
+    }
+    if variant.geometry().is_wide() {
+        on::<u128>(text, variant)
+    } else {
+        on::<u64>(text, variant)
+    }
+}
+
+/// What a FEN that the game `variant` refuses fits instead: the first game of each other
+/// board it is a position of (`; it fits the 10×10 board: variant "international"?`), or
+/// nothing. Read only on the way to an error.
+fn other_boards_hint(text: &str, variant: Variant) -> String {
+    let mut seen: Vec<&'static crate::Geometry> = vec![variant.geometry()];
+    let mut hints = Vec::new();
+    for other in Variant::ALL {
+        let geometry = other.geometry();
+        if seen.iter().any(|g| std::ptr::eq(*g, geometry)) || !fits(text, other) {
+            continue;
+        }
+        seen.push(geometry);
+        let board = if geometry.every_square() {
+            "8×8 board of every square".to_string()
+        } else {
+            format!("{n}×{n} board", n = geometry.size())
+        };
+        hints.push(format!("the {board}: variant \"{}\"", other.name()));
+    }
+    if hints.is_empty() {
+        String::new()
+    } else {
+        format!("; it fits {}?", hints.join(", or "))
+    }
 }
 
 /// The rules named by a `variant` and `captures_optional` argument pair, for the learned

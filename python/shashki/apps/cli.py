@@ -8,6 +8,8 @@
 - ``shashki bench`` — fixed-depth search benchmark (nodes/s)
 - ``shashki play [--color white|black] [--time S] [--ascii] [--two-players] [--watch]
   [--ponder]``
+- ``shashki match --b ENGINE [--pairs N] [--time S]`` — a match between engines (also
+  ``python -m shashki.match``)
 - ``shashki hub`` — the Hub protocol engine on stdin/stdout
 - ``shashki egtb build DIR --pieces N``, ``shashki egtb probe FEN --dir DIR`` — endgame tables
 - ``shashki review GAME.pdn [--depth N] [--annotate OUT.pdn] [--plot OUT.svg]`` — a game
@@ -25,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import time
 from collections.abc import Sequence
@@ -41,10 +44,11 @@ class _UsageError(Exception):
     pass
 
 
-FEN_HELP = (
+FEN_REQUIRED_HELP = (
     "a position as FEN: numeric 'W:W21-32:B1-12', algebraic 'W:Wa1,c3:BKd6' (K marks "
-    'kings), optionally in [FEN "..."]; the start position when left out'
+    'kings), optionally in [FEN "..."]'
 )
+FEN_HELP = FEN_REQUIRED_HELP + "; the start position when left out"
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -57,11 +61,21 @@ class _Formatter(argparse.HelpFormatter):
         return text
 
 
+def _variant_name(text: str) -> str:
+    """A game's name from any of its names or aliases, in any case (as Python's
+    ``variant=`` takes them); an unknown one is left for argparse to refuse."""
+    try:
+        return shashki.game_info(text).name
+    except ValueError:
+        return text
+
+
 def _add_variant(
     parser: argparse.ArgumentParser, choices: tuple[str, ...] = shashki.VARIANTS
 ) -> None:
     parser.add_argument(
         "--variant",
+        type=_variant_name,
         choices=choices,
         default="russian",
         help="the game, by name or alias in any case: "
@@ -236,7 +250,7 @@ def _parser() -> argparse.ArgumentParser:
         "side to move, the moves to the end, the best move; also under FMJD-64's move limits.",
         formatter_class=formatter,
     )
-    probe.add_argument("fen", metavar="FEN", help=FEN_HELP)
+    probe.add_argument("fen", metavar="FEN", help=FEN_REQUIRED_HELP + " (required)")
     probe.add_argument("--dir", default="egtb", help="the directory of the tables")
 
     review = sub.add_parser(
@@ -264,6 +278,11 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000, help="the port")
     serve.add_argument("--open", action="store_true", help="open the page in a browser")
 
+    sub.add_parser(
+        "match",
+        help="a match between engines: Elo with its interval (shashki match --help)",
+        add_help=False,  # its own command line takes every argument after "match"
+    )
     sub.add_parser(
         "hub",
         help="Hub protocol engine on stdin/stdout",
@@ -634,7 +653,11 @@ def _serve(args: argparse.Namespace) -> int:
         raise _UsageError(str(error)) from None
     if not 0 < args.port < 65536:
         raise _UsageError(f"--port must be between 1 and 65535, not {args.port}")
-    serve(args.host, args.port, open_browser=args.open)
+    try:
+        serve(args.host, args.port, open_browser=args.open)
+    except OSError as error:
+        print(f"shashki serve: error: {error.strerror or error}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -665,8 +688,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 
 def _main(argv: Optional[Sequence[str]] = None) -> int:
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["match"]:  # the match runner's own command line
+        from shashki.apps.match.cli import main as match_main
+
+        return match_main(arguments[1:], prog="shashki match")
     parser = _parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(arguments)
     handlers = {
         "perft": _perft,
         "moves": _moves,
@@ -688,7 +716,9 @@ def _main(argv: Optional[Sequence[str]] = None) -> int:
         if args.command in handlers:
             return handlers[args.command](args)
     except (_UsageError, ValueError) as error:
-        print(f"shashki: error: {error}", file=sys.stderr)
+        # A hint naming a game says it as this command line takes it.
+        text = re.sub(r'variant "([a-z-]+)"', r"--variant \1", str(error))
+        print(f"shashki: error: {text}", file=sys.stderr)
         return 2
     except MemoryError as error:
         print(f"shashki: error: {error or 'out of memory'}", file=sys.stderr)

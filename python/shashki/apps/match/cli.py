@@ -1,4 +1,5 @@
-"""``python -m shashki.match``: the command line of the match runner."""
+"""``shashki match`` (also ``python -m shashki.match``): matches between engines, in pairs of
+games from the same opening with colours swapped, with Elo and its interval."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 import shashki
-from shashki.apps.match.players import TimeControl
+from shashki.apps.match.players import TimeControl, check_spec
 from shashki.apps.match.runner import Adjudication, run_match
 from shashki.apps.match.stats import Results, summary
 from shashki.openings import load_openings
@@ -20,18 +21,16 @@ if TYPE_CHECKING:
     from typing import Optional
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
-    """Run the command; a closed or full output ends it quietly or with one line of error
-    (``shashki._streams``)."""
+def main(argv: Optional[Sequence[str]] = None, *, prog: str = "python -m shashki.match") -> int:
+    """Run the command (``shashki match …`` or ``python -m shashki.match …``); a closed or
+    full output ends it quietly or with one line of error (``shashki._streams``)."""
     from shashki._streams import guarded
 
-    return guarded("python -m shashki.match", lambda: _main(argv))
+    return guarded(prog, lambda: _main(argv, prog))
 
 
-def _main(argv: Optional[Sequence[str]] = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m shashki.match", description=__doc__.splitlines()[0]
-    )
+def _main(argv: Optional[Sequence[str]] = None, prog: str = "python -m shashki.match") -> int:
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__.splitlines()[0])
     if argv is None:
         argv = sys.argv[1:]
     parser.add_argument("--a", default="shashki", help="player A (default: shashki)")
@@ -98,6 +97,11 @@ def _main(argv: Optional[Sequence[str]] = None) -> int:
         parser.error(f"--openings {args.openings}: {error}")
     if args.pairs is not None:
         openings = openings[: args.pairs]
+    for flag, spec in (("--a", args.a), ("--b", args.b)):
+        try:
+            check_spec(spec)
+        except ValueError as error:
+            parser.error(f"{flag}: {error}")
     started = time.monotonic()
 
     def report(results: Results, opening: str) -> None:

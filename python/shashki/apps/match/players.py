@@ -173,6 +173,38 @@ HUB_TIMEOUT = 30.0
 """Seconds of silence after which a Hub engine counts as hung."""
 
 
+def check_spec(spec: str) -> None:
+    """A ValueError saying what is wrong with a player's spec, before any player starts."""
+    kind, _, rest = spec.partition(":")
+    name, *settings = kind.split(",")
+    if kind == "shashki":
+        items = [item for item in rest.split(",") if item]
+        if any("=" not in item for item in items):
+            raise ValueError(f"shashki options are NAME=VALUE, not {rest!r}")
+        unknown = sorted({item.split("=", 1)[0] for item in items} - SHASHKI_OPTIONS)
+        if unknown:
+            raise ValueError(
+                f"unknown shashki player option {unknown[0]!r} "
+                f"(one of {', '.join(sorted(SHASHKI_OPTIONS))})"
+            )
+        return
+    if name == "hub":
+        if not rest:
+            raise ValueError("hub: needs the engine's command")
+        if any(item != "ponder" and "=" not in item for item in settings):
+            raise ValueError(f"hub options are ponder or NAME=VALUE, not {kind!r}")
+        return
+    if name == "dxp":
+        from shashki.protocols.dxp import parse_address
+
+        parse_address(rest)
+        return
+    raise ValueError(
+        f"unknown player {spec!r} (shashki[:options], hub[,ponder][,NAME=VALUE…]:COMMAND "
+        "or dxp:HOST:PORT)"
+    )
+
+
 def make_player(spec: str, variant: str = "russian") -> ShashkiPlayer:
     """A player from its spec (see the module docs), for games of ``variant`` (a Hub engine
     is told it with ``set-param name=variant`` unless its spec names one)."""

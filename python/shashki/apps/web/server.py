@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import socket
 import threading
 from typing import Any, Optional
 
@@ -68,14 +69,27 @@ def server_config(
     )
 
 
+def listen(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host:port``, or an OSError saying why not (a port in use, a
+    host that is not this machine's) before anything is announced."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        return socket.create_server((host, port), family=family, backlog=128)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise OSError(error.errno, f"cannot listen on {host}:{port}: {reason}") from None
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, *, open_browser: bool = False) -> None:
-    """Run the web board until Ctrl-C."""
+    """Run the web board until Ctrl-C: the port is bound first, then the address announced
+    (a port in use is an OSError, and nothing is announced)."""
     import uvicorn
 
+    sock = listen(host, port)
     url = f"http://{host}:{port}/"
     if open_browser:
         import webbrowser
 
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
     print(f"shashki web board on {url} (Ctrl-C stops it)", flush=True)
-    uvicorn.Server(server_config(host, port)).run()
+    uvicorn.Server(server_config(host, port)).run(sockets=[sock])
