@@ -290,7 +290,8 @@ def test_a_reader_that_goes_away_stops_the_command_quietly(args: list[str]) -> N
         err = proc.stderr.read().decode()
         proc.wait(timeout=60)
     assert "Traceback" not in err and "BrokenPipeError" not in err, err
-    assert err == ""
+    # Nothing but the progress display's plain lines (stderr is a pipe here).
+    assert all(" root moves, " in line for line in err.splitlines()), err
 
 
 def test_a_full_disk_is_one_line_of_error() -> None:

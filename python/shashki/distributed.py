@@ -28,9 +28,7 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 import threading
-import time
 from concurrent.futures import (
     FIRST_COMPLETED,
     Executor,
@@ -226,7 +224,8 @@ def perft(
         split_depth = max(0, min(depth - 2, 5))
     if not 0 <= split_depth <= depth:
         raise ValueError(f"split_depth must be between 0 and depth, not {split_depth}")
-    started = time.monotonic()
+    from shashki._progress import Progress
+
     parts = split(board, split_depth, distinct=distinct)
     remaining_depth = depth - split_depth
     header = {
@@ -256,6 +255,7 @@ def perft(
     runner: Executor = pool if pool is not None else _executor_of(executor)
     leaves = sum(parts[fen] * count for fen, count in done.items() if fen in parts)
     finished = len(done)
+    shown = Progress(len(parts), "sub-positions", enabled=progress, already=finished)
     pending: dict[Future[list[int]], list[str]] = {}
     queue = list(reversed(batches))  # batches to (re)submit, next last
     failures = 0
@@ -304,8 +304,7 @@ def perft(
                 finished += len(fens)
                 if saved is not None:
                     saved.record(fens, counts)
-                if progress:
-                    _show(finished, len(parts), leaves, started)
+                shown.update(finished, detail=f"{leaves} leaves")
     finally:
         for future in pending:
             future.cancel()
@@ -329,19 +328,5 @@ def perft(
                 except Exception:  # noqa: BLE001 - a cluster gone: nothing left to free
                     pass
             release_table(shared)
-    if progress:
-        print(file=sys.stderr)
+    shown.close()
     return leaves
-
-
-def _show(done: int, total: int, leaves: int, started: float) -> None:
-    elapsed = time.monotonic() - started
-    left = elapsed / done * (total - done) if done else 0.0
-    bar = "#" * int(30 * done / max(total, 1))
-    print(
-        f"\r[{bar:<30}] {done}/{total} sub-positions, {leaves} leaves, "
-        f"{elapsed:.0f} s, {left:.0f} s left   ",
-        end="",
-        file=sys.stderr,
-        flush=True,
-    )

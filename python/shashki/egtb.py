@@ -76,38 +76,35 @@ def build(
     a progress bar on stderr: the balance being built, the distance being settled, the time
     so far and left (from the speed of this run). Ctrl-C stops it between balances (those
     finished stay)."""
+    from shashki._progress import Progress
+
     started = time.monotonic()
     before = _slots_before(pieces)  # slots of the balances before each, in build order
     total = before[-1]
-    head = [""]  # the line shown, before the distance
-    first: list[tuple[float, int]] = []  # when this run's first balance started, slots done
-
-    def show(tail: str) -> None:
-        print(f"\r{head[0]}{tail}      ", end="", file=sys.stderr, flush=True)
+    # Balances already there are skipped: the time left follows from this run's own speed.
+    shown: list[Progress] = []
+    head = [""]
 
     def on_start(index: int, count: int, name: str, slots: int) -> None:
-        if not progress:
-            return
-        now = time.monotonic()
         done = before[min(index, len(before) - 1)]
-        if not first:
-            first.append((now, done))
-        built, spent = done - first[0][1], now - first[0][0]
-        eta = f"{(total - done) * spent / built:.0f} s left" if built and spent > 0.5 else "…"
-        bar = "#" * int(20 * done / max(total, 1))
-        head[0] = f"[{bar:<20}] {index + 1}/{count} {name:<9} {now - started:6.1f} s, {eta}"
-        show("")
+        if not shown:
+            shown.append(Progress(total, "positions", enabled=progress, already=done))
+        head[0] = f"balance {index + 1}/{count} {name}"
+        shown[0].update(done, detail=head[0], force=True)
 
     def on_distance(plies: int) -> None:
-        if progress:
-            show(f", distance {plies}")
+        if shown:
+            shown[0].update(shown[0].done, detail=f"{head[0]}, distance {plies}")
 
     names: list[str] = _core.build_endgame_tables(
         str(directory), pieces, threads=threads, on_start=on_start, on_distance=on_distance
     )
-    if progress:
-        elapsed = time.monotonic() - started
-        print(f"\r{len(names)} balances in {elapsed:.1f} s" + " " * 60, file=sys.stderr)
+    summary = f"{len(names)} balances in {time.monotonic() - started:.1f} s"
+    if shown:
+        shown[0].update(shown[0].total)
+        shown[0].close(summary)
+    elif progress:
+        print(summary, file=sys.stderr)
     return names
 
 

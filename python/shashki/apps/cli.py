@@ -338,18 +338,19 @@ def _perft(args: argparse.Namespace) -> int:
     }
     start = time.perf_counter()
     divide: dict[str, int] = {}
-    show_progress = sys.stderr.isatty() and not args.json and depth >= 9
+    show_progress = not args.json and depth >= 9
     if depth >= 2 and (args.divide or show_progress):
         # Root move by root move: shows progress and lets Ctrl-C stop between moves.
+        from shashki._progress import Progress
+
         moves = list(board.legal_moves)
+        progress = Progress(len(moves), "root moves", enabled=show_progress)
         for i, move in enumerate(moves, 1):
             board.push(move)
             divide[str(move)] = shashki.perft(board, depth - 1, **options)
             board.pop()
-            if show_progress:
-                print(f"\r{i}/{len(moves)} root moves", end="", file=sys.stderr, flush=True)
-        if show_progress:
-            print("\r" + " " * 30 + "\r", end="", file=sys.stderr, flush=True)
+            progress.update(i, detail=str(move))
+        progress.close()
         leaves = sum(divide.values())
     else:
         leaves = shashki.perft(board, depth, **options)
@@ -616,13 +617,18 @@ def _review(args: argparse.Namespace) -> int:
     if game is None:
         raise _UsageError(f"no game in {args.pdn}")
 
+    from shashki._progress import Progress
+
+    shown: list[Progress] = []
+
     def progress(done: int, total: int) -> None:
-        if sys.stderr.isatty():
-            print(f"\r{done}/{total} positions", end="", file=sys.stderr, flush=True)
+        if not shown:
+            shown.append(Progress(total, "positions"))
+        shown[0].update(done)
 
     report = review(game, limit, progress=progress)
-    if sys.stderr.isatty():
-        print(file=sys.stderr)
+    if shown:
+        shown[0].close()
     for move in report.moves:
         number = f"{move.ply // 2 + 1}{'.' if move.white else '...'}"
         mark = {"blunder": "??", "mistake": "?", "inaccuracy": "?!"}.get(move.judgement or "", "")

@@ -483,20 +483,17 @@ def self_play(
     fens: list[str] = []
     results: list[int] = []
     scores: list[int] = []
-    started = time.monotonic()
+    from shashki._progress import Progress
+
+    progress = Progress(games, "games")
     done = 0
     for job, (part, part_results, part_scores) in zip(jobs, _map(_data_chunk, jobs, executor)):
         fens.extend(part)
         results.extend(part_results)
         scores.extend(part_scores)
         done += len(job[1])
-        rate = done / max(time.monotonic() - started, 1e-9)
-        print(
-            f"\r{done}/{games} games, {len(fens)} positions, {(games - done) / rate:.0f} s left  ",
-            end="" if done < games else "\n",
-            file=sys.stderr,
-            flush=True,
-        )
+        progress.update(done, detail=f"{len(fens)} positions")
+    progress.close()
     return _save_scaled(out, fens, results, variant, scores if label_depth else None)
 
 

@@ -156,15 +156,11 @@ MAX_PLIES = 250
 """A self-play game stops here (a draw for the positions it wrote)."""
 
 
-def _progress(done: int, total: int, unit: str, written: int, started: float) -> None:
-    rate = done / max(time.monotonic() - started, 1e-9)
-    left = (total - done) / max(rate, 1e-9)
-    print(
-        f"\r{done}/{total} {unit}, {written} positions, {left:.0f} s left   ",
-        end="" if sys.stderr.isatty() and done < total else "\n",
-        file=sys.stderr,
-        flush=True,
-    )
+def _progress(total: int, unit: str) -> Any:
+    """The commands' one progress display (``shashki._progress``)."""
+    from shashki._progress import Progress
+
+    return Progress(total, unit)
 
 
 def selfplay(
@@ -199,14 +195,15 @@ def selfplay(
         for i in range(0, games, chunk)
     ]
     written = done = 0
-    started = time.monotonic()
+    progress = _progress(games, "games")
     with open(out, "w", encoding="utf-8") as handle:
         for job, positions in zip(jobs, _map(_selfplay_batch, jobs, executor)):
             for fen, score in positions:
                 handle.write(f"{fen}\t{score}\n")
             written += len(positions)
             done += len(job[0])
-            _progress(done, games, "games", written, started)
+            progress.update(done, detail=f"{written} positions")
+    progress.close()
     return written
 
 
@@ -229,14 +226,14 @@ def _selfplay_pool(
 ) -> int:
     jobs = [(seed * 1_000_003 + i, nodes, noise, random_plies) for i in range(games)]
     written = 0
-    started = time.monotonic()
+    progress = _progress(games, "games")
     with open(out, "w", encoding="utf-8") as handle, ProcessPoolExecutor(workers) as pool:
         for done, positions in enumerate(pool.map(_play_one, jobs, chunksize=4), 1):
             for fen, score in positions:
                 handle.write(f"{fen}\t{score}\n")
             written += len(positions)
-            if sys.stderr.isatty() or done % 500 == 0 or done == games:
-                _progress(done, games, "games", written, started)
+            progress.update(done, detail=f"{written} positions")
+    progress.close()
     return written
 
 
@@ -299,7 +296,7 @@ def label(
             if tab and score in ("0.0", "0.5", "1.0"):
                 rows.append((fen, score))
     chunks = [[fen for fen, _ in rows[i : i + chunk]] for i in range(0, len(rows), chunk)]
-    started = time.monotonic()
+    progress = _progress(len(rows), "positions")
     done = 0
     with open(out, "w", encoding="utf-8") as handle:
         if method == "pool":
@@ -314,7 +311,8 @@ def label(
                 for fen, cp in zip(part, scores):
                     handle.write(f"{fen}\t{rows[done][1]}\t{cp}\n")
                     done += 1
-                _progress(done, len(rows), "positions", done, started)
+                progress.update(done)
+            progress.close()
         finally:
             if pool is not None:
                 pool.shutdown()
