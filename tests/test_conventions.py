@@ -234,3 +234,31 @@ def test_match_is_a_subcommand_and_says_a_bad_player_in_one_line() -> None:
     assert option.returncode == 2 and "unknown shashki player option 'evaluation'" in option.stderr
     assert "usage: shashki match" in _cli("match", "--help").stdout
     assert "match" in _cli("--help").stdout
+
+
+def test_play_in_the_terminal_echoes_the_games_notation() -> None:
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "shashki",
+            "play",
+            "--variant",
+            "international",
+            "--two-players",
+            "--ascii",
+        ],
+        input="32-28\n19-23\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "last move: 32-28" in run.stdout and "last move: 19-23" in run.stdout
+    assert "d4-e5" not in run.stdout
+
+
+def test_analyse_writes_the_line_in_the_games_notation() -> None:
+    run = _cli("analyse", "--variant", "international", "--depth", "3")
+    best = [line for line in run.stdout.splitlines() if line.startswith("best line: ")][0]
+    assert best[len("best line: ") :].split()[0].split("-")[0].isdigit()
