@@ -37,6 +37,8 @@ pub enum MoveRules {
     Turkish,
     /// [`Canadian`](crate::Canadian) (the 128-bit word's one game).
     Canadian,
+    /// [`Samoedy`](crate::Samoedy).
+    Samoedy,
 }
 
 /// Where a game's men stand at the start.
@@ -379,6 +381,18 @@ games! {
         tagged_on: None, lidraughts_type: None, hub_names: &[],
         hub_index_numbers: false, learned_network: false,
     }
+    /// Samoedy (самоеды, "self-eaters"), a folk game of the Russian rules pages: Russian
+    /// draughts in which pieces are captured regardless of colour, a side's own included,
+    /// every capture compulsory alike. No PDN GameType: written on Russian draughts' (25)
+    /// with a `Variant` tag.
+    Samoedy {
+        name: "samoedy", aliases: &["самоеды", "self-capture"], game_type: None,
+        first: White, moves: MoveRules::Samoedy, numbering: Numbering::STANDARD,
+        start: StartKind::ThreeRows, no_moves_wins: false, numeric: false,
+        display: "Samoedy (self-capture)", draw: DrawSet::Fmjd64,
+        tagged_on: Some(Variant::Russian), lidraughts_type: None, hub_names: &[],
+        hub_index_numbers: true, learned_network: false,
+    }
 }
 
 impl Variant {
@@ -553,6 +567,11 @@ pub(crate) struct CodeFacts {
     pub(crate) own_evaluation: bool,
     /// Whether positions keep each side's run of quiet king moves (Frisian).
     pub(crate) king_runs: bool,
+    /// Whether a move may take pieces of its own side (Samoedy).
+    pub(crate) capture_own: bool,
+    /// Whether a move is played by the cold path ([`CodeFacts::king_runs`] or
+    /// [`CodeFacts::capture_own`]): one test in the hot path for both.
+    pub(crate) special_play: bool,
 }
 
 /// [`CodeFacts`] of every rules code (a code naming no game reads as Russian draughts).
@@ -563,6 +582,8 @@ pub(crate) static CODE_FACTS: [CodeFacts; 256] = {
         known_endings: true,
         own_evaluation: false,
         king_runs: false,
+        capture_own: false,
+        special_play: false,
     };
     let mut table = [russian; 256];
     let mut code = 0;
@@ -582,6 +603,8 @@ pub(crate) static CODE_FACTS: [CodeFacts; 256] = {
                     || game.numbering.geometry().every_square()
                     || matches!(game.moves, MoveRules::English | MoveRules::Italian),
                 king_runs: matches!(game.moves, MoveRules::Frisian),
+                capture_own: matches!(game.moves, MoveRules::Samoedy),
+                special_play: matches!(game.moves, MoveRules::Frisian | MoveRules::Samoedy),
             };
         }
         code += 1;

@@ -95,7 +95,9 @@ class Rules:
     has men (Frisian: 3; 0 for no limit): the reference keeps no history, so
     :func:`legal_moves` is told which king has reached the limit.
     ``priority`` ``"value"``: the captures taking the most value, a king worth less than two
-    men and more than one, then a king's capture (Frisian).
+    men and more than one, then a king's capture (Frisian). ``capture_own``: a piece takes
+    pieces of either colour, its own side's too, and such captures are compulsory as any
+    (самоеды, Samoedy: "pieces must be captured regardless of colour").
     """
 
     crown_during_capture: bool = True
@@ -112,6 +114,7 @@ class Rules:
     crowning_wins: bool = False
     orthogonal_captures: bool = False
     king_quiet_moves: int = 0
+    capture_own: bool = False
 
 
 RUSSIAN = Rules()
@@ -212,6 +215,7 @@ _GAME_RULES: dict[str, dict[str, object]] = {
         "priority": "majority",
         "size": 12,
     },
+    "samoedy": {"capture_own": True},
 }
 
 
@@ -248,6 +252,7 @@ GAME_NUMBERING: dict[str, tuple[str, int, bool]] = {
     "frisian": ("W", 2, False),
     "frysk": ("W", 2, False),
     "canadian": ("W", 2, False),
+    "samoedy": ("W", 2, False),
 }
 
 
@@ -543,8 +548,10 @@ def _capture_targets(
 
     def enemy(f: int, r: int) -> bool:
         piece = state.grid[r][f] if on_board(f, r, n) else None
-        if piece is None or owner(piece) == state.turn or (f, r) == start:
+        if piece is None or (f, r) == start:
             return False
+        if owner(piece) == state.turn and not rules.capture_own:
+            return False  # one's own pieces are taken only in Samoedy
         return king or rules.man_takes_king or not is_king(piece)
 
     jumps = []

@@ -219,6 +219,18 @@ fn man_captures_in<R: Rules>(dir: Direction, white: bool) -> bool {
     R::MEN_CAPTURE_BACKWARDS || dir.is_up() == white
 }
 
+/// The pieces the side to move may capture: the opponent's, or every piece where its own
+/// are taken too (Samoedy; a compile-time choice of the rules).
+#[inline(always)]
+fn capturable<R: Rules>(pos: &Position<R::Word>) -> R::Word {
+    let them = pos.by_color[1 - pos.turn.index()].0;
+    if R::CAPTURE_OWN {
+        them | pos.by_color[pos.turn.index()].0
+    } else {
+        them
+    }
+}
+
 /// The enemy pieces a man may capture, of `them` (with `kings` among them).
 #[inline(always)]
 fn man_targets<R: Rules>(them: R::Word, kings: R::Word) -> R::Word {
@@ -255,7 +267,7 @@ fn has_captures<R: Rules>(pos: &Position<R::Word>) -> bool {
         return false;
     }
     let us = pos.by_color[pos.turn.index()].0;
-    let them = pos.by_color[1 - pos.turn.index()].0;
+    let them = capturable::<R>(pos);
     let occ = us | them;
     let empty = board::<R>() & !occ;
     let men = us & !pos.kings.0;
@@ -432,7 +444,11 @@ fn for_each_child<R: Rules, const HASH: bool>(
     if has_captures::<R>(pos) {
         for_each_capture::<R>(pos, counting, |from, to, captured, promotes| {
             let mut child = *pos;
-            child.apply::<HASH>(from, to, captured, promotes);
+            if R::CAPTURE_OWN {
+                child.apply_own::<HASH>(from, to, captured, promotes);
+            } else {
+                child.apply::<HASH>(from, to, captured, promotes);
+            }
             visit(&child);
         });
         if R::CAPTURE_IS_MANDATORY {
@@ -525,7 +541,12 @@ impl<'a, S: Sink<R::Word>, R: Rules> CaptureSearch<'a, S, R> {
     ) -> Self {
         CaptureSearch {
             occ: occ & !R::Word::bit(bit),
-            them,
+            // Where a side takes its own pieces, the mover is not among them.
+            them: if R::CAPTURE_OWN {
+                them & !R::Word::bit(bit)
+            } else {
+                them
+            },
             crowning: side.crowning,
             their_kings: side.their_kings,
             from: Square::from_bit_unchecked(bit),
@@ -780,7 +801,7 @@ fn search_captures<S: Sink<R::Word>, R: Rules>(
     sink: &mut S,
 ) {
     let us = pos.by_color[pos.turn.index()].0;
-    let them = pos.by_color[1 - pos.turn.index()].0;
+    let them = capturable::<R>(pos);
     let all_occ = us | them;
     let empty = board::<R>() & !all_occ;
     let men = us & !pos.kings.0;
@@ -1081,7 +1102,7 @@ fn count_moves<R: Rules>(pos: &Position<R::Word>, counting: Counting) -> u64 {
         return 0;
     }
     let us = pos.by_color[pos.turn.index()].0;
-    let them = pos.by_color[1 - pos.turn.index()].0;
+    let them = capturable::<R>(pos);
     let occ = us | them;
     let empty = board::<R>() & !occ;
     let men = us & !pos.kings.0;
@@ -1295,7 +1316,7 @@ fn search_complex_captures<R: Rules, S: Sink<R::Word>>(
     sink: &mut S,
 ) -> u32 {
     let us = pos.by_color[pos.turn.index()].0;
-    let them = pos.by_color[1 - pos.turn.index()].0;
+    let them = capturable::<R>(pos);
     let occ = us | them;
     let empty = board::<R>() & !occ;
     let kings = us & pos.kings.0;
@@ -1367,7 +1388,9 @@ fn two_plies<R: Rules, const WHITE: bool>(pos: &Position<R::Word>, counting: Cou
     let kings = pos.kings.0 & board::<R>();
     // (Where crowning wins, a crowning move leaves the opponent no reply: the children
     // are made and counted by the rules.)
-    if !(them & kings).is_zero() || R::CROWNING_WINS {
+    // (Where a side takes its own pieces, a move's replies are not its opponent's men's
+    // captures alone: the children are made and counted by the rules.)
+    if !(them & kings).is_zero() || R::CROWNING_WINS || R::CAPTURE_OWN {
         let mut n = 0;
         for_each_child::<R, false>(pos, counting, |child| {
             n += count_moves::<R>(child, counting)

@@ -357,6 +357,29 @@ impl<W: Word> Position<W> {
         self.turn = !self.turn;
     }
 
+    /// [`Position::apply`] where the pieces taken may include the mover's own (Samoedy):
+    /// those leave the board too.
+    pub(crate) fn apply_own<const HASH: bool>(
+        &mut self,
+        from: u32,
+        to: u32,
+        captured: W,
+        promotes: bool,
+    ) {
+        let us = self.turn.index();
+        let own = captured & self.by_color[us].0;
+        if !own.is_zero() {
+            if HASH {
+                self.hash ^=
+                    zobrist::squares_key(self.turn, Role::Man, Bitboard(own & !self.kings.0))
+                        ^ zobrist::squares_key(self.turn, Role::King, Bitboard(own & self.kings.0));
+            }
+            self.by_color[us].0 &= !own;
+            self.kings.0 &= !own;
+        }
+        self.apply::<HASH>(from, to, captured & !own, promotes);
+    }
+
     /// The position turned half round with the colours swapped and the other side to
     /// move (White's man on c3 becomes Black's man on f6): the same game seen from the
     /// other side, under the same rules.

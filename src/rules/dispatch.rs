@@ -12,7 +12,7 @@ use crate::position::state::Position;
 use crate::rules::kinds::{Counting, GameWord, Generator, Rules, Visit};
 use crate::rules::types::{
     Brazilian, Breakthrough, Canadian, CapturesOptional, Czech, English, Frisian, International,
-    Italian, Killer, Pool, Russian, Spanish, Thai, Turkish,
+    Italian, Killer, Pool, Russian, Samoedy, Spanish, Thai, Turkish,
 };
 
 /// `visitor.visit::<R>()`, or of `CapturesOptional<R>` when the code's house-rule bit is set.
@@ -45,6 +45,7 @@ impl GameWord for u64 {
             MoveRules::Breakthrough => arm!(code, visitor, Breakthrough),
             MoveRules::Frisian => arm!(code, visitor, Frisian),
             MoveRules::Turkish => arm!(code, visitor, Turkish),
+            MoveRules::Samoedy => arm!(code, visitor, Samoedy),
             // A 64-bit position never carries Canadian rules (its constructors refuse a
             // board of the other word): the arm completes the match with the same rules on
             // the 64-bit word's largest board.
@@ -168,18 +169,22 @@ impl<W: GameWord> Position<W> {
     /// Play a move known to be legal here (the fast path of perft and search).
     #[inline(always)]
     pub fn play_unchecked(&mut self, m: &Move<W>) {
-        if CODE_FACTS[usize::from(self.rules)].king_runs {
-            return self.play_keeping_runs(m);
+        if CODE_FACTS[usize::from(self.rules)].special_play {
+            return self.play_special(m);
         }
         self.apply::<true>(m.from.bit(), m.to.bit(), m.captured.0, m.promotes);
     }
 
     /// [`Position::play_unchecked`] in the games that keep each side's run of quiet king
-    /// moves (Frisian): out of the other games' way.
+    /// moves (Frisian) or take their own pieces (Samoedy): out of the other games' way.
     #[cold]
     #[inline(never)]
-    fn play_keeping_runs(&mut self, m: &Move<W>) {
+    fn play_special(&mut self, m: &Move<W>) {
         let (from, to, captured) = (m.from.bit(), m.to.bit(), m.captured.0);
+        let facts = CODE_FACTS[usize::from(self.rules)];
+        if facts.capture_own {
+            return self.apply_own::<true>(from, to, captured, m.promotes);
+        }
         let before = *self;
         self.apply::<true>(from, to, captured, m.promotes);
         W::update_runs(self, &before, from, to, captured);

@@ -82,6 +82,9 @@ pub trait Rules: Copy + Send + Sync + 'static {
     /// The most quiet moves one king may make in a row while its side has men (Frisian:
     /// 3); 0 for no limit.
     const KING_QUIET_MOVES: u8 = 0;
+    /// Pieces of the side to move may be captured too, by its own pieces, as the opponent's
+    /// are: every capture, of either colour, is compulsory alike (самоеды, Samoedy).
+    const CAPTURE_OWN: bool = false;
 }
 
 /// A move generator: the code that lists, counts and plays the moves of the rules types

@@ -66,6 +66,17 @@ rules_type! {
 }
 
 rules_type! {
+    /// Samoedy (самоеды, "self-eaters"): Russian draughts in which a piece captures pieces
+    /// of either colour, its own side's included, and every capture is compulsory alike
+    /// (docs/variants.md, "The folk games").
+    Samoedy {
+        crown: true, priority: Free, backwards: true, flying: true, man_takes_king: true,
+        lands_behind: false, remove_during_move: false,
+        ; CAPTURE_OWN: bool = true
+    }
+}
+
+rules_type! {
     /// Brazilian draughts: international rules on the 8×8 board. The capture that takes the
     /// most pieces is compulsory, and a man crossing the far rank during a capture goes on as
     /// a man (crowned only if the move ends there).
@@ -217,4 +228,5 @@ impl<R: Rules + Default> Rules for CapturesOptional<R> {
     const KING_STOPS_BEHIND_KING: bool = R::KING_STOPS_BEHIND_KING;
     const CROWNING_WINS: bool = R::CROWNING_WINS;
     const KING_QUIET_MOVES: u8 = R::KING_QUIET_MOVES;
+    const CAPTURE_OWN: bool = R::CAPTURE_OWN;
 }

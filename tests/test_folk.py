@@ -1,0 +1,151 @@
+"""The folk games of the Russian rules pages (docs/variants.md, "The folk games"): Samoedy
+(самоеды), Russian draughts in which a piece captures pieces of either colour, its own
+side's too, every capture compulsory alike.
+
+The core is checked against the pure-Python reference (``reference.rules_for("samoedy")``,
+written from the rules' text: its capture test admits a piece of either colour) on any
+position hypothesis finds and along random games; no perft of the game is published, so the
+figures below are ours, each one agreed by the reference.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+import shashki
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from shashki import pdn, reference
+from shashki.learn import batch
+from strategies import positions
+
+VARIANT = "samoedy"
+RULES = reference.rules_for(VARIANT)
+# Perft from the start, conventions A and B: the core's, equal to the reference's to depth 5
+# (test_the_start_perft_is_the_references); deeper ones the core's alone.
+PERFT_A = [6, 36, 154, 714, 2491, 9671]
+PERFT_B = [6, 36, 154, 720, 2536, 9892]
+
+
+def keys(board: shashki.Board) -> set[tuple]:
+    return {(m.start, m.end, m.captured, m.promotes) for m in board.legal_moves}
+
+
+def reference_keys(fen: str, optional: bool = False) -> set[tuple]:
+    rules = reference.rules_for(VARIANT, optional)
+    return {m.key() for m in reference.legal_moves(fen, rules)}
+
+
+def test_the_card() -> None:
+    card = shashki.game_info("самоеды")
+    assert card.name == VARIANT and card.board_size == 8 and card.first == "white"
+    assert card.notation == "algebraic" and card.tagged_on == "russian"
+    assert card.draw_rules == "fmjd64" and card.actions == 896
+
+
+def test_the_start_has_six_moves_all_taking_ones_own_men() -> None:
+    # The rules' consequence the sources name: White's only moves take its own men on row 3.
+    board = shashki.Board(variant=VARIANT)
+    assert sorted(str(m) for m in board.legal_moves) == [
+        "b2:d4",
+        "d2:b4",
+        "d2:f4",
+        "f2:d4",
+        "f2:h4",
+        "h2:f4",
+    ]
+    board.push_move("b2:d4")
+    assert board.piece_at(shashki.parse_square("c3")) is None  # its own man is gone
+    assert len(board.pieces(shashki.WHITE)) == 11
+
+
+def test_the_start_perft_is_the_references() -> None:
+    start = shashki.Board(variant=VARIANT)
+    fen = start.fen()
+    for depth in range(1, 6):
+        assert reference.perft(fen, depth, rules=RULES) == PERFT_A[depth - 1]
+        assert reference.perft(fen, depth, distinct=False, rules=RULES) == PERFT_B[depth - 1]
+    for depth in range(1, len(PERFT_A) + 1):
+        assert shashki.perft(start, depth) == PERFT_A[depth - 1]
+        assert shashki.perft(start, depth, distinct=False) == PERFT_B[depth - 1]
+
+
+@settings(max_examples=settings.default.max_examples)
+@given(positions(), st.booleans())
+def test_core_and_reference_agree_on_any_position(fen: str, optional: bool) -> None:
+    board = shashki.Board(fen, variant=VARIANT, captures_optional=optional)
+    assert keys(board) == reference_keys(fen, optional), fen
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_core_and_reference_agree_along_random_games(seed: int) -> None:
+    rng = random.Random(seed)
+    board = shashki.Board(variant=VARIANT)
+    checked = 0
+    while board.legal_moves and checked < 150:
+        assert keys(board) == reference_keys(board.fen()), board.fen()
+        move = rng.choice(list(board.legal_moves))
+        after = reference.play(board.fen(), move, RULES)
+        board.push(move)
+        assert board.fen() == after
+        assert board.zobrist_hash() == shashki.Board(board.fen(), variant=VARIANT).zobrist_hash()
+        checked += 1
+    assert checked > 20
+
+
+def test_a_king_takes_its_own_king_and_men_take_either_colour() -> None:
+    # A white king on a1 takes its own king on c3 and goes on over the black man on e5
+    # (c3 stays on the board until the move ends, as in Russian draughts); the king on c3
+    # takes e5 at once. Every move captures.
+    board = shashki.Board("W:WKa1,Kc3:Be5", variant=VARIANT)
+    assert sorted(str(m) for m in board.legal_moves) == [
+        "a1:d4:f6",
+        "a1:d4:g7",
+        "a1:d4:h8",
+        "c3:f6",
+        "c3:g7",
+        "c3:h8",
+    ]
+    board.push_move("a1:d4:g7")
+    assert board.fen() == shashki.Board("B:WKg7:B", variant=VARIANT).fen()
+    assert board.is_game_over() and board.result() == "1-0"  # Black has nothing left
+    # A man takes its own man, then the opponent's, in one move.
+    board = shashki.Board(variant=VARIANT)
+    board.push_move("b2:d4")
+    board.push_move("g7:e5:c3")  # over its own f6, then White's d4
+    assert "f2:d4:b2" in [str(m) for m in board.legal_moves]
+
+
+def test_a_game_writes_and_reads_pdn_with_its_variant_tag() -> None:
+    game = shashki.Game(variant=VARIANT)
+    for text in ("b2:d4", "g7:e5:c3", "f2:d4:b2"):
+        game.push_move(text)
+    written = pdn.write_game(game)
+    assert '[GameType "25"]' in written and '[Variant "' in written
+    back = pdn.read_game(io.StringIO(written))
+    assert back is not None and back.variant == VARIANT
+    assert back.end().board().fen() == game.end().board().fen()
+    assert shashki.draw.default_draw_rules(VARIANT).name == shashki.draw.FMJD64.name
+
+
+def test_the_engine_and_the_batch_api_play_it() -> None:
+    from shashki.engine import Engine, Limit
+
+    board = shashki.Board(variant=VARIANT)
+    with Engine(hash_mb=4) as engine:
+        for _ in range(20):
+            if board.is_game_over():
+                break
+            move = engine.play(board, Limit(nodes=300)).move
+            assert move in board.legal_moves
+            board.push(move)
+    boards = batch.Boards(16, variant=VARIANT, seed=3)
+    assert boards.legal_action_mask().sum(axis=1).min() > 0
+    for _ in range(40):
+        boards.step(boards.sample_actions())
+    games = batch.playouts(8, variant=VARIANT, seed=2, max_plies=200)
+    assert games.lengths.sum() > 0
+    replay = boards.board(0)
+    assert replay.variant == VARIANT
