@@ -262,3 +262,26 @@ def test_analyse_writes_the_line_in_the_games_notation() -> None:
     run = _cli("analyse", "--variant", "international", "--depth", "3")
     best = [line for line in run.stdout.splitlines() if line.startswith("best line: ")][0]
     assert best[len("best line: ") :].split()[0].split("-")[0].isdigit()
+
+
+def test_an_engine_that_cannot_be_reached_is_not_an_output_error() -> None:
+    import socket
+
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    run = _cli(
+        "match",
+        "--b",
+        f"dxp:127.0.0.1:{port}",
+        "--nodes",
+        "50",
+        "--pairs",
+        "1",
+        "--workers",
+        "1",
+        timeout=120,
+    )
+    assert run.returncode == 1
+    assert "Connection refused" in run.stderr and "cannot write the output" not in run.stderr
+    assert "Traceback" not in run.stderr

@@ -5,9 +5,17 @@ traceback. Imported by the commands only (not by ``import shashki``)."""
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from collections.abc import Callable
+
+OUTPUT_ERRNOS = frozenset(
+    {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EPIPE, errno.EBADF}
+)
+"""The errors of a write that failed (a full disk, a quota, a device): any other OSError
+that reaches here (a refused connection to an engine, …) is the command's own, said as it
+is, not as an output error."""
 
 BROKEN_PIPE_STATUS = 1
 """The status after the reader went away (Python's documented handling; a shell's own
@@ -37,8 +45,11 @@ def guarded(prog: str, run: Callable[[], int]) -> int:
     except OSError as error:
         if error.filename is not None or error.errno is None:
             raise  # a file the command was given: its own handling, not the output's
-        _silence_stdout()
         reason = error.strerror or str(error)
+        if error.errno not in OUTPUT_ERRNOS:
+            print(f"{prog}: error: {reason}", file=sys.stderr)
+            return 1
+        _silence_stdout()
         try:
             print(f"{prog}: error: cannot write the output: {reason}", file=sys.stderr)
         except OSError:
