@@ -39,6 +39,8 @@ pub enum MoveRules {
     Canadian,
     /// [`Samoedy`](crate::Samoedy).
     Samoedy,
+    /// [`Stavropol`](crate::Stavropol).
+    Stavropol,
 }
 
 /// Where a game's men stand at the start.
@@ -393,6 +395,20 @@ games! {
         tagged_on: Some(Variant::Russian), lidraughts_type: None, hub_names: &[],
         hub_index_numbers: true, learned_network: false,
     }
+    /// Stavropol draughts (ставропольские шашки), a folk game of the Russian rules pages:
+    /// Russian draughts in which the side to move moves a piece of either colour, by that
+    /// colour's rules (it captures the other colour, crowns on its own colour's far rank);
+    /// a capture of either colour is compulsory; a side whose own colour has no move (no
+    /// piece, or all blocked) has lost. No PDN GameType: written on Russian draughts' (25)
+    /// with a `Variant` tag.
+    Stavropol {
+        name: "stavropol", aliases: &["ставропольские", "stavropol-draughts"],
+        game_type: None, first: White, moves: MoveRules::Stavropol,
+        numbering: Numbering::STANDARD, start: StartKind::ThreeRows, no_moves_wins: false,
+        numeric: false, display: "Stavropol draughts (either colour)", draw: DrawSet::Fmjd64,
+        tagged_on: Some(Variant::Russian), lidraughts_type: None, hub_names: &[],
+        hub_index_numbers: true, learned_network: false,
+    }
 }
 
 impl Variant {
@@ -569,8 +585,10 @@ pub(crate) struct CodeFacts {
     pub(crate) king_runs: bool,
     /// Whether a move may take pieces of its own side (Samoedy).
     pub(crate) capture_own: bool,
-    /// Whether a move is played by the cold path ([`CodeFacts::king_runs`] or
-    /// [`CodeFacts::capture_own`]): one test in the hot path for both.
+    /// Whether the side to move may move the other colour's pieces (Stavropol).
+    pub(crate) either_colour: bool,
+    /// Whether a move is played by the cold path ([`CodeFacts::king_runs`],
+    /// [`CodeFacts::capture_own`], [`CodeFacts::either_colour`]): one test in the hot path.
     pub(crate) special_play: bool,
 }
 
@@ -583,6 +601,7 @@ pub(crate) static CODE_FACTS: [CodeFacts; 256] = {
         own_evaluation: false,
         king_runs: false,
         capture_own: false,
+        either_colour: false,
         special_play: false,
     };
     let mut table = [russian; 256];
@@ -604,7 +623,11 @@ pub(crate) static CODE_FACTS: [CodeFacts; 256] = {
                     || matches!(game.moves, MoveRules::English | MoveRules::Italian),
                 king_runs: matches!(game.moves, MoveRules::Frisian),
                 capture_own: matches!(game.moves, MoveRules::Samoedy),
-                special_play: matches!(game.moves, MoveRules::Frisian | MoveRules::Samoedy),
+                either_colour: matches!(game.moves, MoveRules::Stavropol),
+                special_play: matches!(
+                    game.moves,
+                    MoveRules::Frisian | MoveRules::Samoedy | MoveRules::Stavropol
+                ),
             };
         }
         code += 1;

@@ -106,7 +106,7 @@ pub use position::{
 pub use rules::{
     Brazilian, Breakthrough, Canadian, CapturePriority, CapturesOptional, Counting, Czech,
     DiagonalGenerator, English, Frisian, FrisianGenerator, GameWord, Generator, International,
-    Italian, Killer, Pool, Rules, Russian, Samoedy, Spanish, Thai, Turkish, TurkishGenerator,
-    Visit,
+    Italian, Killer, Pool, Rules, Russian, Samoedy, Spanish, Stavropol, StavropolGenerator, Thai,
+    Turkish, TurkishGenerator, Visit,
 };
 pub use util::memory::{available_memory, TableAllocError};

@@ -25,7 +25,7 @@ as in Russian draughts; :data:`START` holds each variant's start position.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Optional, Protocol
 
 WHITE_MAN, WHITE_KING, BLACK_MAN, BLACK_KING = "w", "W", "b", "B"
@@ -97,7 +97,10 @@ class Rules:
     ``priority`` ``"value"``: the captures taking the most value, a king worth less than two
     men and more than one, then a king's capture (Frisian). ``capture_own``: a piece takes
     pieces of either colour, its own side's too, and such captures are compulsory as any
-    (самоеды, Samoedy: "pieces must be captured regardless of colour").
+    (самоеды, Samoedy: "pieces must be captured regardless of colour"). ``either_colour``:
+    the side to move moves a piece of either colour, each by its own colour's rules, a
+    capture by either colour compulsory; a side whose own colour cannot move has lost
+    (ставропольские шашки, Stavropol draughts).
     """
 
     crown_during_capture: bool = True
@@ -115,6 +118,7 @@ class Rules:
     orthogonal_captures: bool = False
     king_quiet_moves: int = 0
     capture_own: bool = False
+    either_colour: bool = False
 
 
 RUSSIAN = Rules()
@@ -216,6 +220,7 @@ _GAME_RULES: dict[str, dict[str, object]] = {
         "size": 12,
     },
     "samoedy": {"capture_own": True},
+    "stavropol": {"either_colour": True},
 }
 
 
@@ -253,6 +258,7 @@ GAME_NUMBERING: dict[str, tuple[str, int, bool]] = {
     "frysk": ("W", 2, False),
     "canadian": ("W", 2, False),
     "samoedy": ("W", 2, False),
+    "stavropol": ("W", 2, False),
 }
 
 
@@ -754,6 +760,8 @@ def distinct_moves(
     (start, end, order of the captured pieces): several intermediate landing squares of a
     king that lead to the same captures in the same order count once.
     """
+    if rules.either_colour:
+        return _either_colour_moves(state, distinct, rules)
     seen: set[object] = set()
     out = []
     for move in all_sequences(state, rules, blocked):
@@ -764,9 +772,32 @@ def distinct_moves(
     return out
 
 
+def _either_colour_moves(state: State, distinct: bool, rules: Rules) -> list[RefMove]:
+    """Stavropol draughts: the moves of the side to move's pieces and of the other colour's,
+    each by its own colour's rules (the other colour's are its moves with that side to
+    move). A capture of either colour is compulsory when there is one; a side whose own
+    colour has no move has lost (no moves)."""
+    one_side = replace(rules, either_colour=False)
+    own = distinct_moves(state, distinct, one_side)
+    if not own:
+        return []
+    other = distinct_moves(State(state.grid, "B" if state.turn == "W" else "W"), distinct, one_side)
+    both = own + other
+    if rules.captures_optional or not any(m.captured for m in both):
+        return both
+    return [m for m in both if m.captured]
+
+
 def apply(state: State, move: MoveLike) -> State:
     """Play a move: the piece goes from start to end, captured pieces leave the board only
-    now (§3.6), a promoting man becomes a king, the turn passes."""
+    now (§3.6), a promoting man becomes a king, the turn passes (to the other side, whoever's
+    piece moved: in Stavropol draughts a side may move the other colour's)."""
+    n = len(state.grid)
+    sf, sr = square_coords(move.start, n)
+    mover = owner(state.grid[sr][sf])
+    if mover is not None and mover != state.turn:
+        after = apply(State(state.grid, mover), move)
+        return State(after.grid, "B" if state.turn == "W" else "W")
     grid = [row[:] for row in state.grid]
     n = len(grid)
     sf, sr = square_coords(move.start, n)

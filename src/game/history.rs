@@ -234,7 +234,9 @@ impl<W: GameWord> Board<W> {
         let p = self.stack.get(ply)?;
         Some(PlyFacts {
             mover: p.before.turn(),
-            king_moved: p.before.kings(p.before.turn()).contains(p.mv.from()),
+            // A king of either colour (Stavropol: a side may move the other colour's).
+            king_moved: (p.before.kings(Color::White) | p.before.kings(Color::Black))
+                .contains(p.mv.from()),
             capture: p.mv.is_capture(),
             promotion: p.mv.promotes(),
         })

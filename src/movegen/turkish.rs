@@ -407,15 +407,14 @@ pub(crate) fn count_moves<R: Rules>(pos: &Position, counting: Counting) -> u64 {
 pub(crate) fn for_each_child<R: Rules, const HASH: bool>(
     pos: &Position,
     counting: Counting,
-    mut visit: impl FnMut(&Position),
+    visit: impl FnMut(&Position),
 ) {
     let mut list = MoveList::new();
     generate::<R>(pos, counting, &mut list);
-    for m in &list {
-        let mut child = *pos;
+    let play = |child: &mut Position, m: &Move| {
         child.apply::<HASH>(m.from.bit(), m.to.bit(), m.captured.0, m.promotes);
-        visit(&child);
-    }
+    };
+    crate::movegen::visit_listed(pos, &list, play, visit);
 }
 
 impl Generator for TurkishGenerator {

@@ -380,6 +380,24 @@ impl<W: Word> Position<W> {
         self.apply::<HASH>(from, to, captured & !own, promotes);
     }
 
+    /// [`Position::apply`] where the piece moved may be of the other colour (Stavropol):
+    /// such a move is played as that colour's (it takes the side to move's pieces), and the
+    /// turn then passes as after any move.
+    pub(crate) fn apply_either<const HASH: bool>(
+        &mut self,
+        from: u32,
+        to: u32,
+        captured: W,
+        promotes: bool,
+    ) {
+        if !(self.by_color[self.turn.index()].0 & W::bit(from)).is_zero() {
+            return self.apply::<HASH>(from, to, captured, promotes);
+        }
+        self.turn = !self.turn;
+        self.apply::<HASH>(from, to, captured, promotes); // toggles the hash's side once
+        self.turn = !self.turn;
+    }
+
     /// The position turned half round with the colours swapped and the other side to
     /// move (White's man on c3 becomes Black's man on f6): the same game seen from the
     /// other side, under the same rules.

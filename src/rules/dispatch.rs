@@ -12,7 +12,7 @@ use crate::position::state::Position;
 use crate::rules::kinds::{Counting, GameWord, Generator, Rules, Visit};
 use crate::rules::types::{
     Brazilian, Breakthrough, Canadian, CapturesOptional, Czech, English, Frisian, International,
-    Italian, Killer, Pool, Russian, Samoedy, Spanish, Thai, Turkish,
+    Italian, Killer, Pool, Russian, Samoedy, Spanish, Stavropol, Thai, Turkish,
 };
 
 /// `visitor.visit::<R>()`, or of `CapturesOptional<R>` when the code's house-rule bit is set.
@@ -46,6 +46,7 @@ impl GameWord for u64 {
             MoveRules::Frisian => arm!(code, visitor, Frisian),
             MoveRules::Turkish => arm!(code, visitor, Turkish),
             MoveRules::Samoedy => arm!(code, visitor, Samoedy),
+            MoveRules::Stavropol => arm!(code, visitor, Stavropol),
             // A 64-bit position never carries Canadian rules (its constructors refuse a
             // board of the other word): the arm completes the match with the same rules on
             // the 64-bit word's largest board.
@@ -184,6 +185,9 @@ impl<W: GameWord> Position<W> {
         let facts = CODE_FACTS[usize::from(self.rules)];
         if facts.capture_own {
             return self.apply_own::<true>(from, to, captured, m.promotes);
+        }
+        if facts.either_colour {
+            return self.apply_either::<true>(from, to, captured, m.promotes);
         }
         let before = *self;
         self.apply::<true>(from, to, captured, m.promotes);

@@ -14,5 +14,5 @@ pub use kinds::{CapturePriority, Counting, GameWord, Generator, Rules, Visit};
 pub use types::{
     Brazilian, Breakthrough, Canadian, CapturesOptional, Czech, DiagonalGenerator, English,
     Frisian, FrisianGenerator, International, Italian, Killer, Pool, Russian, Samoedy, Spanish,
-    Thai, Turkish, TurkishGenerator,
+    Stavropol, StavropolGenerator, Thai, Turkish, TurkishGenerator,
 };

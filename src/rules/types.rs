@@ -22,6 +22,11 @@ pub struct FrisianGenerator;
 #[derive(Copy, Clone, Debug, Default)]
 pub struct TurkishGenerator;
 
+/// The move generator of Stavropol draughts, where the side to move moves a piece of either
+/// colour (`crate::movegen::stavropol`: the diagonal generator's moves of both sides).
+#[derive(Copy, Clone, Debug, Default)]
+pub struct StavropolGenerator;
+
 /// Declares a move-rules type and its constants.
 macro_rules! rules_type {
     (@word) => { u64 };
@@ -73,6 +78,16 @@ rules_type! {
         crown: true, priority: Free, backwards: true, flying: true, man_takes_king: true,
         lands_behind: false, remove_during_move: false,
         ; CAPTURE_OWN: bool = true
+    }
+}
+
+rules_type! {
+    /// Stavropol draughts (ставропольские шашки): Russian draughts in which the side to move
+    /// moves a piece of either colour, each by its own colour's rules, a capture of either
+    /// colour compulsory (docs/variants.md, "The folk games").
+    Stavropol {
+        crown: true, priority: Free, backwards: true, flying: true, man_takes_king: true,
+        lands_behind: false, remove_during_move: false, moves: StavropolGenerator
     }
 }
 
