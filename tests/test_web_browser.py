@@ -677,3 +677,33 @@ def test_a_king_is_drawn_as_two_stacked_men_and_a_crown(browser, base) -> None:
     )
     assert counts == [6, 2]  # two men, two kings of two discs each; a crown a king
     shot(browser, "27-kings")
+
+
+def test_the_board_stays_in_view_while_a_review_is_read(browser, base) -> None:
+    """At 1200×900 the review's plot and summary below the move list scroll the page; the
+    board beside them stays on the screen (it is sticky), so a move clicked in the list
+    shows on a board the reader can see."""
+    browser.set_window_size(1200, 900)
+    try:
+        open_page(browser, base)
+        area = browser.find_element("id", "pdn")
+        browser.execute_script("arguments[0].value = arguments[1]", area, PDN_TEXT)
+        browser.find_element("id", "load-pdn").click()
+        wait(lambda: "Ann" in browser.find_element("id", "message").text, what="the PDN")
+        browser.find_element("id", "last").click()
+        set_controls(browser, review_depth=4)
+        browser.find_element("id", "review").click()
+        wait(lambda: browser.find_elements("css selector", "#plot svg"), timeout=120)
+        browser.execute_script("document.getElementById('review-box').scrollIntoView()")
+        time.sleep(0.2)
+        scrolled = browser.execute_script("return window.scrollY")
+        top, bottom = browser.execute_script(
+            "const r = document.getElementById('board').getBoundingClientRect();"
+            "return [r.top, r.bottom]"
+        )
+        height = browser.execute_script("return window.innerHeight")
+        assert scrolled > 0  # the page did scroll to the review
+        assert top >= 0 and bottom <= height, (top, bottom, height)  # the board is in view
+        shot(browser, "28-review-board-in-view")
+    finally:
+        browser.set_window_size(1400, 1000)
