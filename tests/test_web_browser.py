@@ -89,6 +89,14 @@ def open_page(browser, base: str) -> None:
     assert values == list(shashki.VARIANTS)
 
 
+def load_pdn(browser) -> None:
+    """Paste PDN_TEXT into the page's PDN box and load it."""
+    area = browser.find_element("id", "pdn")
+    browser.execute_script("arguments[0].value = arguments[1]", area, PDN_TEXT)
+    browser.find_element("id", "load-pdn").click()
+    wait(lambda: "Ann" in browser.find_element("id", "message").text, what="the PDN")
+
+
 def click_square(browser, square: int) -> None:
     """Click the board square (0 = a1 … 31 = h8) as a user would."""
     element = browser.find_element("css selector", f'rect[data-square="{square}"]')
@@ -419,10 +427,7 @@ def test_the_phone_page_fits_its_screen_after_a_review(browser, base) -> None:
     browser.set_window_size(390, 844)
     try:
         open_page(browser, base)
-        area = browser.find_element("id", "pdn")
-        browser.execute_script("arguments[0].value = arguments[1]", area, PDN_TEXT)
-        browser.find_element("id", "load-pdn").click()
-        wait(lambda: "Ann" in browser.find_element("id", "message").text, what="the PDN")
+        load_pdn(browser)
         browser.find_element("id", "last").click()
         wait(lambda: len(state(browser)["moves"]) == 7, what="the game's end")
         shot(browser, "09-phone-game")
@@ -686,10 +691,7 @@ def test_the_board_stays_in_view_while_a_review_is_read(browser, base) -> None:
     browser.set_window_size(1200, 900)
     try:
         open_page(browser, base)
-        area = browser.find_element("id", "pdn")
-        browser.execute_script("arguments[0].value = arguments[1]", area, PDN_TEXT)
-        browser.find_element("id", "load-pdn").click()
-        wait(lambda: "Ann" in browser.find_element("id", "message").text, what="the PDN")
+        load_pdn(browser)
         browser.find_element("id", "last").click()
         set_controls(browser, review_depth=4)
         browser.find_element("id", "review").click()
