@@ -41,6 +41,8 @@ pub enum MoveRules {
     Samoedy,
     /// [`Stavropol`](crate::Stavropol).
     Stavropol,
+    /// [`Lasca`](crate::Lasca) (7×7: the moves of a column game's tops, `crate::stacks`).
+    Lasca,
 }
 
 /// Where a game's men stand at the start.
@@ -95,6 +97,9 @@ pub enum DrawSet {
     Turkish,
     /// The same position a third time, nothing else.
     Threefold,
+    /// Towers (Bashni): the same position a third time, or fifteen moves of each side
+    /// without a capture or a move of a man-topped tower.
+    Towers,
 }
 
 impl DrawSet {
@@ -113,6 +118,7 @@ impl DrawSet {
             DrawSet::Frisian => "frisian",
             DrawSet::Turkish => "turkish",
             DrawSet::Threefold => "threefold",
+            DrawSet::Towers => "towers",
         }
     }
 }
@@ -160,6 +166,9 @@ pub struct GameInfo {
     /// Whether its `learned` evaluation (the engine's default) is its compiled-in network:
     /// where the network beat the game's linear evaluation in matches (docs/search.md).
     pub learned_network: bool,
+    /// Whether a square holds a column of pieces (towers, Lasca: a piece taken goes under
+    /// the column that took it; `crate::stacks`), not one piece.
+    pub stacks: bool,
 }
 
 /// Declares the games once: the [`Variant`] enum, [`Variant::ALL`] and the registry table
@@ -196,7 +205,7 @@ games! {
         no_moves_wins: false, numeric: false,
         display: "Russian draughts", draw: DrawSet::Fmjd64,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: true, learned_network: false,
+        hub_index_numbers: true, learned_network: false, stacks: false,
     }
     /// Поддавки (giveaway): Russian moves, the goal reversed: a side that has lost all its
     /// pieces, or cannot move, wins.
@@ -206,7 +215,7 @@ games! {
         no_moves_wins: true, numeric: false,
         display: "Giveaway (poddavki)", draw: DrawSet::Giveaway,
         tagged_on: Some(Variant::Russian), lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: true, learned_network: false,
+        hub_index_numbers: true, learned_network: false, stacks: false,
     }
     /// Brazilian draughts: international rules on 8×8 (majority capture, no crowning
     /// mid-capture), PDN GameType 26.
@@ -216,7 +225,7 @@ games! {
         no_moves_wins: false, numeric: false,
         display: "Brazilian draughts", draw: DrawSet::Brazilian,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: true, learned_network: false,
+        hub_index_numbers: true, learned_network: false, stacks: false,
     }
     /// Diagonal draughts («Діагональні шашки», docs/rules.rst): Russian rules; the main road
     /// a1–h8 starts empty, each side's twelve men fill the triangle on its side of it.
@@ -226,7 +235,7 @@ games! {
         no_moves_wins: false, numeric: false,
         display: "Diagonal draughts", draw: DrawSet::Fmjd64,
         tagged_on: Some(Variant::Russian), lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: true, learned_network: false,
+        hub_index_numbers: true, learned_network: false, stacks: false,
     }
     /// English draughts, American checkers (GameType 21): men move and capture forward only,
     /// kings one square at a time in every direction, free choice of capture; Black first.
@@ -236,7 +245,7 @@ games! {
         start: StartKind::ThreeRows, no_moves_wins: false, numeric: true,
         display: "English draughts (checkers)", draw: DrawSet::English,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: false, learned_network: true,
+        hub_index_numbers: false, learned_network: true, stacks: false,
     }
     /// Italian draughts (GameType 22): men forward only and never take a king, short kings,
     /// the capture priorities of the Italian federation; the board turned.
@@ -246,7 +255,7 @@ games! {
         start: StartKind::ThreeRows, no_moves_wins: false, numeric: true,
         display: "Italian draughts", draw: DrawSet::Italian,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: false, learned_network: true,
+        hub_index_numbers: false, learned_network: true, stacks: false,
     }
     /// Spanish draughts (GameType 24): men forward only, flying kings, the most pieces then
     /// the most kings; the board turned, numbered from White's right-hand corner.
@@ -256,7 +265,7 @@ games! {
         start: StartKind::ThreeRows, no_moves_wins: false, numeric: true,
         display: "Spanish draughts", draw: DrawSet::Threefold,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: false, learned_network: false,
+        hub_index_numbers: false, learned_network: false, stacks: false,
     }
     /// Portuguese draughts (GameType 28): Spanish move rules, board and numbering.
     Portuguese {
@@ -265,7 +274,7 @@ games! {
         start: StartKind::ThreeRows, no_moves_wins: false, numeric: true,
         display: "Portuguese draughts", draw: DrawSet::Threefold,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: false, learned_network: false,
+        hub_index_numbers: false, learned_network: false, stacks: false,
     }
     /// Czech draughts (GameType 29): men forward only, flying kings, a king must capture
     /// when a king can.
@@ -275,7 +284,7 @@ games! {
         start: StartKind::ThreeRows, no_moves_wins: false, numeric: false,
         display: "Czech draughts", draw: DrawSet::Threefold,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: false, learned_network: false,
+        hub_index_numbers: false, learned_network: false, stacks: false,
     }
     /// Pool checkers (GameType 23): men capture backwards, flying kings, free choice; a man
     /// crossing the far row during a capture goes on as a man; Black first.
@@ -285,7 +294,7 @@ games! {
         start: StartKind::ThreeRows, no_moves_wins: false, numeric: true,
         display: "Pool checkers", draw: DrawSet::Pool,
         tagged_on: None, lidraughts_type: None, hub_names: &["american pool"],
-        hub_index_numbers: false, learned_network: false,
+        hub_index_numbers: false, learned_network: false, stacks: false,
     }
     /// Thai draughts, mak-hot (GameType 31): eight men each on two rows, men forward only,
     /// kings fly but land directly behind the piece taken, pieces taken leave the board at
@@ -296,7 +305,7 @@ games! {
         start: StartKind::TwoRows, no_moves_wins: false, numeric: true,
         display: "Thai draughts (mak-hot)", draw: DrawSet::Threefold,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: false, learned_network: false,
+        hub_index_numbers: false, learned_network: false, stacks: false,
     }
     /// International draughts (GameType 20), the game of the world federation (FMJD) on the
     /// 10×10 board: twenty men each, men capture backwards, flying kings, the capture taking
@@ -308,7 +317,7 @@ games! {
         no_moves_wins: false, numeric: true,
         display: "International draughts", draw: DrawSet::International,
         tagged_on: None, lidraughts_type: None, hub_names: &["normal"],
-        hub_index_numbers: false, learned_network: false,
+        hub_index_numbers: false, learned_network: false, stacks: false,
     }
     /// Antidraughts (lidraughts' name): International draughts' moves on the 10×10 board,
     /// the goal reversed: a side that has lost all its pieces, or cannot move, wins.
@@ -318,7 +327,7 @@ games! {
         start: StartKind::FourRows, no_moves_wins: true, numeric: true,
         display: "Antidraughts", draw: DrawSet::Antidraughts,
         tagged_on: Some(Variant::International), lidraughts_type: Some(98), hub_names: &["losing"],
-        hub_index_numbers: false, learned_network: false,
+        hub_index_numbers: false, learned_network: false, stacks: false,
     }
     /// Killer draughts (Christian Freeling; Scan's `killer`): International draughts, but a
     /// king whose capture ends on taking a king stops on the square directly behind it.
@@ -328,7 +337,7 @@ games! {
         start: StartKind::FourRows, no_moves_wins: false, numeric: true,
         display: "Killer draughts", draw: DrawSet::Killer,
         tagged_on: Some(Variant::International), lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: false, learned_network: false,
+        hub_index_numbers: false, learned_network: false, stacks: false,
     }
     /// Breakthrough draughts (lidraughts' and Scan's `bt`): International draughts' moves,
     /// and the first side to crown a man wins.
@@ -338,7 +347,7 @@ games! {
         start: StartKind::FourRows, no_moves_wins: false, numeric: true,
         display: "Breakthrough draughts", draw: DrawSet::Threefold,
         tagged_on: Some(Variant::International), lidraughts_type: Some(96), hub_names: &["bt"],
-        hub_index_numbers: false, learned_network: false,
+        hub_index_numbers: false, learned_network: false, stacks: false,
     }
     /// Frisian draughts (GameType 40; the Frisian federation's rules): International
     /// draughts' board and moves, captures along ranks and files too, the capture of the
@@ -349,7 +358,7 @@ games! {
         start: StartKind::FourRows, no_moves_wins: false, numeric: true,
         display: "Frisian draughts", draw: DrawSet::Frisian,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: false, learned_network: false,
+        hub_index_numbers: false, learned_network: false, stacks: false,
     }
     /// Frysk! (lidraughts' name): Frisian draughts with five men each on the back rank.
     Frysk {
@@ -358,7 +367,7 @@ games! {
         start: StartKind::BackRow, no_moves_wins: false, numeric: true,
         display: "Frysk!", draw: DrawSet::Frisian,
         tagged_on: Some(Variant::Frisian), lidraughts_type: Some(97), hub_names: &[],
-        hub_index_numbers: false, learned_network: false,
+        hub_index_numbers: false, learned_network: false, stacks: false,
     }
     /// Turkish draughts, dama (GameType 30): every square of the 8×8 board, sixteen men
     /// each on the second and third ranks, men one square forward or sideways, kings like
@@ -370,7 +379,7 @@ games! {
         start: StartKind::SecondAndThirdRanks, no_moves_wins: false, numeric: false,
         display: "Turkish draughts (dama)", draw: DrawSet::Turkish,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: true, learned_network: false,
+        hub_index_numbers: true, learned_network: false, stacks: false,
     }
     /// Canadian draughts (GameType 27): International draughts' rules on the 12×12 board,
     /// thirty men each on the five nearest ranks, White first (docs/variants.md).
@@ -381,7 +390,7 @@ games! {
         no_moves_wins: false, numeric: true,
         display: "Canadian draughts", draw: DrawSet::International,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: false, learned_network: false,
+        hub_index_numbers: false, learned_network: false, stacks: false,
     }
     /// Samoedy (самоеды, "self-eaters"), a folk game of the Russian rules pages: Russian
     /// draughts in which pieces are captured regardless of colour, a side's own included,
@@ -393,7 +402,7 @@ games! {
         start: StartKind::ThreeRows, no_moves_wins: false, numeric: false,
         display: "Samoedy (self-capture)", draw: DrawSet::Fmjd64,
         tagged_on: Some(Variant::Russian), lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: true, learned_network: false,
+        hub_index_numbers: true, learned_network: false, stacks: false,
     }
     /// Stavropol draughts (ставропольские шашки), a folk game of the Russian rules pages:
     /// Russian draughts in which the side to move moves a piece of either colour, by that
@@ -407,7 +416,32 @@ games! {
         numbering: Numbering::STANDARD, start: StartKind::ThreeRows, no_moves_wins: false,
         numeric: false, display: "Stavropol draughts (either colour)", draw: DrawSet::Fmjd64,
         tagged_on: Some(Variant::Russian), lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: true, learned_network: false,
+        hub_index_numbers: true, learned_network: false, stacks: false,
+    }
+    /// Towers (столбовые шашки, Bashni), a folk game of the Russian rules pages, in the
+    /// Russian tradition: Russian draughts' moves made by columns, a column moving as its
+    /// top piece; a capture takes the top piece of the column jumped and puts it under the
+    /// capturing column after the move (`crate::stacks`). No PDN GameType: written on
+    /// Russian draughts' (25) with a `Variant` tag.
+    Towers {
+        name: "towers", aliases: &["bashni", "stolbovye", "столбовые", "башни", "columns"],
+        game_type: None, first: White, moves: MoveRules::Russian,
+        numbering: Numbering::STANDARD, start: StartKind::ThreeRows, no_moves_wins: false,
+        numeric: false, display: "Towers (Bashni, столбовые)", draw: DrawSet::Towers,
+        tagged_on: Some(Variant::Russian), lidraughts_type: None, hub_names: &[],
+        hub_index_numbers: true, learned_network: false, stacks: true,
+    }
+    /// Lasca (Emanuel Lasker, 1911): a column game on the 25 squares of a 7×7 board, eleven
+    /// pieces each; soldiers step and capture forward only, officers one square every way,
+    /// a capture takes the top piece of the column jumped and a soldier reaching the far
+    /// row ends its move there. Squares numbered 1 (a1) to 25 (g7) from White's side.
+    Lasca {
+        name: "lasca", aliases: &["laska", "ласка"], game_type: None, first: White,
+        moves: MoveRules::Lasca, numbering: Numbering::on(7, White, 0, false),
+        start: StartKind::ThreeRows, no_moves_wins: false, numeric: true,
+        display: "Lasca", draw: DrawSet::Threefold,
+        tagged_on: None, lidraughts_type: None, hub_names: &[],
+        hub_index_numbers: false, learned_network: false, stacks: true,
     }
 }
 

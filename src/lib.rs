@@ -62,13 +62,14 @@
 //! 5. `position`: positions and moves as data, their hash, FEN.
 //! 6. `rules`: the rules traits and types, the one dispatch, a position's legal moves.
 //! 7. `movegen`: the move generators (diagonal, Frisian, Turkish).
-//! 8. `notation`: move text.
-//! 9. `game`: a game's history and its draw rules.
-//! 10. `perft`: move-path enumeration.
-//! 11. `egtb`: endgame tables.
-//! 12. `search`: the engine.
-//! 13. `batch`: many games at once.
-//! 14. `python`: the bindings.
+//! 8. `stacks`: the column games' positions (towers, Lasca): the tops and the columns.
+//! 9. `notation`: move text.
+//! 10. `game`: a game's history and its draw rules.
+//! 11. `perft`: move-path enumeration.
+//! 12. `egtb`: endgame tables.
+//! 13. `search`: the engine.
+//! 14. `batch`: many games at once.
+//! 15. `python`: the bindings.
 
 pub mod batch;
 pub mod egtb;
@@ -84,6 +85,7 @@ mod position;
 mod python;
 mod rules;
 pub mod search;
+mod stacks;
 mod util;
 
 pub use error::{FenError, IllegalMoveError, PositionError, SquareError};
@@ -106,7 +108,8 @@ pub use position::{
 pub use rules::{
     Brazilian, Breakthrough, Canadian, CapturePriority, CapturesOptional, Counting, Czech,
     DiagonalGenerator, English, Frisian, FrisianGenerator, GameWord, Generator, International,
-    Italian, Killer, Pool, Rules, Russian, Samoedy, Spanish, Stavropol, StavropolGenerator, Thai,
-    Turkish, TurkishGenerator, Visit,
+    Italian, Killer, Lasca, Pool, Rules, Russian, Samoedy, Spanish, Stavropol, StavropolGenerator,
+    Thai, Turkish, TurkishGenerator, Visit,
 };
+pub use stacks::{Column, StackPosition, MAX_HEIGHT};
 pub use util::memory::{available_memory, TableAllocError};

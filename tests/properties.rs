@@ -27,10 +27,19 @@ fn setups() -> impl Strategy<Value = Position> {
     })
 }
 
+/// The games whose boards hold every 8×8 setup (all but Lasca's 7×7 one).
+fn games_of_setups() -> Vec<Variant> {
+    Variant::ALL
+        .into_iter()
+        .filter(|v| v.geometry().size() >= 8)
+        .collect()
+}
+
 /// A random setup where the side not to move has no king (perft's two-ply count takes its
 /// shortcut there), under any variant's rules, capturing mandatory or not.
 fn setups_without_their_kings() -> impl Strategy<Value = Position> {
-    (setups(), 0..Variant::ALL.len(), any::<bool>()).prop_map(|(pos, variant, optional)| {
+    let games = games_of_setups();
+    (setups(), 0..games.len(), any::<bool>()).prop_map(move |(pos, variant, optional)| {
         let ours = |color: Color| {
             if color == pos.turn() {
                 pos.kings(color)
@@ -47,7 +56,7 @@ fn setups_without_their_kings() -> impl Strategy<Value = Position> {
         };
         Position::from_setup(&s)
             .expect("valid by construction")
-            .with_rules(RuleSet::new(Variant::ALL[variant], optional))
+            .with_rules(RuleSet::new(games[variant], optional))
     })
 }
 
@@ -116,10 +125,10 @@ proptest! {
     #[test]
     fn counting_agrees_with_listing_in_every_game(
         pos in prop_oneof![setups(), setups_without_their_kings()],
-        variant in 0..Variant::ALL.len(),
+        variant in 0..games_of_setups().len(),
         optional in any::<bool>(),
     ) {
-        let pos = pos.with_rules(RuleSet::new(Variant::ALL[variant], optional));
+        let pos = pos.with_rules(RuleSet::new(games_of_setups()[variant], optional));
         for counting in [Counting::Distinct, Counting::Orders] {
             prop_assert_eq!(pos.count_moves(counting), pos.legal_moves_counting(counting).len() as u64);
             prop_assert_eq!(perft_counting(&pos, 2, counting), perft_two_by_listing(&pos, counting));
@@ -139,11 +148,11 @@ proptest! {
     #[test]
     fn the_move_at_an_index_is_the_listed_one(
         pos in setups(),
-        variant in 0..Variant::ALL.len(),
+        variant in 0..games_of_setups().len(),
         optional in any::<bool>(),
         random in any::<u64>(),
     ) {
-        let pos = pos.with_rules(RuleSet::new(Variant::ALL[variant], optional));
+        let pos = pos.with_rules(RuleSet::new(games_of_setups()[variant], optional));
         let moves = pos.legal_moves();
         let expected = (!moves.is_empty()).then(|| moves[(random % moves.len() as u64) as usize]);
         prop_assert_eq!(pos.legal_move_at(random), expected);

@@ -184,6 +184,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type che
 if TYPE_CHECKING:  # the lazily loaded names, for type checkers
     from typing import Optional
 
+    from shashki.columns import ColumnBoard
     from shashki.draw import DrawCounter, DrawRules, Outcome, Termination
     from shashki.game import Game
 del TYPE_CHECKING
@@ -193,6 +194,7 @@ def __getattr__(name: str) -> object:
     """Import the game layer on first use, keeping ``import shashki`` fast."""
     module = {
         "Game": "shashki.game",
+        "ColumnBoard": "shashki.columns",
         "Outcome": "shashki.draw",
         "Termination": "shashki.draw",
         "DrawRules": "shashki.draw",
@@ -211,6 +213,7 @@ __all__ = [
     "BLACK",
     "Board",
     "Color",
+    "ColumnBoard",
     "DrawRules",
     "FenError",
     "Game",

@@ -43,6 +43,7 @@ _FIELDS = (
     "no_moves_wins",
     "actions",
     "evaluation",
+    "stacks",
 )
 
 
@@ -69,6 +70,7 @@ if TYPE_CHECKING:  # the fields' types, for type checkers (typing costs import t
         no_moves_wins: bool
         actions: int
         evaluation: str
+        stacks: bool
 
 else:
     _Card = namedtuple("_Card", _FIELDS)
@@ -90,7 +92,9 @@ class GameInfo(_Card):
     ``move_rules`` (the core's kind of move rules); ``no_moves_wins`` (giveaway's reversed
     goal); ``actions`` (the batch API's action space); ``evaluation`` (what the engine's
     default ``learned`` evaluation is for the game: ``network``, ``family``, ``giveaway`` or
-    ``russian``, docs/search.md)."""
+    ``russian``, docs/search.md); ``stacks`` (a column game: towers, Lasca, whose squares
+    hold columns of pieces and whose boards are :class:`shashki.ColumnBoard`; :func:`games`
+    lists them only when asked)."""
 
     __slots__ = ()
 
@@ -114,13 +118,17 @@ class GameInfo(_Card):
         return (self.name, *self.aliases)
 
 
-_CARDS: tuple[GameInfo, ...] = tuple(GameInfo(**card) for card in _core.game_cards())
-_BY_NAME: dict[str, GameInfo] = {n: card for card in _CARDS for n in card.names}
+_ALL_CARDS: tuple[GameInfo, ...] = tuple(GameInfo(**card) for card in _core.game_cards())
+_CARDS: tuple[GameInfo, ...] = tuple(card for card in _ALL_CARDS if not card.stacks)
+_COLUMN_CARDS: tuple[GameInfo, ...] = tuple(card for card in _ALL_CARDS if card.stacks)
+_BY_NAME: dict[str, GameInfo] = {n: card for card in _ALL_CARDS for n in card.names}
 
 
-def games() -> tuple[GameInfo, ...]:
-    """Every game shashki plays, in the registry's order (Russian draughts first)."""
-    return _CARDS
+def games(*, columns: bool = False) -> tuple[GameInfo, ...]:
+    """Every game of one piece a square (what :class:`shashki.Board` plays), in the
+    registry's order (Russian draughts first); with ``columns=True``, the column games
+    (towers, Lasca: :class:`shashki.ColumnBoard`) instead."""
+    return _COLUMN_CARDS if columns else _CARDS
 
 
 def _key(name: str) -> str:

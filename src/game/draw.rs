@@ -622,6 +622,21 @@ impl DrawRules {
         DrawRules::new(vec![DrawRule::Repetition { times: 3 }], Vec::new())
     }
 
+    /// Towers (Bashni): the same position a third time, or fifteen moves of each side in
+    /// which only king-topped columns moved and nothing was taken (the game's texts draw
+    /// when "the balance of forces has not changed for 15 moves"; in towers no piece ever
+    /// leaves the board, so the balance changes by a capture, or by a man's move towards
+    /// its crowning: docs/variants.md, "Towers").
+    pub fn towers() -> DrawRules {
+        DrawRules::new(
+            vec![
+                DrawRule::Repetition { times: 3 },
+                DrawRule::KingsOnly { moves: 15 },
+            ],
+            Vec::new(),
+        )
+    }
+
     /// The rules a game of `variant` is played under unless told otherwise.
     pub fn for_variant(variant: Variant) -> DrawRules {
         DrawRules::of(variant.info().draw)
@@ -642,6 +657,7 @@ impl DrawRules {
             DrawSet::Frisian => DrawRules::frisian(),
             DrawSet::Turkish => DrawRules::turkish(),
             DrawSet::Threefold => DrawRules::threefold(),
+            DrawSet::Towers => DrawRules::towers(),
         }
     }
 
@@ -664,6 +680,7 @@ impl DrawRules {
             "frisian" => DrawRules::frisian(),
             "turkish" => DrawRules::turkish(),
             "threefold" => DrawRules::threefold(),
+            "towers" => DrawRules::towers(),
             "none" | "repetition" => DrawRules::none(),
             _ => return None,
         })

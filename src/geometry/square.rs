@@ -180,6 +180,9 @@ impl Geometry {
     pub const EIGHT_EVERY_SQUARE: &'static Geometry = &EIGHT_EVERY_SQUARE;
     /// The 12×12 board (Canadian draughts): 72 squares, in the 128-bit word's layout.
     pub const TWELVE: &'static Geometry = &TWELVE;
+    /// The 7×7 board of Lasca: its 25 squares of the corners' colour (a1, c1, e1, g1, b2,
+    /// …), in the 64-bit word's layout.
+    pub const SEVEN: &'static Geometry = &SEVEN;
 
     const fn new(size: u8, every_square: bool) -> Geometry {
         let wide = size > 10;
@@ -409,6 +412,7 @@ static EIGHT: Geometry = Geometry::new(8, false);
 static TEN: Geometry = Geometry::new(10, false);
 static EIGHT_EVERY_SQUARE: Geometry = Geometry::new(8, true);
 static TWELVE: Geometry = Geometry::new(12, false);
+static SEVEN: Geometry = Geometry::new(7, false);
 
 /// How a game numbers and names its squares (the PDN GameType's notation and inverted
 /// flag): square 1 sits in a corner of the board as the side that moves first sees it, and
@@ -438,7 +442,8 @@ impl Numbering {
         Numbering::on(8, first, corner, inverted)
     }
 
-    /// [`Numbering::new`] on the board of side `size` (8 or 10).
+    /// [`Numbering::new`] on the board of side `size` (7, 8, 10 or 12; on the odd board
+    /// the rows hold four and three squares in turn, the corners playable).
     pub const fn on(size: u8, first: Color, corner: u8, inverted: bool) -> Numbering {
         let mut numbers = [0u8; LAYOUT_BITS];
         let mut squares = [0u8; LAYOUT_BITS];
@@ -448,7 +453,15 @@ impl Numbering {
             <u64 as Word>::COLUMNS
         };
         let last = size - 1;
-        let per_row = size / 2;
+        // The squares of the rows below row `row` of the numbering's view (on an odd board
+        // the rows of the corners hold one square more).
+        const fn before(size: u8, row: u8) -> u8 {
+            if size % 2 == 0 {
+                row * (size / 2)
+            } else {
+                (row / 2) * size + (row % 2) * size.div_ceil(2)
+            }
+        }
         let mut rank = 0u8;
         while rank < size {
             let mut stored_file = rank % 2;
@@ -470,7 +483,7 @@ impl Numbering {
                 } else {
                     (last - vf) / 2
                 };
-                let n = row * per_row + k;
+                let n = before(size, row) + k;
                 let bit = layout_bit_in(columns, stored_file, rank) as u8;
                 numbers[bit as usize] = n + 1;
                 squares[n as usize] = bit;
@@ -523,17 +536,19 @@ impl Numbering {
             Geometry::TWELVE
         } else if self.size == 10 {
             Geometry::TEN
+        } else if self.size == 7 {
+            Geometry::SEVEN
         } else {
             Geometry::EIGHT
         }
     }
 
-    /// The highest number (32, 50, 64 or 72).
+    /// The highest number (25, 32, 50, 64 or 72).
     pub const fn count(self) -> u32 {
         if self.every_square {
             64
         } else {
-            self.size as u32 * self.size as u32 / 2
+            (self.size as u32 * self.size as u32).div_ceil(2)
         }
     }
 

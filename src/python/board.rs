@@ -562,6 +562,13 @@ pub(crate) fn rules_arg_any(
             })?
         }
     };
+    if variant.info().stacks {
+        return Err(PyValueError::new_err(format!(
+            "{} is a column game: its positions are shashki.ColumnBoard's (a column of \
+             pieces on a square), which plays it; this takes the games of one piece a square",
+            variant.name()
+        )));
+    }
     Ok(RuleSet::new(variant, captures_optional))
 }
 

@@ -4,6 +4,7 @@
 mod args;
 mod batch;
 mod board;
+mod columns;
 mod egtb;
 mod engine;
 mod errors;
@@ -31,6 +32,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<PyBoard>()?;
+    m.add_class::<columns::PyColumnBoard>()?;
     m.add_class::<PyMove>()?;
     m.add_class::<PyPiece>()?;
     m.add_class::<LegalMoves>()?;

@@ -134,6 +134,7 @@ pub(super) fn game_cards(py: Python<'_>) -> PyResult<Vec<Bound<'_, pyo3::types::
             card.set_item("no_moves_wins", g.no_moves_wins)?;
             card.set_item("actions", crate::batch::Shape::of(g.variant).actions)?;
             card.set_item("evaluation", crate::search::learned_kind(g.variant))?;
+            card.set_item("stacks", g.stacks)?;
             Ok(card)
         })
         .collect()

@@ -13,6 +13,6 @@ pub(crate) mod types;
 pub use kinds::{CapturePriority, Counting, GameWord, Generator, Rules, Visit};
 pub use types::{
     Brazilian, Breakthrough, Canadian, CapturesOptional, Czech, DiagonalGenerator, English,
-    Frisian, FrisianGenerator, International, Italian, Killer, Pool, Russian, Samoedy, Spanish,
-    Stavropol, StavropolGenerator, Thai, Turkish, TurkishGenerator,
+    Frisian, FrisianGenerator, International, Italian, Killer, Lasca, Pool, Russian, Samoedy,
+    Spanish, Stavropol, StavropolGenerator, Thai, Turkish, TurkishGenerator,
 };

@@ -178,6 +178,16 @@ rules_type! {
 }
 
 rules_type! {
+    /// Lasca's moves (of its columns' tops, `crate::stacks`): English draughts' on the 7×7
+    /// board — soldiers step and capture forward only, officers one square every way, free
+    /// choice among captures, a soldier reaching the far row by a capture stops there.
+    Lasca {
+        crown: false, priority: Free, backwards: false, flying: false, man_takes_king: true,
+        lands_behind: false, remove_during_move: false, board: Geometry::SEVEN,
+    }
+}
+
+rules_type! {
     /// Italian draughts: as English, but a man never captures a king and the federation's
     /// capture priorities ([`CapturePriority::Italian`]) apply.
     Italian {

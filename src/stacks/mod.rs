@@ -1,0 +1,11 @@
+//! The column games (towers, Lasca): a column of pieces on each occupied square, a piece
+//! taken going under the column that took it.
+//!
+//! Inside: `column` (one square's column) ← `position` (the tops and the columns; moves,
+//! perft, FEN).
+
+pub(crate) mod column;
+pub(crate) mod position;
+
+pub use column::{Column, MAX_HEIGHT};
+pub use position::StackPosition;
