@@ -330,3 +330,14 @@ def test_pickle_and_copy_keep_the_moves() -> None:
     for other in (pickle.loads(pickle.dumps(board)), board.copy()):
         assert other == board and other.move_stack == board.move_stack
     assert board.copy(stack=False).move_stack == []
+
+
+def test_the_command_line_counts_the_column_games(capsys: pytest.CaptureFixture[str]) -> None:
+    from shashki.apps import cli
+
+    assert cli.main(["perft", "--variant", "Bashni", "6"]) == 0
+    assert "perft 6: 37908" in capsys.readouterr().out
+    assert cli.main(["perft", "--variant", "lasca", "--orders", "--json", "12"]) == 0
+    assert '"leaves": 97440' in capsys.readouterr().out
+    assert cli.main(["perft", "--variant", "towers", "--captures-optional", "3"]) == 2
+    assert "captures-optional" in capsys.readouterr().err

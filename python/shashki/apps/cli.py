@@ -71,15 +71,18 @@ def _variant_name(text: str) -> str:
 
 
 def _add_variant(
-    parser: argparse.ArgumentParser, choices: tuple[str, ...] = shashki.VARIANTS
+    parser: argparse.ArgumentParser,
+    choices: tuple[str, ...] = shashki.VARIANTS,
+    columns: bool = False,
 ) -> None:
+    cards = shashki.games() + (shashki.games(columns=True) if columns else ())
     parser.add_argument(
         "--variant",
         type=_variant_name,
-        choices=choices,
+        choices=choices + tuple(card.name for card in cards if card.stacks),
         default="russian",
         help="the game, by name or alias in any case: "
-        + ", ".join(f"{card.name} ({card.display_name})" for card in shashki.games()),
+        + ", ".join(f"{card.name} ({card.display_name})" for card in cards),
     )
     parser.add_argument(
         "--captures-optional",
@@ -145,7 +148,7 @@ def _parser() -> argparse.ArgumentParser:
         "--checkpoint", default=None, metavar="FILE", help="record finished sub-positions here"
     )
     perft.add_argument("--key-seed", type=int, default=0, help="seed of the tables' second key")
-    _add_variant(perft)
+    _add_variant(perft, columns=True)
 
     moves = sub.add_parser(
         "moves",
@@ -327,6 +330,8 @@ def _perft(args: argparse.Namespace) -> int:
         raise _UsageError(f"depth must be a whole number, not {depth_text!r}") from None
     if not 0 <= depth <= 63:
         raise _UsageError(f"depth must be between 0 and 63, not {depth}")
+    if shashki.game_info(args.variant).stacks:
+        return _perft_columns(args, fen[0] if fen else None, depth)
     board = _board(args, fen[0] if fen else None)
     if args.workers is not None or args.scheduler is not None or args.checkpoint is not None:
         return _perft_split(args, board, depth)
@@ -356,6 +361,30 @@ def _perft(args: argparse.Namespace) -> int:
         leaves = shashki.perft(board, depth, **options)
         if args.divide:
             divide = shashki.perft_divide(board, depth, **options)
+    return _report_perft(args, board.fen(), depth, leaves, divide, time.perf_counter() - start)
+
+
+def _perft_columns(args: argparse.Namespace, fen: Optional[str], depth: int) -> int:
+    """Perft of a column game (towers, Lasca): one thread, no table."""
+    if args.captures_optional:
+        raise _UsageError(f"{args.variant} has no captures-optional house rule here")
+    if args.workers is not None or args.scheduler is not None or args.checkpoint is not None:
+        raise _UsageError(f"{args.variant}'s perft runs in one process (no --workers)")
+    if fen is not None and not fen.strip():
+        raise _UsageError("the FEN is empty (leave it out for the start position)")
+    board = shashki.ColumnBoard(fen, variant=args.variant)
+    counting = "orders" if args.orders else "distinct"
+    start = time.perf_counter()
+    divide: dict[str, int] = {}
+    if args.divide and depth >= 1:
+        for move in board.legal_moves:
+            text = board.move_text(move)
+            board.push(move)
+            divide[text] = board.perft(depth - 1, counting)
+            board.pop()
+        leaves = sum(divide.values())
+    else:
+        leaves = board.perft(depth, counting)
     return _report_perft(args, board.fen(), depth, leaves, divide, time.perf_counter() - start)
 
 
