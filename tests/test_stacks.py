@@ -17,66 +17,18 @@ from shashki import reference_columns as ref
 # Perft of each start position, both conventions (A: one move per position it leads to;
 # B: one per order of the columns jumped), computed by the core and for the first depths by
 # the reference (docs/variants.md gives the table and the times).
+# fmt: off
 PERFT = {
-    ("towers", "distinct"): [
-        7,
-        49,
-        302,
-        1469,
-        7482,
-        37908,
-        189912,
-        925862,
-        4533133,
-        22058971,
-        107590933,
-    ],
-    ("towers", "orders"): [
-        7,
-        49,
-        302,
-        1469,
-        7482,
-        37908,
-        189912,
-        925868,
-        4533214,
-        22065604,
-        107635944,
-    ],
-    ("lasca", "distinct"): [
-        6,
-        6,
-        18,
-        54,
-        116,
-        324,
-        846,
-        2148,
-        5692,
-        13898,
-        37124,
-        97420,
-        269440,
-        742352,
-    ],
-    ("lasca", "orders"): [
-        6,
-        6,
-        18,
-        54,
-        116,
-        324,
-        846,
-        2148,
-        5692,
-        13898,
-        37124,
-        97440,
-        269512,
-        742638,
-    ],
+    ("towers", "distinct"): [7, 49, 302, 1469, 7482, 37908, 189912, 925862, 4533133,
+                             22058971, 107590933],
+    ("towers", "orders"): [7, 49, 302, 1469, 7482, 37908, 189912, 925868, 4533214,
+                           22065604, 107635944],
+    ("lasca", "distinct"): [6, 6, 18, 54, 116, 324, 846, 2148, 5692, 13898, 37124, 97420,
+                            269440, 742352],
+    ("lasca", "orders"): [6, 6, 18, 54, 116, 324, 846, 2148, 5692, 13898, 37124, 97440,
+                          269512, 742638],
 }
+# fmt: on
 CORE_DEPTH = {"towers": 9, "lasca": 14}
 REFERENCE_DEPTH = {"towers": 5, "lasca": 9}
 
