@@ -503,7 +503,8 @@ fn fits(text: &str, variant: Variant) -> bool {
 fn other_boards_hint(text: &str, variant: Variant) -> String {
     let mut seen: Vec<&'static crate::Geometry> = vec![variant.geometry()];
     let mut hints = Vec::new();
-    for other in Variant::ALL {
+    // The column games' boards are `ColumnBoard`'s, not this one's: never hinted.
+    for other in Variant::ALL.into_iter().filter(|v| !v.info().stacks) {
         let geometry = other.geometry();
         if seen.iter().any(|g| std::ptr::eq(*g, geometry)) || !fits(text, other) {
             continue;
