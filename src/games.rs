@@ -43,6 +43,8 @@ pub enum MoveRules {
     Stavropol,
     /// [`Lasca`](crate::Lasca) (7×7: the moves of a column game's tops, `crate::stacks`).
     Lasca,
+    /// [`Ugolki`](crate::Ugolki) (уголки: the corners race, nothing captured).
+    Ugolki,
 }
 
 /// Where a game's men stand at the start.
@@ -63,6 +65,9 @@ pub enum StartKind {
     /// Sixteen men each on every square of each side's second and third ranks, the back
     /// rank empty (Turkish draughts).
     SecondAndThirdRanks,
+    /// Nine pieces each in a 3×3 corner, the "house": White's a1–c3, Black's f6–h8
+    /// (уголки).
+    Corners,
 }
 
 /// A built-in set of draw rules, as a game's card names it ([`DrawRules::of`] builds it;
@@ -442,6 +447,21 @@ games! {
         display: "Lasca", draw: DrawSet::Threefold,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
         hub_index_numbers: false, learned_network: false, stacks: true,
+    }
+    /// Уголки (the corners race), as the Russian rules page gives it: every square of the
+    /// 8×8 board, nine pieces each in a 3×3 corner (White a1–c3, Black f6–h8); a piece steps
+    /// to an adjacent square of its rank or file, or jumps over a piece there (either
+    /// colour) and may go on jumping; nothing is captured. The first side to fill the
+    /// other's corner wins (Black, moving second, gets one reply for a draw); a side with a
+    /// piece in its own corner after its 40th move loses (`shashki.draw`, docs/variants.md).
+    /// No PDN GameType: written on Turkish draughts' (30, the board of every square) with a
+    /// `Variant` tag.
+    Ugolki {
+        name: "ugolki", aliases: &["уголки", "corners"], game_type: None, first: White,
+        moves: MoveRules::Ugolki, numbering: Numbering::corners(), start: StartKind::Corners,
+        no_moves_wins: false, numeric: false, display: "Ugolki (corners, уголки)",
+        draw: DrawSet::Threefold, tagged_on: Some(Variant::Turkish), lidraughts_type: None,
+        hub_names: &[], hub_index_numbers: false, learned_network: false, stacks: false,
     }
 }
 

@@ -85,6 +85,7 @@ def test_board_variant_attributes_and_repr() -> None:
         "canadian",
         "samoedy",  # new games come last: a position's rules code is its game's index
         "stavropol",
+        "ugolki",
     )
 
 

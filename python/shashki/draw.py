@@ -114,6 +114,12 @@ class Termination(enum.Enum, metaclass=_TerminationType):
     """Turkish draughts: each side has one piece left and the side to move cannot capture."""
     HISTORICAL_THREE_KINGS = "art. 20 three kings against one"
     HISTORICAL_KING_AND_MEN = "art. 21 a king and men"
+    CORNER_FILLED = "filled the other's corner"
+    """Уголки: a side filled the other's corner (Black, moving second, had its reply; both
+    filled after the same number of moves is a draw)."""
+    CORNER_NOT_LEFT = "a piece still in its own corner after the 40th move"
+    """Уголки: the side that moved has a piece in its own corner after its 40th move or
+    later (one left behind, or one moved back), and loses."""
     RECORDED = "as recorded"
     """A result from outside the rules: a loss on time, an adjudication (PDN's Result)."""
 
@@ -139,10 +145,43 @@ def no_moves_outcome(board: Board) -> Optional[Outcome]:
     return None if winner is None else Outcome(Termination.NO_MOVES, winner)
 
 
+#: Уголки: the move after which a side must have left its corner (docs/variants.md).
+CORNER_MOVES = 40
+
+
+def corners_outcome(board: Board) -> Optional[Outcome]:
+    """Уголки's own endings after ``board``'s last move: the first side to fill the other's
+    corner wins, Black (moving second) having one reply, both filled a draw; the side that
+    moved loses with a piece in its own corner after its 40th move. None otherwise."""
+    from shashki import Board as _Board
+
+    start = _Board(variant=board.variant)
+    homes = {color: set(start.pieces(color)) for color in (True, False)}
+    pieces = {color: set(board.pieces(color)) for color in (True, False)}
+    filled = {color: pieces[color] == homes[not color] for color in (True, False)}
+    if board.turn:  # Black has just moved: both sides have made the same number of moves
+        if filled[True] and filled[False]:
+            return Outcome(Termination.CORNER_FILLED, None)
+        if filled[True] or filled[False]:
+            return Outcome(Termination.CORNER_FILLED, filled[True])
+    elif filled[False]:
+        return Outcome(Termination.CORNER_FILLED, False)
+    mover = not board.turn
+    made = board.fullmove_number - (1 if mover is False else 0)
+    if made >= CORNER_MOVES and pieces[mover] & homes[mover]:
+        return Outcome(Termination.CORNER_NOT_LEFT, not mover)
+    return None
+
+
 def board_outcome(
     board: Board, *, claim_draw: bool = False, draw_rules: Optional[DrawRules] = None
 ) -> Optional[Outcome]:
     """How the game stands after ``board``'s move stack (:meth:`shashki.Board.outcome`)."""
+    if board.variant == "ugolki":
+        # Before the no-moves test: a position after a house is filled has no moves.
+        ended = corners_outcome(board)
+        if ended is not None:
+            return ended
     decided = no_moves_outcome(board)
     if decided is not None:
         return decided

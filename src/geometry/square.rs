@@ -156,6 +156,9 @@ pub struct Geometry {
     /// Every square of the board is playable (Turkish draughts), its squares at bits
     /// `8 × rank + file`; otherwise the dark squares in the word's diagonal layout.
     every_square: bool,
+    /// Men are crowned on the far rank (every game but уголки, whose pieces race to the
+    /// far corner and stand on any rank).
+    crowns: bool,
     /// The board's word is the 128-bit one (12×12).
     wide: bool,
     ranks: [u128; MAX_LAYOUT_SIZE],
@@ -183,6 +186,9 @@ impl Geometry {
     /// The 7×7 board of Lasca: its 25 squares of the corners' colour (a1, c1, e1, g1, b2,
     /// …), in the 64-bit word's layout.
     pub const SEVEN: &'static Geometry = &SEVEN;
+    /// The 8×8 board of every square without crowning ranks (уголки, the corners race:
+    /// squares as [`Geometry::EIGHT_EVERY_SQUARE`]'s).
+    pub const CORNERS: &'static Geometry = &CORNERS;
 
     const fn new(size: u8, every_square: bool) -> Geometry {
         let wide = size > 10;
@@ -196,6 +202,7 @@ impl Geometry {
             board: 0,
             count: 0,
             every_square,
+            crowns: true,
             wide,
             ranks: [0; MAX_LAYOUT_SIZE],
             index_of: [GHOST; LAYOUT_BITS],
@@ -262,6 +269,19 @@ impl Geometry {
             i += 1;
         }
         g
+    }
+
+    /// The same board without crowning ranks (уголки's).
+    const fn without_crowning(mut self) -> Geometry {
+        self.crowns = false;
+        self
+    }
+
+    /// Whether men are crowned on the far rank of this board (false only for уголки's,
+    /// whose pieces stand on any rank).
+    #[inline]
+    pub const fn crowns(&self) -> bool {
+        self.crowns
     }
 
     /// Whether the board lives in the 128-bit word (12×12).
@@ -413,6 +433,7 @@ static TEN: Geometry = Geometry::new(10, false);
 static EIGHT_EVERY_SQUARE: Geometry = Geometry::new(8, true);
 static TWELVE: Geometry = Geometry::new(12, false);
 static SEVEN: Geometry = Geometry::new(7, false);
+static CORNERS: Geometry = Geometry::new(8, true).without_crowning();
 
 /// How a game numbers and names its squares (the PDN GameType's notation and inverted
 /// flag): square 1 sits in a corner of the board as the side that moves first sees it, and
@@ -429,6 +450,8 @@ pub struct Numbering {
     inverted: bool,
     /// Numbers every square of the 8×8 board (Turkish draughts), not the dark ones.
     every_square: bool,
+    /// The board has crowning ranks (every game but уголки).
+    crowns: bool,
 }
 
 impl Numbering {
@@ -497,6 +520,7 @@ impl Numbering {
             size,
             inverted,
             every_square: false,
+            crowns: true,
         }
     }
 
@@ -520,7 +544,15 @@ impl Numbering {
             size: 8,
             inverted: false,
             every_square: true,
+            crowns: true,
         }
+    }
+
+    /// [`Numbering::every_square`] on the board without crowning ranks (уголки).
+    pub const fn corners() -> Numbering {
+        let mut n = Numbering::every_square();
+        n.crowns = false;
+        n
     }
 
     /// Whether the board is turned (its a1 corner a light square).
@@ -530,7 +562,9 @@ impl Numbering {
 
     /// The board numbered.
     pub const fn geometry(self) -> &'static Geometry {
-        if self.every_square {
+        if self.every_square && !self.crowns {
+            Geometry::CORNERS
+        } else if self.every_square {
             Geometry::EIGHT_EVERY_SQUARE
         } else if self.size == 12 {
             Geometry::TWELVE

@@ -2,7 +2,7 @@
 //! [`Generator`](crate::Generator) for the rules types that name it: `diagonal` (every game
 //! of the diagonal boards, both words), `orthogonal` (Frisian draughts: captures along
 //! ranks and files too), `turkish` (Turkish draughts: ranks and files on a board of every
-//! square), `stavropol` (Stavropol draughts: the diagonal generator's moves of both
+//! square), `ugolki` (уголки: steps and chains of jumps on every square, nothing taken), `stavropol` (Stavropol draughts: the diagonal generator's moves of both
 //! colours), and `capture_list` (the capture lists Frisian's and Turkish's filter). They import the
 //! rules' traits and the positions, never the dispatch.
 //!
@@ -14,6 +14,7 @@ pub(crate) mod diagonal;
 pub(crate) mod orthogonal;
 pub(crate) mod stavropol;
 pub(crate) mod turkish;
+pub(crate) mod ugolki;
 
 use crate::position::mv::{Move, MoveList};
 use crate::position::state::Position;

@@ -172,7 +172,10 @@ pub fn parse_fen_in_word<W: Word>(text: &str, numbering: Numbering) -> Result<Fe
                     Color::White => numbering.geometry().size() - 1,
                     Color::Black => 0,
                 };
-                if !king && numbering.geometry().rank_of(sq) == crowning_rank {
+                if !king
+                    && numbering.geometry().crowns()
+                    && numbering.geometry().rank_of(sq) == crowning_rank
+                {
                     return Err(FenError::new(
                         field_no,
                         token,

@@ -1,7 +1,7 @@
 //! Positions: an unvalidated [`Setup`] and the validated [`Position`].
 
 use crate::error::PositionError;
-use crate::games::{RuleSet, StartKind, Variant, CODE_FACTS};
+use crate::games::{MoveRules, RuleSet, StartKind, Variant, CODE_FACTS};
 use crate::geometry::{Bitboard, Color, Geometry, Piece, Role, Square, Word};
 use crate::position::runs::{run, run_key, run_of};
 use crate::position::zobrist;
@@ -75,6 +75,9 @@ impl<W: Word> Setup<W> {
         }
         if let Some(sq) = (seen & !geometry.board_in::<W>()).first() {
             return Err(PositionError::OffBoard(sq));
+        }
+        if !geometry.crowns() {
+            return Ok(());
         }
         if let Some(sq) = (self.white_men & geometry.rank_in::<W>(geometry.size() - 1)).first() {
             return Err(PositionError::ManOnCrowningRank(sq));
@@ -204,9 +207,34 @@ impl<W: Word> Position<W> {
         CODE_FACTS[usize::from(self.rules_code())].own_evaluation
     }
 
+    /// Уголки's end by filling: `Some(winner)` (`Some(None)` a draw) once a side has filled
+    /// the other's house and Black has had its reply (such a position has no moves); `None`
+    /// while the game goes on, and in every other game.
+    #[inline]
+    pub fn filled_result(&self) -> Option<Option<Color>> {
+        if !matches!(CODE_FACTS[usize::from(self.rules_code())].moves, MoveRules::Ugolki) {
+            return None;
+        }
+        self.filled_result_cold()
+    }
+
+    #[cold]
+    fn filled_result_cold(&self) -> Option<Option<Color>> {
+        crate::movegen::ugolki::filled(
+            self.turn,
+            self.by_color[0].0.low64(),
+            self.by_color[1].0.low64(),
+        )
+    }
+
     /// Who has won when the side to move has no legal move: the other side, or in a
-    /// variant where having no move wins (giveaway), the side to move.
+    /// variant where having no move wins (giveaway), the side to move (уголки's filled
+    /// houses: [`Position::filled_result`]; a draw there is reported as the other side's
+    /// win by this function, which callers that can draw ask that one first).
     pub fn winner_without_moves(&self) -> Color {
+        if let Some(Some(winner)) = self.filled_result() {
+            return winner;
+        }
         if self.no_moves_wins() {
             self.turn()
         } else {
@@ -512,6 +540,25 @@ impl Variant {
                     white_men: g.rank_in::<W>(1) | g.rank_in::<W>(2),
                     white_kings: Bitboard::EMPTY,
                     black_men: g.rank_in::<W>(g.size() - 2) | g.rank_in::<W>(g.size() - 3),
+                    black_kings: Bitboard::EMPTY,
+                    turn: Some(Color::White),
+                }
+            }
+            StartKind::Corners => {
+                let g = self.geometry();
+                let (mut white, mut black) = (Bitboard::EMPTY, Bitboard::EMPTY);
+                for &sq in g.squares() {
+                    let (file, rank) = (g.file_of(sq), g.rank_of(sq));
+                    if file < 3 && rank < 3 {
+                        white |= Bitboard::from(sq);
+                    } else if file >= g.size() - 3 && rank >= g.size() - 3 {
+                        black |= Bitboard::from(sq);
+                    }
+                }
+                Setup {
+                    white_men: white,
+                    white_kings: Bitboard::EMPTY,
+                    black_men: black,
                     black_kings: Bitboard::EMPTY,
                     turn: Some(Color::White),
                 }

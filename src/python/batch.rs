@@ -16,7 +16,7 @@ use crate::batch::{as_uninit, Batch, BatchGame, Finish, PlaneCell, Policy, Shape
 use crate::position::fen;
 use crate::rules::GameWord;
 use crate::search::SearchWord;
-use crate::{notation, Board, Notation, Position};
+use crate::{notation, Board, Notation, Position, RuleSet, Variant};
 
 /// The most games one batch holds (about 1 KB each, with their masks and planes).
 const MAX_GAMES: usize = 1 << 20;
@@ -51,6 +51,21 @@ impl AnyBatch {
 }
 
 /// `n` games under `rules` from its start or from `fens` (one a game, or one for all).
+/// The rules of a batch: any game of one piece a square whose moves fit the batch's
+/// actions (a start square and a diagonal or orthogonal ray); уголки's do not (a chain of
+/// jumps ends anywhere its turns lead), so it is refused with a `ValueError` saying so.
+fn batch_rules(variant: Option<&Bound<'_, PyAny>>, captures_optional: bool) -> PyResult<RuleSet> {
+    let rules = rules_arg_any(variant, captures_optional)?;
+    if rules.variant == Variant::Ugolki {
+        return Err(PyValueError::new_err(
+            "ugolki's moves do not fit the batch API's actions (a chain of jumps ends \
+             wherever its turns lead, not along one line from its start): play it with \
+             shashki.Board",
+        ));
+    }
+    Ok(rules)
+}
+
 fn new_batch<W: BoardWord>(
     n: usize,
     rules: crate::games::RuleSet,
@@ -101,7 +116,7 @@ impl PyBatchBoards {
         if max_plies == 0 {
             return Err(PyValueError::new_err("max_plies must be at least 1"));
         }
-        let rules = rules_arg_any(variant, captures_optional)?;
+        let rules = batch_rules(variant, captures_optional)?;
         if let Some(list) = &fens {
             if list.len() != n && list.len() != 1 {
                 return Err(PyValueError::new_err(format!(
@@ -485,7 +500,7 @@ pub fn playouts<'py>(
         )));
     }
     // Playouts use no actions: every game plays, Frisian's and the 12×12 board's included.
-    let rules = rules_arg_any(variant, captures_optional)?;
+    let rules = batch_rules(variant, captures_optional)?;
     let draw = crate::DrawRules::for_variant(rules.variant);
     let policy = match policy {
         "random" => Policy::Random,
@@ -697,7 +712,7 @@ pub fn search_positions<'py>(
         return Err(PyValueError::new_err("a batch search needs depth or nodes"));
     }
     let evaluation = engine_settings(depth, hash_mb, evaluation)?;
-    let rules = rules_arg_any(variant, captures_optional)?;
+    let rules = batch_rules(variant, captures_optional)?;
     let limits = crate::search::Limits {
         depth,
         nodes: nodes.map(|n| n.max(1)),

@@ -12,7 +12,7 @@ use crate::position::state::Position;
 use crate::rules::kinds::{Counting, GameWord, Generator, Rules, Visit};
 use crate::rules::types::{
     Brazilian, Breakthrough, Canadian, CapturesOptional, Czech, English, Frisian, International,
-    Italian, Killer, Lasca, Pool, Russian, Samoedy, Spanish, Stavropol, Thai, Turkish,
+    Italian, Killer, Lasca, Pool, Russian, Samoedy, Spanish, Stavropol, Thai, Turkish, Ugolki,
 };
 
 /// `visitor.visit::<R>()`, or of `CapturesOptional<R>` when the code's house-rule bit is set.
@@ -48,6 +48,7 @@ impl GameWord for u64 {
             MoveRules::Samoedy => arm!(code, visitor, Samoedy),
             MoveRules::Stavropol => arm!(code, visitor, Stavropol),
             MoveRules::Lasca => arm!(code, visitor, Lasca),
+            MoveRules::Ugolki => arm!(code, visitor, Ugolki),
             // A 64-bit position never carries Canadian rules (its constructors refuse a
             // board of the other word): the arm completes the match with the same rules on
             // the 64-bit word's largest board.

@@ -14,5 +14,6 @@ pub use kinds::{CapturePriority, Counting, GameWord, Generator, Rules, Visit};
 pub use types::{
     Brazilian, Breakthrough, Canadian, CapturesOptional, Czech, DiagonalGenerator, English,
     Frisian, FrisianGenerator, International, Italian, Killer, Lasca, Pool, Russian, Samoedy,
-    Spanish, Stavropol, StavropolGenerator, Thai, Turkish, TurkishGenerator,
+    Spanish, Stavropol, StavropolGenerator, Thai, Turkish, TurkishGenerator, Ugolki,
+    UgolkiGenerator,
 };

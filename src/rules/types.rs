@@ -27,6 +27,11 @@ pub struct TurkishGenerator;
 #[derive(Copy, Clone, Debug, Default)]
 pub struct StavropolGenerator;
 
+/// The move generator of уголки, the corners race (`crate::movegen::ugolki`): steps and
+/// chains of jumps along ranks and files on every square, nothing captured.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct UgolkiGenerator;
+
 /// Declares a move-rules type and its constants.
 macro_rules! rules_type {
     (@word) => { u64 };
@@ -164,6 +169,17 @@ rules_type! {
         crown: false, priority: Majority, backwards: false, flying: true, man_takes_king: true,
         lands_behind: false, remove_during_move: true, board: Geometry::EIGHT_EVERY_SQUARE,
         moves: TurkishGenerator
+    }
+}
+
+rules_type! {
+    /// Уголки (the corners race): every square of the 8×8 board, a piece steps to an
+    /// adjacent square of its rank or file, or jumps over a piece of either colour there and
+    /// may go on jumping; nothing is captured, no piece is crowned ([`UgolkiGenerator`]).
+    Ugolki {
+        crown: false, priority: Free, backwards: true, flying: false, man_takes_king: true,
+        lands_behind: false, remove_during_move: false, board: Geometry::CORNERS,
+        moves: UgolkiGenerator
     }
 }
 

@@ -138,9 +138,14 @@ pub fn weights_for(variant: Variant) -> &'static FamilyWeights {
         .unwrap_or(&HAND_SET)
 }
 
-/// The family evaluation from the side to move's point of view, centi-men.
+/// The family evaluation from the side to move's point of view, centi-men (уголки, which
+/// has no pieces to count, has its race's: [`super::eval::evaluate_corners`]).
 pub fn evaluate_family(pos: &Position) -> i32 {
-    let w = weights_for(pos.rules().variant);
+    let variant = pos.rules().variant;
+    if variant == crate::Variant::Ugolki {
+        return super::eval::evaluate_corners(pos);
+    }
+    let w = weights_for(variant);
     features(pos).iter().zip(w).map(|(f, w)| f * w).sum()
 }
 

@@ -37,7 +37,8 @@ pub use timeman::{DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD};
 
 /// What a game's `learned` evaluation (the engine's default) is: `network` (its compiled-in
 /// network), `giveaway` (material and mobility as burdens), `family` (the family features
-/// with the game's fitted weights, or the hand-set ones) or `russian` (the linear weights
+/// with the game's fitted weights, or the hand-set ones), `corners` (уголки's race to the
+/// other's house) or `russian` (the linear weights
 /// learned from Russian draughts' self-play, with the known endings).
 pub fn learned_kind(variant: crate::Variant) -> &'static str {
     let facts = crate::games::CODE_FACTS[crate::RuleSet::new(variant, false).code() as usize];
@@ -45,6 +46,8 @@ pub fn learned_kind(variant: crate::Variant) -> &'static str {
         "network"
     } else if variant.info().no_moves_wins {
         "giveaway"
+    } else if variant == crate::Variant::Ugolki {
+        "corners"
     } else if facts.own_evaluation {
         "family"
     } else {

@@ -15,6 +15,14 @@ pub(crate) fn repeats(earlier: &[u64], hash: u64) -> bool {
 /// loss, or in giveaway a win.
 #[inline]
 pub(crate) fn no_moves_score<W: GameWord>(pos: &Position<W>, ply: usize) -> i32 {
+    if let Some(result) = pos.filled_result() {
+        // Уголки: a filled house ends the game (the side to move is White).
+        return match result {
+            None => 0,
+            Some(winner) if winner == pos.turn() => WIN - ply as i32,
+            Some(_) => -(WIN - ply as i32),
+        };
+    }
     if pos.no_moves_wins() {
         WIN - ply as i32
     } else {
