@@ -10,7 +10,8 @@ a DXP follower and plays the project's match runner against it::
 
 Scan 2.0 is the default (its data is public and complete); ``--release 3.1`` builds the
 later one (its data files are those its commit holds). One game at a time (Scan's DXP
-follower plays one): run two copies on two ports (``--port``) for two cores. The summary is
+follower plays one): run two copies on two ports (``--port``) with other seeds (``--seed``:
+other openings) for two cores. The summary is
 the match runner's: W/D/L, Elo with its 95 % interval, the pentanomial counts.
 """
 
@@ -107,6 +108,9 @@ def main() -> int:
     parser.add_argument("--a", default="shashki", help="the match runner's player A")
     parser.add_argument("--openings", default="random")
     parser.add_argument("--pdn", default=None, help="write the games here")
+    parser.add_argument(
+        "--seed", type=int, default=None, help="the match runner's seed (other openings)"
+    )
     args = parser.parse_args()
 
     repo = args.repo
@@ -148,6 +152,8 @@ def main() -> int:
         ]
         if args.pdn:
             command += ["--pdn", args.pdn]
+        if args.seed is not None:
+            command += ["--seed", str(args.seed)]
         return subprocess.call(command, env={**os.environ})
     finally:
         server.terminate()

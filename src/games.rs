@@ -322,7 +322,7 @@ games! {
         no_moves_wins: false, numeric: true,
         display: "International draughts", draw: DrawSet::International,
         tagged_on: None, lidraughts_type: None, hub_names: &["normal"],
-        hub_index_numbers: false, learned_network: false, stacks: false,
+        hub_index_numbers: false, learned_network: true, stacks: false,
     }
     /// Antidraughts (lidraughts' name): International draughts' moves on the 10×10 board,
     /// the goal reversed: a side that has lost all its pieces, or cannot move, wins.

@@ -312,9 +312,10 @@ def test_the_pipeline_trains_another_games_network(variant: str, tmp_path) -> No
         nn.to_bytes(weights, "russian" if variant != "english" else "international", 130)
 
 
-@pytest.mark.parametrize("variant", ["english", "italian"])
+@pytest.mark.parametrize("variant", ["english", "italian", "international"])
 def test_a_games_learned_evaluation_is_its_network_where_that_won(variant: str) -> None:
-    # English and Italian draughts' networks beat their linear (family) evaluations
+    # English, Italian and International draughts' networks beat their linear (family)
+    # evaluations
     # (docs/search.md), so their default evaluation, "learned", is the network; "family"
     # stays selectable.
     fens = _random_fens(40, seed=12, variant=variant, longest=90)

@@ -166,7 +166,7 @@ def test_family_features_are_colour_symmetric_and_weigh_to_the_evaluation() -> N
         assert own == mirrored
         assert captures[0] == board.has_captures()
         value = sum(f * w for f, w in zip(own, weights))
-        for kind in ("classic", "learned"):
+        for kind in ("classic", "family"):  # "learned" is its network now
             assert _core.evaluate_fens([fens[0]], kind, variant="international") == [value]
 
 

@@ -87,13 +87,14 @@ class Engine:
     it free), ``threads`` search threads (1–256), and optionally endgame ``tables`` (a
     directory of :mod:`shashki.egtb` tables, or tables already open), and the ``evaluation``:
     ``"learned"`` (the default: weights fitted to self-play by :mod:`shashki.learn.train`, and in
-    English and Italian draughts their networks, measured the stronger there:
-    docs/search.md),
-    ``"classic"`` (the hand-set weights of version 0.1), ``"family"`` (a linear evaluation
-    any game can fit to its own self-play: docs/search.md; the 10×10 games use it whatever
-    the choice), ``"network"`` (the network compiled in for the game, :mod:`shashki.learn.network`;
-    Russian, English and Italian draughts have one; a game without one is evaluated as by
-    ``"learned"``) or the path of a network file
+    English, Italian and International draughts their networks, measured the stronger
+    there: docs/search.md), ``"classic"`` (the hand-set weights of version 0.1),
+    ``"family"`` (a linear evaluation any game can fit to its own self-play:
+    docs/search.md; the other 10×10 games use it under the other choices but
+    ``"network"``), ``"network"`` (the network compiled in for the game,
+    :mod:`shashki.learn.network`; Russian, English, Italian and International draughts
+    have one; a game without one is evaluated as by ``"learned"``) or the path of a network
+    file
     (``python -m shashki.learn.train network fit`` writes them; a file of another shape or a
     damaged one is refused with a ``ValueError`` that says why), and the ``move_overhead``
     (see :meth:`set_move_overhead`).

@@ -246,7 +246,7 @@ pub fn evaluate_network(
 /// The learned evaluation, with the known endings of the classic one.
 pub fn evaluate_learned(pos: &Position) -> i32 {
     if pos.own_evaluation() {
-        // A game whose learned evaluation is its network (English, Italian) has it here too.
+        // A game whose learned evaluation is its network (English, Italian, International) has it here too.
         if let Some(net) = super::network::learned_network(pos.rules().variant) {
             return evaluate_network(pos, Some(net), &mut super::network::Accumulator::default());
         }
