@@ -212,7 +212,10 @@ impl<W: Word> Position<W> {
     /// while the game goes on, and in every other game.
     #[inline]
     pub fn filled_result(&self) -> Option<Option<Color>> {
-        if !matches!(CODE_FACTS[usize::from(self.rules_code())].moves, MoveRules::Ugolki) {
+        if !matches!(
+            CODE_FACTS[usize::from(self.rules_code())].moves,
+            MoveRules::Ugolki
+        ) {
             return None;
         }
         self.filled_result_cold()

@@ -577,7 +577,10 @@ static SHIPPED: &[(&str, &[u8])] = &[
     ("russian", include_bytes!("../../data/networks/russian.bin")),
     ("english", include_bytes!("../../data/networks/english.bin")),
     ("italian", include_bytes!("../../data/networks/italian.bin")),
-    ("international", include_bytes!("../../data/networks/international.bin")),
+    (
+        "international",
+        include_bytes!("../../data/networks/international.bin"),
+    ),
 ];
 
 /// The network `variant`'s `learned` evaluation uses, if its default is a network (its
