@@ -8,8 +8,15 @@ use shashki::position_from_fen;
 
 fn bench_probe(c: &mut Criterion) {
     let dir = std::env::temp_dir().join(format!("shashki-egtb-bench-{}", std::process::id()));
-    build_dir(&dir, 3, &|_, _, _, _| {}, &|_| {}, &AtomicBool::new(false))
-        .expect("tables of up to 3 pieces");
+    build_dir(
+        &dir,
+        shashki::egtb::TableGame::Russian,
+        3,
+        &|_, _, _, _| {},
+        &|_| {},
+        &AtomicBool::new(false),
+    )
+    .expect("tables of up to 3 pieces");
     let tables = Tables::open(&dir).expect("the files just built");
     let positions: Vec<_> = [
         "W:WK30,K31:BK1",

@@ -1,14 +1,20 @@
-//! `cargo run --release --example egtb -- DIR PIECES`: build endgame tables of up to PIECES
-//! pieces into DIR (resuming an interrupted build), with the time and size of each.
+//! `cargo run --release --example egtb -- DIR PIECES [international]`: build endgame tables
+//! of up to PIECES pieces into DIR (resuming an interrupted build), with the time and size of
+//! each; Russian draughts' unless `international` is named.
 use std::time::Instant;
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let dir = args.next().unwrap_or_else(|| "egtb".to_owned());
     let pieces: u32 = args.next().and_then(|p| p.parse().ok()).unwrap_or(4);
+    let game = match args.next().as_deref() {
+        Some("international") => shashki::egtb::TableGame::International,
+        _ => shashki::egtb::TableGame::Russian,
+    };
     let start = Instant::now();
     let result = shashki::egtb::build_dir(
         std::path::Path::new(&dir),
+        game,
         pieces,
         &|i, n, m, slots| {
             eprintln!(

@@ -5,7 +5,8 @@ use std::sync::atomic::AtomicBool;
 use std::sync::OnceLock;
 
 use shashki::egtb::{
-    build_dir, build_material, read_table, verify, write_table, Material, Side, Tables, Value,
+    build_dir, build_material, read_table, verify, write_table, Material, Side, TableGame, Tables,
+    Value,
 };
 use shashki::{Color, Position, Setup, Square};
 
@@ -18,6 +19,7 @@ fn tables() -> &'static Tables {
     TABLES.get_or_init(|| {
         let held = build_dir(
             &dir(),
+            TableGame::Russian,
             4,
             &|_, _, _, _| {},
             &|_| {},
@@ -149,12 +151,14 @@ fn building_twice_gives_identical_bytes() {
             white_kings: 3,
             black_men: 0,
             black_kings: 1,
+            game: TableGame::Russian,
         },
         Material {
             white_men: 1,
             white_kings: 1,
             black_men: 1,
             black_kings: 1,
+            game: TableGame::Russian,
         },
     ] {
         let again = build_material(m, tables, &|_| {}).expect("rebuild");
@@ -196,6 +200,7 @@ fn one_file_a_mirror_pair_and_one_side_for_a_symmetric_balance() {
         white_kings: 1,
         black_men: 1,
         black_kings: 1,
+        game: TableGame::Russian,
     };
     assert_eq!(tables.table(&symmetric).map(|t| t.sides.len()), Some(1));
     let kwv = Material {
@@ -203,6 +208,7 @@ fn one_file_a_mirror_pair_and_one_side_for_a_symmetric_balance() {
         white_kings: 1,
         black_men: 0,
         black_kings: 1,
+        game: TableGame::Russian,
     };
     assert!(kwv.is_canonical() && !kwv.mirror().is_canonical());
     assert_eq!(tables.table(&kwv.mirror()).map(|t| t.material), Some(kwv));
@@ -252,17 +258,24 @@ fn impossible_balances_in_a_header_are_refused_not_a_panic() {
         [0x00, 0x08, 0x00, 0x01],
     ] {
         let mut damaged = bytes.clone();
-        damaged[16..20].copy_from_slice(&material);
+        damaged[20..24].copy_from_slice(&material);
         std::fs::write(&copy, &damaged).expect("write");
         let error = read_table(&copy).err().expect("refused");
         assert!(error.to_string().contains("damaged-header.egtb"), "{error}");
     }
+    // A game this build has no tables of.
+    let mut damaged = bytes.clone();
+    damaged[16..20].copy_from_slice(&7u32.to_le_bytes());
+    std::fs::write(&copy, &damaged).expect("write");
+    let error = read_table(&copy).err().expect("refused");
+    assert!(error.to_string().contains("a game this build"), "{error}");
     let _ = std::fs::remove_file(&copy);
     let m = Material {
         white_men: 8,
         white_kings: 8,
         black_men: 8,
         black_kings: 8,
+        game: TableGame::Russian,
     };
     assert!(m.is_possible());
     assert_eq!(

@@ -14,7 +14,19 @@ the Rust core.
 >>> tables.probe_wdl(board), tables.probe_dtw(board) > 0
 (1, True)
 
-What the tables store, for every position of up to N pieces (men and kings, both colours,
+International draughts (10×10) has its tables too, in the same directory or another:
+
+>>> names = shashki.egtb.build(directory, pieces=3, variant="international", progress=False)
+>>> names[:2]
+['international-KvK', 'international-KvB']
+>>> tables = shashki.egtb.open(directory)
+>>> tables.games
+['russian', 'international']
+>>> tables.probe_wdl(shashki.Board("W:WK46,K5:BK28", variant="international"))
+0
+
+What the tables store, for every position of up to N pieces of Russian or International
+draughts (men and kings, both colours,
 either side to move): the value under the move rules alone (no draw by repetition or by a
 move count) and the distance to the end of the game with best play (the winner takes the
 quickest win, the loser the slowest loss), in plies.
@@ -35,9 +47,10 @@ What a probe returns, for the side to move:
   over). ``best_move(board)``: the quickest win, else a draw, else the slowest loss.
 
 Files: one per mirror pair of balances (``KKvK.egtb``: White's kings ``K`` and men ``W``,
-then Black's; a balance with the colours swapped is read from its mirror image's file, and
-a symmetric balance stores White to move only), with a header (format version, balance,
-checksums) and the values in zstd-compressed blocks of 65,536; positions with a capture are
+then Black's; ``international-KKvK.egtb`` for International draughts; a balance with the
+colours swapped is read from its mirror image's file, and a symmetric balance stores White
+to move only), with a header (format version, game, balance, checksums) and the values in
+zstd-compressed blocks of 65,536; positions with a capture are
 not stored (a probe takes the best of the captures). Opening reads the files and checks
 their checksums; a block is unpacked the first time a probe reaches it and then kept. See
 ``src/egtb/mod.rs`` for the layout. A build writes each balance through a temporary file,
@@ -50,6 +63,7 @@ from __future__ import annotations
 import sys
 import time
 
+import shashki
 from shashki import Board, Move, _core
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
@@ -70,16 +84,19 @@ def build(
     *,
     threads: Optional[int] = None,
     progress: bool = True,
+    variant: str = "russian",
 ) -> list[str]:
-    """Build every balance of 2 to ``pieces`` pieces into ``directory`` (made if needed),
-    keeping the balances already there; the names of the balances held. ``progress`` shows
-    a progress bar on stderr: the balance being built, the distance being settled, the time
-    so far and left (from the speed of this run). Ctrl-C stops it between balances (those
-    finished stay)."""
+    """Build every balance of 2 to ``pieces`` pieces of ``variant`` (``"russian"`` or
+    ``"international"``; files ``KKvK.egtb`` and ``international-KKvK.egtb``, so both can
+    share a directory) into ``directory`` (made if needed), keeping the balances already
+    there; the names of the balances held (``international-KKvK`` for International's).
+    ``progress`` shows a progress bar on stderr: the balance being built, the distance being
+    settled, the time so far and left (from the speed of this run). Ctrl-C stops it between
+    balances (those finished stay)."""
     from shashki._progress import Progress
 
     started = time.monotonic()
-    before = _slots_before(pieces)  # slots of the balances before each, in build order
+    before = _slots_before(pieces, variant)  # slots of the balances before each, in build order
     total = before[-1]
     # Balances already there are skipped: the time left follows from this run's own speed.
     shown: list[Progress] = []
@@ -97,7 +114,12 @@ def build(
             shown[0].update(shown[0].done, detail=f"{head[0]}, distance {plies}")
 
     names: list[str] = _core.build_endgame_tables(
-        str(directory), pieces, threads=threads, on_start=on_start, on_distance=on_distance
+        str(directory),
+        pieces,
+        threads=threads,
+        on_start=on_start,
+        on_distance=on_distance,
+        variant=variant,
     )
     summary = f"{len(names)} balances in {time.monotonic() - started:.1f} s"
     if shown:
@@ -108,11 +130,14 @@ def build(
     return names
 
 
-def _slots_before(pieces: int) -> list[int]:
+def _slots_before(pieces: int, variant: str = "russian") -> list[int]:
     """Slots (both sides to move) of the stored balances before each one in build order, and
     of them all at the end: the order of the Rust builder (pieces, men, then the balance),
     one balance a mirror pair (White has at least Black's men, and kings when equal)."""
     from math import comb
+
+    squares = 50 if shashki.game_info(variant).name == "international" else 32
+    men = squares - (5 if squares == 50 else 4)  # a man never on its crowning rank
 
     order = []
     for wm in range(pieces + 1):
@@ -120,7 +145,13 @@ def _slots_before(pieces: int) -> list[int]:
             for bm in range(pieces + 1 - wm - wk):
                 for bk in range(pieces + 1 - wm - wk - bm):
                     if wm + wk and bm + bk and (wm, wk) >= (bm, bk):
-                        slots = 2 * comb(28, wm) * comb(32, wk) * comb(28, bm) * comb(32, bk)
+                        slots = (
+                            2
+                            * comb(men, wm)
+                            * comb(squares, wk)
+                            * comb(men, bm)
+                            * comb(squares, bk)
+                        )
                         order.append(((wm + wk + bm + bk, wm + bm, wm, wk, bm, bk), slots))
     order.sort()
     out = [0]
@@ -174,8 +205,13 @@ class EndgameTables:
         return self._core.unpacked_bytes
 
     def materials(self) -> list[str]:
-        """The balances held, by name."""
+        """The balances held, by name (``international-KKvK`` for International's)."""
         return self._core.materials()
+
+    @property
+    def games(self) -> list[str]:
+        """The games whose tables are held: ``"russian"``, ``"international"``."""
+        return self._core.games
 
     def probe(
         self, board: Board, *, draw_rules: Optional[DrawRules] = None

@@ -235,6 +235,17 @@ fn settle(
 /// computed (0).
 pub(crate) fn predecessors(pos: &Position, out: &mut Vec<Position>) {
     out.clear();
+    let rules = pos.rules();
+    let geometry = pos.geometry();
+    let size = geometry.size() as i8;
+    let coords = |file: i8, rank: i8| -> Option<Square> {
+        if (0..size).contains(&file) && (0..size).contains(&rank) {
+            geometry.square_at(file as u8, rank as u8)
+        } else {
+            None
+        }
+    };
+    let crowning = if mover_is_white(pos) { size - 1 } else { 0 };
     let mover = !pos.turn();
     let setup = pos.setup();
     let occupied = pos.occupied();
@@ -253,14 +264,17 @@ pub(crate) fn predecessors(pos: &Position, out: &mut Vec<Position>) {
         }
         s.turn = Some(mover);
         // `from` was empty and a man never steps back onto its crowning rank: valid.
-        let p = Position::from_valid_setup_unhashed(&s);
+        let p = Position::from_valid_setup_unhashed(&s).with_rules(rules);
         if !p.has_captures() {
             out.push(p);
         }
     };
     for to in kings.iter() {
         for (df, dr) in [(1i8, 1i8), (1, -1), (-1, 1), (-1, -1)] {
-            let (mut f, mut r) = (to.file() as i8 + df, to.rank() as i8 + dr);
+            let (mut f, mut r) = (
+                geometry.file_of(to) as i8 + df,
+                geometry.rank_of(to) as i8 + dr,
+            );
             while let Some(from) = coords(f, r) {
                 if occupied.contains(from) {
                     break;
@@ -274,8 +288,9 @@ pub(crate) fn predecessors(pos: &Position, out: &mut Vec<Position>) {
     let back: i8 = if mover == Color::White { -1 } else { 1 };
     for to in men.iter() {
         for df in [1i8, -1] {
-            if let Some(from) = coords(to.file() as i8 + df, to.rank() as i8 + back) {
-                if !occupied.contains(from) && from.rank() != mover_crowning(mover) {
+            let (f, r) = (geometry.file_of(to) as i8, geometry.rank_of(to) as i8);
+            if let Some(from) = coords(f + df, r + back) {
+                if !occupied.contains(from) && r + back != crowning {
                     push(from, to, false);
                 }
             }
@@ -283,16 +298,9 @@ pub(crate) fn predecessors(pos: &Position, out: &mut Vec<Position>) {
     }
 }
 
-fn mover_crowning(color: Color) -> u8 {
-    color.crowning_rank()
-}
-
-fn coords(file: i8, rank: i8) -> Option<Square> {
-    if (0..8).contains(&file) && (0..8).contains(&rank) {
-        Square::from_coords(file as u8, rank as u8)
-    } else {
-        None
-    }
+/// Whether the side that moved last (the side not to move) is White.
+fn mover_is_white(pos: &Position) -> bool {
+    pos.turn() == Color::Black
 }
 
 /// The stored values of balance `m` (see the module docs of [`super`]): White to move, then
@@ -354,6 +362,41 @@ mod tests {
                     c.play_unchecked(pm);
                     c.setup() == after.setup()
                 }));
+            }
+        }
+    }
+
+    #[test]
+    fn predecessors_undo_a_quiet_move_on_the_ten_by_ten_board() {
+        use crate::games::{RuleSet, Variant};
+        use crate::position::fen::position_from_fen_in;
+        let rules = RuleSet::new(Variant::International, false);
+        // Kings and men in the open: every quiet move of each side is undone, and every
+        // position found moves into the one after.
+        for fen in [
+            "W:WK46,28,33:BK5,22",
+            "B:WK46,28,33:BK5,22",
+            "W:W45,K10:B6,K41",
+        ] {
+            let start = position_from_fen_in(fen, rules).expect("fen");
+            for m in start.legal_moves() {
+                if m.is_capture() || m.promotes() {
+                    continue;
+                }
+                let mut after = start;
+                after.play_unchecked(&m);
+                let mut before = Vec::new();
+                predecessors(&after, &mut before);
+                let setups: Vec<_> = before.iter().map(Position::setup).collect();
+                assert!(setups.contains(&start.setup()), "{fen} {}", m.long_text());
+                for p in &before {
+                    assert_eq!(p.rules(), rules);
+                    assert!(p.legal_moves().iter().any(|pm| {
+                        let mut c = *p;
+                        c.play_unchecked(pm);
+                        c.setup() == after.setup()
+                    }));
+                }
             }
         }
     }

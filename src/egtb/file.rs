@@ -10,17 +10,21 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use rayon::prelude::*;
 
-use super::index::Material;
+use super::index::{Material, TableGame};
 use crate::util::checksum::fnv1a as checksum;
 
 const MAGIC: &[u8; 12] = b"SHASHKI-EGTB";
-/// The version of the file format written (and the only one read).
-pub const FORMAT_VERSION: u32 = 2;
+/// The version of the file format written: 3, whose header names the game after the
+/// version; files of version 2 (Russian draughts' tables, without that field) are read too.
+pub const FORMAT_VERSION: u32 = 3;
 /// Values a compressed block holds (the last block of a side may hold fewer).
 pub const BLOCK_SLOTS: usize = 1 << 16;
 /// The zstd level the blocks are written with.
 const LEVEL: i32 = 15;
-const HEADER: usize = 12 + 4 + 4 + 8 + 4 + 4 + 8 + 2 * 16;
+/// The header of a version 2 file; version 3 has four bytes more (the game, after the
+/// version).
+const HEADER_V2: usize = 12 + 4 + 4 + 8 + 4 + 4 + 8 + 2 * 16;
+const HEADER: usize = HEADER_V2 + 4;
 
 /// A table file that cannot be read or written.
 #[derive(Debug)]
@@ -294,6 +298,7 @@ pub fn write_table(path: &Path, material: Material, sides: &[Vec<u8>]) -> Result
     let mut out = Vec::with_capacity(HEADER + payload);
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    out.extend_from_slice(&u32::from(material.game.code()).to_le_bytes());
     out.extend_from_slice(&[
         material.white_men,
         material.white_kings,
@@ -316,7 +321,7 @@ pub fn write_table(path: &Path, material: Material, sides: &[Vec<u8>]) -> Result
         out.extend_from_slice(data);
     }
     let payload_sum = checksum(&out[HEADER..]);
-    out[36..44].copy_from_slice(&payload_sum.to_le_bytes());
+    out[40..48].copy_from_slice(&payload_sum.to_le_bytes());
     let temporary = path.with_extension("egtb.part");
     let mut file = std::fs::File::create(&temporary).map_err(|e| FileError::io(&temporary, e))?;
     file.write_all(&out)
@@ -338,21 +343,35 @@ fn u32_at(data: &[u8], at: usize) -> Option<u32> {
 pub fn read_table(path: &Path) -> Result<Table, FileError> {
     let data = std::fs::read(path).map_err(|e| FileError::io(path, e))?;
     let bad = |reason: &str| FileError::bad(path, reason);
-    if data.len() < HEADER || &data[..12] != MAGIC {
+    if data.len() < HEADER_V2 || &data[..12] != MAGIC {
         return Err(bad("not a shashki endgame table"));
     }
     let version = u32_at(&data, 12).unwrap_or(0);
-    if version != FORMAT_VERSION {
-        return Err(FileError::bad(
-            path,
-            format!("format version {version}, this build reads {FORMAT_VERSION}"),
-        ));
-    }
+    // `o`: how far the fields after the version lie beyond version 2's places.
+    let (game, o, header) = match version {
+        2 => (Some(TableGame::Russian), 0, HEADER_V2),
+        3 if data.len() >= HEADER => {
+            let code = u32_at(&data, 16).unwrap_or(u32::MAX);
+            (
+                u8::try_from(code).ok().and_then(TableGame::from_code),
+                4,
+                HEADER,
+            )
+        }
+        _ => {
+            return Err(FileError::bad(
+                path,
+                format!("format version {version}, this build reads 2 and {FORMAT_VERSION}"),
+            ))
+        }
+    };
+    let game = game.ok_or_else(|| bad("a game this build has no tables of"))?;
     let material = Material {
-        white_men: data[16],
-        white_kings: data[17],
-        black_men: data[18],
-        black_kings: data[19],
+        white_men: data[16 + o],
+        white_kings: data[17 + o],
+        black_men: data[18 + o],
+        black_kings: data[19 + o],
+        game,
     };
     if !material.is_possible()
         || material.white_men > 12
@@ -361,28 +380,28 @@ pub fn read_table(path: &Path) -> Result<Table, FileError> {
     {
         return Err(bad("impossible material"));
     }
-    let slots = u64_at(&data, 20).unwrap_or(0);
+    let slots = u64_at(&data, 20 + o).unwrap_or(0);
     if slots != material.slots() {
         return Err(bad("the slot count does not fit the material"));
     }
-    let block_slots = u32_at(&data, 28).unwrap_or(0) as usize;
+    let block_slots = u32_at(&data, 28 + o).unwrap_or(0) as usize;
     if !(1..=1 << 24).contains(&block_slots) {
         return Err(bad("impossible block size"));
     }
-    let side_count = u32_at(&data, 32).unwrap_or(0) as usize;
+    let side_count = u32_at(&data, 32 + o).unwrap_or(0) as usize;
     if side_count != if material.is_symmetric() { 1 } else { 2 } {
         return Err(bad("the number of sides does not fit the material"));
     }
-    let payload_sum = u64_at(&data, 36).unwrap_or(0);
-    if checksum(&data[HEADER..]) != payload_sum {
+    let payload_sum = u64_at(&data, 36 + o).unwrap_or(0);
+    if checksum(&data[header..]) != payload_sum {
         return Err(bad("checksum mismatch"));
     }
     let blocks = (slots as usize).div_ceil(block_slots);
-    let mut at = HEADER;
+    let mut at = header;
     let mut sides = Vec::with_capacity(side_count);
     for side in 0..side_count {
-        let len = u64_at(&data, 44 + 16 * side).unwrap_or(u64::MAX) as usize;
-        let values_sum = u64_at(&data, 52 + 16 * side).unwrap_or(0);
+        let len = u64_at(&data, 44 + o + 16 * side).unwrap_or(u64::MAX) as usize;
+        let values_sum = u64_at(&data, 52 + o + 16 * side).unwrap_or(0);
         let payload = at
             .checked_add(len)
             .and_then(|end| data.get(at..end))

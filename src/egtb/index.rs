@@ -3,20 +3,25 @@
 //! A table holds every placement of one material balance (white men, white kings, black
 //! men, black kings) with one side to move. Pieces of one kind are interchangeable, so each
 //! kind's squares are ranked as a combination (colex order) over the squares that kind may
-//! stand on: men never on their own crowning rank (28 squares), kings anywhere (32). The
-//! index is the mixed-radix number of the four ranks; placements that put two pieces on one
-//! square are slots without a position.
+//! stand on: men never on their own crowning rank (28 squares of the 8×8 board, 45 of the
+//! 10×10), kings anywhere (32, 50). The index is the mixed-radix number of the four ranks;
+//! placements that put two pieces on one square are slots without a position. A balance
+//! belongs to a game ([`TableGame`]): its board and its rules.
 
+use crate::games::{RuleSet, Variant};
 use crate::geometry::Bitboard;
 use crate::geometry::Color;
-use crate::geometry::Square;
+use crate::geometry::Geometry;
 use crate::position::{Position, Setup};
 
-/// Binomial coefficients C(n, k) for n ≤ 32, k ≤ 32.
-const fn binomials() -> [[u64; 33]; 33] {
-    let mut c = [[0u64; 33]; 33];
+/// The most squares a board of the tables has.
+const MAX_SQUARES: usize = 50;
+
+/// Binomial coefficients C(n, k) for n, k ≤ 50.
+const fn binomials() -> [[u64; MAX_SQUARES + 1]; MAX_SQUARES + 1] {
+    let mut c = [[0u64; MAX_SQUARES + 1]; MAX_SQUARES + 1];
     let mut n = 0;
-    while n <= 32 {
+    while n <= MAX_SQUARES {
         c[n][0] = 1;
         let mut k = 1;
         while k <= n {
@@ -28,9 +33,74 @@ const fn binomials() -> [[u64; 33]; 33] {
     c
 }
 
-const C: [[u64; 33]; 33] = binomials();
+static C: [[u64; MAX_SQUARES + 1]; MAX_SQUARES + 1] = binomials();
 
-/// A material balance: how many men and kings each side has.
+/// The game a table's values are of: Russian draughts (8×8; the diagonal start plays the
+/// same positions) or International draughts (10×10), captures compulsory.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum TableGame {
+    /// Russian draughts.
+    #[default]
+    Russian,
+    /// International draughts.
+    International,
+}
+
+impl TableGame {
+    /// The games with tables.
+    pub const ALL: [TableGame; 2] = [TableGame::Russian, TableGame::International];
+
+    /// The game whose values hold under `rules`, if it has tables.
+    #[inline]
+    pub fn of(rules: RuleSet) -> Option<TableGame> {
+        if rules.plays_as_russian() {
+            Some(TableGame::Russian)
+        } else if rules.variant == Variant::International && !rules.captures_optional {
+            Some(TableGame::International)
+        } else {
+            None
+        }
+    }
+
+    /// The game's rules.
+    pub fn rules(self) -> RuleSet {
+        RuleSet::new(self.variant(), false)
+    }
+
+    /// The game.
+    pub fn variant(self) -> Variant {
+        match self {
+            TableGame::Russian => Variant::Russian,
+            TableGame::International => Variant::International,
+        }
+    }
+
+    /// Its board.
+    #[inline]
+    pub fn geometry(self) -> &'static Geometry {
+        self.variant().geometry()
+    }
+
+    /// Its byte in a table file's header.
+    pub fn code(self) -> u8 {
+        self as u8
+    }
+
+    /// The game of a header's byte.
+    pub fn from_code(code: u8) -> Option<TableGame> {
+        TableGame::ALL.get(usize::from(code)).copied()
+    }
+
+    /// Squares of the board, and squares a man may stand on (all but its crowning rank).
+    #[inline]
+    fn squares(self) -> (u8, u8) {
+        let g = self.geometry();
+        let n = g.square_count() as u8;
+        (n, n - g.size() / 2)
+    }
+}
+
+/// A material balance: how many men and kings each side has, in a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Material {
     /// White men.
@@ -41,16 +111,19 @@ pub struct Material {
     pub black_men: u8,
     /// Black kings.
     pub black_kings: u8,
+    /// The game.
+    pub game: TableGame,
 }
 
 impl Material {
-    /// The material of a position.
+    /// The material of a position (of Russian draughts' tables when its game has none).
     pub fn of(pos: &Position) -> Material {
         Material {
             white_men: pos.men(Color::White).count() as u8,
             white_kings: pos.kings(Color::White).count() as u8,
             black_men: pos.men(Color::Black).count() as u8,
             black_kings: pos.kings(Color::Black).count() as u8,
+            game: TableGame::of(pos.rules()).unwrap_or_default(),
         }
     }
 
@@ -62,6 +135,7 @@ impl Material {
             white_kings: self.black_kings,
             black_men: self.white_men,
             black_kings: self.white_kings,
+            game: self.game,
         }
     }
 
@@ -100,21 +174,24 @@ impl Material {
         self.white_men as u32 + self.black_men as u32
     }
 
-    /// Whether the balance can stand on the board: at most 32 pieces, at most 28 men a side
-    /// (a man never stands on its own crowning rank), so that every count indexes the
-    /// binomial table. A header read from a file is checked with this before its balance
-    /// sizes anything.
+    /// Whether the balance can stand on the board: at most a piece a square, at most a man
+    /// a square of its kind (a man never stands on its own crowning rank), so that every
+    /// count indexes the binomial table. A header read from a file is checked with this
+    /// before its balance sizes anything.
     pub fn is_possible(&self) -> bool {
-        self.pieces() <= 32
-            && self
-                .kinds()
-                .iter()
-                .all(|(n, squares)| *n as usize <= squares.len())
+        self.pieces() <= u32::from(self.game.squares().0)
+            && self.kinds().iter().all(|(n, _, squares)| n <= squares)
     }
 
-    /// Every balance with 2 to `pieces` pieces and at least one piece a side, in the order
-    /// they must be built (a capture leads to fewer pieces, a crowning to fewer men).
+    /// Every balance of Russian draughts with 2 to `pieces` pieces and at least one piece a
+    /// side, in the order they must be built (a capture leads to fewer pieces, a crowning to
+    /// fewer men).
     pub fn all_up_to(pieces: u32) -> Vec<Material> {
+        Material::all_up_to_in(TableGame::Russian, pieces)
+    }
+
+    /// [`Material::all_up_to`] of `game`.
+    pub fn all_up_to_in(game: TableGame, pieces: u32) -> Vec<Material> {
         let mut out = Vec::new();
         let n = pieces.min(32) as u8;
         for wm in 0..=n {
@@ -126,6 +203,7 @@ impl Material {
                             white_kings: wk,
                             black_men: bm,
                             black_kings: bk,
+                            game,
                         };
                         if wm + wk >= 1 && bm + bk >= 1 && wm <= 12 && bm <= 12 {
                             out.push(m);
@@ -136,6 +214,15 @@ impl Material {
         }
         out.sort_by_key(|m| (m.pieces(), m.men(), *m));
         out
+    }
+
+    /// The name of the balance's file: `KKvK.egtb` (Russian draughts),
+    /// `international-KKvK.egtb`.
+    pub fn file_name(&self) -> String {
+        match self.game {
+            TableGame::Russian => format!("{}.egtb", self.name()),
+            TableGame::International => format!("international-{}.egtb", self.name()),
+        }
     }
 
     /// A name like `KKvK` or `WWKvBK`: White's men (`W`) and kings (`K`), `v`, Black's.
@@ -157,13 +244,17 @@ impl Material {
         )
     }
 
-    /// The four kinds in index order: (count, squares a piece of the kind may stand on).
-    fn kinds(&self) -> [(u8, &'static [u8]); 4] {
+    /// The four kinds in index order: (count, the first board index a piece of the kind may
+    /// stand on, how many it may stand on). The board's indices run rank by rank from a1.
+    #[inline]
+    fn kinds(&self) -> [(u8, u8, u8); 4] {
+        let (all, men) = self.game.squares();
+        let rank = all - men;
         [
-            (self.white_men, &WHITE_MAN_SQUARES),
-            (self.white_kings, &ALL_SQUARES),
-            (self.black_men, &BLACK_MAN_SQUARES),
-            (self.black_kings, &ALL_SQUARES),
+            (self.white_men, 0, men),
+            (self.white_kings, 0, all),
+            (self.black_men, rank, men),
+            (self.black_kings, 0, all),
         ]
     }
 
@@ -172,7 +263,7 @@ impl Material {
     pub fn slots(&self) -> u64 {
         self.kinds()
             .iter()
-            .map(|(n, squares)| C[squares.len()][*n as usize])
+            .map(|(n, _, squares)| C[*squares as usize][*n as usize])
             .fold(1u64, u64::saturating_mul)
     }
 
@@ -184,19 +275,14 @@ impl Material {
             pos.men(Color::Black),
             pos.kings(Color::Black),
         ];
+        let geometry = self.game.geometry();
         let mut index = 0u64;
-        for ((count, squares), set) in self.kinds().iter().zip(sets) {
-            let radix = C[squares.len()][*count as usize];
-            let local = if squares.len() == 32 {
-                &IDENTITY
-            } else if squares[0] == 0 {
-                &WHITE_MAN_LOCAL
-            } else {
-                &BLACK_MAN_LOCAL
-            };
+        for ((count, first, squares), set) in self.kinds().iter().zip(sets) {
+            let radix = C[*squares as usize][*count as usize];
             let mut rank = 0u64;
             for (i, sq) in set.iter().enumerate() {
-                rank += C[local[sq.index8_unchecked()] as usize][i + 1];
+                let local = geometry.index_on_board(sq) - usize::from(*first);
+                rank += C[local][i + 1];
             }
             index = index * radix + rank;
         }
@@ -205,35 +291,37 @@ impl Material {
 
     /// The position in a slot, if the slot holds one (no two pieces on a square).
     pub fn position(&self, index: u64, turn: Color) -> Option<Position> {
-        Position::from_setup(&self.setup(index, turn)?).ok()
+        Position::from_setup_in(&self.setup(index, turn)?, self.game.rules()).ok()
     }
 
     /// [`Material::position`] without the hash (0): for the builder, which only looks at
     /// moves and ranks positions.
     pub(crate) fn position_unhashed(&self, index: u64, turn: Color) -> Option<Position> {
         // Men stand only on their squares and no square twice: a valid setup.
-        Some(Position::from_valid_setup_unhashed(
-            &self.setup(index, turn)?,
-        ))
+        Some(
+            Position::from_valid_setup_unhashed(&self.setup(index, turn)?)
+                .with_rules(self.game.rules()),
+        )
     }
 
     fn setup(&self, mut index: u64, turn: Color) -> Option<Setup> {
         let kinds = self.kinds();
+        let geometry = self.game.geometry();
         let mut sets = [Bitboard::EMPTY; 4];
         for k in (0..4).rev() {
-            let (count, squares) = kinds[k];
-            let radix = C[squares.len()][count as usize];
+            let (count, first, squares) = kinds[k];
+            let radix = C[squares as usize][count as usize];
             let mut rank = index % radix;
             index /= radix;
             // Colex unranking: the largest element first.
-            let mut top = squares.len();
+            let mut top = squares as usize;
             for i in (1..=count as usize).rev() {
                 while C[top - 1][i] > rank {
                     top -= 1;
                 }
                 top -= 1;
                 rank -= C[top][i];
-                let sq = Square::from_index8(squares[top] as u32)?;
+                let sq = geometry.square(top + usize::from(first))?;
                 if (sets[0] | sets[1] | sets[2] | sets[3]).contains(sq) {
                     return None;
                 }
@@ -256,41 +344,6 @@ impl std::fmt::Display for Material {
     }
 }
 
-const fn squares_from(first: u8, count: usize) -> [u8; 28] {
-    let mut out = [0u8; 28];
-    let mut i = 0;
-    while i < count {
-        out[i] = first + i as u8;
-        i += 1;
-    }
-    out
-}
-
-/// White men: ranks 1–7 (squares 0–27); black men: ranks 2–8 (squares 4–31).
-const WHITE_MAN_SQUARES: [u8; 28] = squares_from(0, 28);
-const BLACK_MAN_SQUARES: [u8; 28] = squares_from(4, 28);
-const ALL_SQUARES: [u8; 32] = {
-    let mut out = [0u8; 32];
-    let mut i = 0;
-    while i < 32 {
-        out[i] = i as u8;
-        i += 1;
-    }
-    out
-};
-const IDENTITY: [u8; 32] = ALL_SQUARES;
-/// A square's position in the list of squares its kind may stand on.
-const WHITE_MAN_LOCAL: [u8; 32] = ALL_SQUARES;
-const BLACK_MAN_LOCAL: [u8; 32] = {
-    let mut out = [0u8; 32];
-    let mut i = 4;
-    while i < 32 {
-        out[i] = (i - 4) as u8;
-        i += 1;
-    }
-    out
-};
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -312,6 +365,55 @@ mod tests {
         }
         assert_eq!(C[32][2], 496);
         assert_eq!(C[28][0], 1);
+        assert_eq!(C[50][25], 126_410_606_437_752);
+    }
+
+    #[test]
+    fn ten_by_ten_positions_round_trip_through_their_index() {
+        // Every placement of two pieces, and a sample of three, on the 10×10 board.
+        for m in Material::all_up_to_in(TableGame::International, 3) {
+            let step = if m.pieces() == 2 { 1 } else { 97 };
+            let mut found = 0;
+            for turn in [Color::White, Color::Black] {
+                let mut i = 0;
+                while i < m.slots() {
+                    if let Some(pos) = m.position(i, turn) {
+                        assert_eq!(Material::of(&pos), m);
+                        assert_eq!(m.index(&pos), i, "{m} {i}");
+                        // men never on their crowning rank
+                        let g = m.game.geometry();
+                        assert!(pos.men(Color::White).iter().all(|s| g.rank_of(s) != 9));
+                        assert!(pos.men(Color::Black).iter().all(|s| g.rank_of(s) != 0));
+                        found += 1;
+                    }
+                    i += step;
+                }
+            }
+            assert!(found > 0, "{m}");
+        }
+        assert_eq!(
+            Material {
+                white_men: 0,
+                white_kings: 1,
+                black_men: 0,
+                black_kings: 1,
+                game: TableGame::International
+            }
+            .slots(),
+            2500
+        );
+    }
+
+    #[test]
+    fn a_board_index_runs_rank_by_rank() {
+        for game in TableGame::ALL {
+            let g = game.geometry();
+            let per_rank = usize::from(g.size() / 2);
+            for (i, sq) in g.squares().iter().enumerate() {
+                assert_eq!(g.index(*sq), Some(i));
+                assert_eq!(usize::from(g.rank_of(*sq)), i / per_rank);
+            }
+        }
     }
 
     #[test]
@@ -326,7 +428,8 @@ mod tests {
                 white_men: 1,
                 white_kings: 2,
                 black_men: 0,
-                black_kings: 1
+                black_kings: 1,
+                game: TableGame::Russian
             }
             .name(),
             "KKWvK"

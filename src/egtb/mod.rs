@@ -16,8 +16,13 @@
 //! least as many men as Black, and as many kings when the men are equal; see
 //! [`Material::is_canonical`]); a symmetric balance stores White to move only.
 //!
-//! Files (`<balance>.egtb` of the canonical balance, e.g. `KKvK.egtb`), little-endian: the
-//! magic `SHASHKI-EGTB`, format version (u32, now 2), the balance (white men, white kings,
+//! Tables are of a game ([`TableGame`]: Russian draughts on the 8×8 board, International
+//! draughts on the 10×10), which a [`Material`] names with its counts.
+//!
+//! Files (`<balance>.egtb` of the canonical balance, e.g. `KKvK.egtb`; International's
+//! `international-KKvK.egtb`), little-endian: the magic `SHASHKI-EGTB`, format version (u32,
+//! now 3), the game (u32: 0 Russian, 1 International; not in version 2 files, which are
+//! Russian draughts' and still read), the balance (white men, white kings,
 //! black men, black kings: 4 bytes), slots a side (u64), values a block (u32), sides stored
 //! (u32: 1 or 2), an FNV-1a 64 checksum of everything after the header (u64), then for
 //! White to move and Black to move (zeros when not stored) the length of the side's data
@@ -41,7 +46,7 @@ pub use file::{
     block_cache_usage, read_table, set_block_cache_limit, write_table, FileError, Side, Table,
     BLOCK_SLOTS, DEFAULT_CACHE_BYTES, FORMAT_VERSION,
 };
-pub use index::Material;
+pub use index::{Material, TableGame};
 pub(crate) use value::Children;
 pub use value::{Value, MAX_PLIES};
 
@@ -53,7 +58,8 @@ use crate::position::Position;
 #[derive(Default)]
 pub struct Tables {
     tables: HashMap<Material, Table, BuildHasherDefault<BalanceHasher>>,
-    max_pieces: u32,
+    /// The most pieces of a balance held, each game's ([`TableGame`] order).
+    max_pieces: [u32; 2],
 }
 
 /// A hasher for the four bytes of a [`Material`] (SipHash costs more than the rest of a
@@ -81,7 +87,8 @@ impl Tables {
 
     /// Add a balance's table.
     pub fn insert(&mut self, table: Table) {
-        self.max_pieces = self.max_pieces.max(table.material.pieces());
+        let game = table.material.game as usize;
+        self.max_pieces[game] = self.max_pieces[game].max(table.material.pieces());
         self.tables.insert(table.material, table);
     }
 
@@ -125,7 +132,21 @@ impl Tables {
 
     /// The most pieces of any balance held.
     pub fn max_pieces(&self) -> u32 {
-        self.max_pieces
+        self.max_pieces.into_iter().max().unwrap_or(0)
+    }
+
+    /// The most pieces of a balance of `game` held.
+    #[inline]
+    pub fn max_pieces_in(&self, game: TableGame) -> u32 {
+        self.max_pieces[game as usize]
+    }
+
+    /// The games whose tables are held.
+    pub fn games(&self) -> Vec<TableGame> {
+        TableGame::ALL
+            .into_iter()
+            .filter(|g| self.max_pieces[*g as usize] > 0)
+            .collect()
     }
 
     /// The balances held: each stored balance and its mirror image.
@@ -148,9 +169,7 @@ impl Tables {
     /// not to move has no pieces (the game ended before). The side to move without pieces
     /// has lost: `Loss(0)`.
     pub fn probe(&self, pos: &Position) -> Option<Value> {
-        if !pos.rules().plays_as_russian() {
-            return None; // the tables hold Russian draughts' values
-        }
+        TableGame::of(pos.rules())?; // the tables hold Russian and International draughts' values
         if pos.pieces(pos.turn()).is_empty() {
             return Some(Value::Loss(0));
         }
@@ -260,13 +279,14 @@ fn crowning_targets(m: &Material) -> Vec<Material> {
 /// to come crowns into).
 pub fn build_dir(
     dir: &Path,
+    game: TableGame,
     pieces: u32,
     on_start: &(dyn Fn(usize, usize, Material, u64) + Sync),
     on_distance: &(dyn Fn(u32) + Sync),
     stop: &std::sync::atomic::AtomicBool,
 ) -> Result<Vec<Material>, Box<dyn std::error::Error + Send + Sync>> {
     std::fs::create_dir_all(dir).map_err(|e| FileError::io(dir, e))?;
-    let order: Vec<Material> = Material::all_up_to(pieces)
+    let order: Vec<Material> = Material::all_up_to_in(game, pieces)
         .into_iter()
         .filter(Material::is_canonical)
         .collect();
@@ -288,7 +308,7 @@ pub fn build_dir(
         for t in unneeded {
             held.remove(&t);
         }
-        let path = dir.join(format!("{}.egtb", m.name()));
+        let path = dir.join(m.file_name());
         if let Ok(table) = read_table(&path).and_then(|t| t.into_dense(&path)) {
             if table.material == *m {
                 held.insert(table);

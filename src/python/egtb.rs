@@ -9,7 +9,12 @@ use pyo3::prelude::*;
 
 use super::args::{int_in, interruptible};
 use super::{wrap, PyBoard, PyMove};
-use crate::egtb::{build_dir, Tables, Value};
+use crate::egtb::{build_dir, Material, TableGame, Tables, Value};
+
+/// A balance's name from Python: `KKvK` in Russian draughts, `international-KKvK`.
+fn label(m: &Material) -> String {
+    m.file_name().trim_end_matches(".egtb").to_owned()
+}
 
 /// Endgame tables read from their files (read-only, shared with engines); each compressed
 /// block is unpacked the first time a probe reaches it and kept while the unpacked blocks
@@ -64,9 +69,20 @@ impl PyEndgameTables {
         self.tables.unpacked_bytes()
     }
 
-    /// The balances held, by name (`KKvK`: White's kings and men `W`, then Black's).
+    /// The balances held, by name (`KKvK`: White's kings and men `W`, then Black's; a
+    /// balance of International draughts as `international-KKvK`).
     fn materials(&self) -> Vec<String> {
-        self.tables.materials().iter().map(|m| m.name()).collect()
+        self.tables.materials().iter().map(label).collect()
+    }
+
+    /// The games whose tables are held (`"russian"`, `"international"`).
+    #[getter]
+    fn games(&self) -> Vec<&'static str> {
+        self.tables
+            .games()
+            .iter()
+            .map(|g| g.variant().name())
+            .collect()
     }
 
     /// `(wdl, plies)` for the side to move: 1 win, 0 draw, -1 loss, and the plies to the
@@ -82,19 +98,21 @@ impl PyEndgameTables {
         let Ok(pos) = board.position("EndgameTables.best_move") else {
             return Ok(None);
         };
+        let variant = pos.rules().variant;
         self.tables
             .best_move(&pos)
-            .map(|m| wrap(py, m, crate::Variant::Russian))
+            .map(|m| wrap(py, m, variant))
             .transpose()
     }
 }
 
-/// Build every balance of up to `pieces` pieces into `directory` (resuming: sound files
-/// are kept). `on_start(index, count, name, slots)` is called as each balance starts,
+/// Build every balance of up to `pieces` pieces of `variant` (Russian or International
+/// draughts) into `directory` (resuming: sound files are kept). `on_start(index, count, name, slots)` is called as each balance starts,
 /// `on_distance(plies)` as each distance of its values is settled.
 /// Runs without the GIL; Ctrl-C stops it between balances (what is finished stays).
 #[pyfunction]
-#[pyo3(signature = (directory, pieces, *, threads = None, on_start = None, on_distance = None))]
+#[pyo3(signature = (directory, pieces, *, threads = None, on_start = None, on_distance = None, variant = None))]
+#[allow(clippy::too_many_arguments)]
 pub fn build_endgame_tables(
     py: Python<'_>,
     directory: PathBuf,
@@ -102,7 +120,15 @@ pub fn build_endgame_tables(
     threads: Option<&Bound<'_, PyAny>>,
     on_start: Option<Py<PyAny>>,
     on_distance: Option<Py<PyAny>>,
+    variant: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<String>> {
+    let rules = super::rules_arg_any(variant, false)?;
+    let game = TableGame::of(rules).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "no endgame tables for {}: they are built for russian and international",
+            rules.variant.name()
+        ))
+    })?;
     let pieces = int_in(pieces, "pieces", 2, 8, PyValueError::new_err)? as u32;
     let threads = match threads {
         Some(t) if !t.is_none() => int_in(t, "threads", 1, 1024, PyValueError::new_err)? as usize,
@@ -117,6 +143,7 @@ pub fn build_endgame_tables(
         pool.install(|| {
             build_dir(
                 &directory,
+                game,
                 pieces,
                 &|i, n, m, slots| {
                     if stop.load(std::sync::atomic::Ordering::Relaxed) {
@@ -124,7 +151,7 @@ pub fn build_endgame_tables(
                     }
                     if let Some(cb) = &on_start {
                         Python::attach(|py| {
-                            if cb.call1(py, (i, n, m.name(), slots)).is_err() {
+                            if cb.call1(py, (i, n, label(&m), slots)).is_err() {
                                 stop.store(true, std::sync::atomic::Ordering::Relaxed);
                             }
                         });
@@ -144,7 +171,7 @@ pub fn build_endgame_tables(
         })
     })?;
     match result {
-        Ok(materials) => Ok(materials.iter().map(|m| m.name()).collect()),
+        Ok(materials) => Ok(materials.iter().map(label).collect()),
         Err(e) => Err(PyRuntimeError::new_err(e.to_string())),
     }
 }

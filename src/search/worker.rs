@@ -471,15 +471,21 @@ impl<'a, W: GameWord> Worker<'a, W> {
     }
 
     /// The exact score of a position the endgame tables hold (without a capture).
+    #[inline]
     fn endgame_score(&self, pos: &Position<W>, ply: usize) -> Option<i32> {
         let tables = self.shared.endgame.as_ref()?;
+        Self::probe_tables(tables, pos, ply)
+    }
+
+    /// [`Self::endgame_score`] with tables held (out of line: a search without tables
+    /// pays one test).
+    #[inline(never)]
+    fn probe_tables(tables: &crate::egtb::Tables, pos: &Position<W>, ply: usize) -> Option<i32> {
         let pos = W::narrow(pos)?;
-        if !pos.rules().plays_as_russian() {
-            return None;
-        }
+        let game = crate::egtb::TableGame::of(pos.rules())?;
         // A position with a capture is left to the search: its value is not stored (a
         // probe would search its captures, each a probe of its own).
-        if pos.occupied().count() > tables.max_pieces() || pos.has_captures() {
+        if pos.occupied().count() > tables.max_pieces_in(game) || pos.has_captures() {
             return None;
         }
         Some(match tables.probe(pos)? {

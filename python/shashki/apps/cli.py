@@ -246,15 +246,17 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("dir", metavar="DIR", help="the directory of the tables")
     build.add_argument("--pieces", type=int, default=4, help="most pieces (5: minutes)")
     build.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")
+    _add_table_variant(build)
     probe = tables_sub.add_parser(
         "probe",
         help="the value of a position",
         description="The value of a position from the tables: win, draw or loss for the "
-        "side to move, the moves to the end, the best move; also under FMJD-64's move limits.",
+        "side to move, the moves to the end, the best move; also under the game's draw rules.",
         formatter_class=formatter,
     )
     probe.add_argument("fen", metavar="FEN", help=FEN_REQUIRED_HELP + " (required)")
     probe.add_argument("--dir", default="egtb", help="the directory of the tables")
+    _add_table_variant(probe)
 
     review = sub.add_parser(
         "review",
@@ -596,16 +598,30 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_table_variant(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--variant",
+        type=_variant_name,
+        choices=TABLE_GAMES,
+        default="russian",
+        help="the game: russian (8×8) or international (10×10)",
+    )
+
+
+#: The games with endgame tables (the core's ``TableGame``).
+TABLE_GAMES = ("russian", "international")
+
+
 def _egtb(args: argparse.Namespace) -> int:
     from shashki import draw, egtb
 
     if args.egtb_command == "build":
         if not 2 <= args.pieces <= 8:
             raise _UsageError(f"--pieces must be between 2 and 8, not {args.pieces}")
-        names = egtb.build(args.dir, pieces=args.pieces, threads=args.threads)
+        names = egtb.build(args.dir, pieces=args.pieces, threads=args.threads, variant=args.variant)
         print(f"{len(names)} balances of up to {args.pieces} pieces in {args.dir}")
         return 0
-    board = shashki.Board(args.fen)
+    board = shashki.Board(args.fen, variant=args.variant)
     try:
         tables = egtb.open(args.dir, unpack_pieces=0)  # one probe: unpack only its block
     except OSError as error:
@@ -620,9 +636,10 @@ def _egtb(args: argparse.Namespace) -> int:
     else:
         verdict = "win" if value.wdl > 0 else "loss"
         print(f"{verdict} for {side} (to move): {value.moves} moves, {value.plies} plies")
-    ruled = tables.probe(board, draw_rules=draw.FMJD64)
+    rules = draw.default_draw_rules(args.variant)
+    ruled = tables.probe(board, draw_rules=rules)
     if ruled is not None and ruled.wdl != value.wdl:
-        print("under FMJD-64's move limits: a draw")
+        print(f"under the draw rules {rules.name}: a draw")
     best = tables.best_move(board)
     if best is not None:
         print(f"best move: {board.move_text(best)}")
