@@ -62,7 +62,7 @@
 //! 5. `position`: positions and moves as data, their hash, FEN.
 //! 6. `rules`: the rules traits and types, the one dispatch, a position's legal moves.
 //! 7. `movegen`: the move generators (diagonal, Frisian, Turkish).
-//! 8. `stacks`: the column games' positions (towers, Lasca): the tops and the columns.
+//! 8. `stacks`: the column games (towers, Lasca): the tops and the columns, and their engine.
 //! 9. `notation`: move text.
 //! 10. `game`: a game's history and its draw rules.
 //! 11. `perft`: move-path enumeration.
@@ -111,5 +111,6 @@ pub use rules::{
     Italian, Killer, Lasca, Pool, Rules, Russian, Samoedy, Spanish, Stavropol, StavropolGenerator,
     Thai, Turkish, TurkishGenerator, Ugolki, UgolkiGenerator, Visit,
 };
+pub use stacks::search::{search as search_columns, ColumnLimits, ColumnResult};
 pub use stacks::{Column, StackPosition, MAX_HEIGHT};
 pub use util::memory::{available_memory, TableAllocError};

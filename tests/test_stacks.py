@@ -293,3 +293,37 @@ def test_the_command_line_counts_the_column_games(capsys: pytest.CaptureFixture[
     assert '"leaves": 97440' in capsys.readouterr().out
     assert cli.main(["perft", "--variant", "towers", "--captures-optional", "3"]) == 2
     assert "captures-optional" in capsys.readouterr().err
+
+
+def test_the_engine_plays_the_column_games() -> None:
+    from shashki.engine import Engine, Limit
+
+    engine = Engine(hash_mb=4)
+    try:
+        for variant in ("towers", "lasca"):
+            board = ColumnBoard(variant=variant)
+            result = engine.play(board, Limit(depth=4))
+            assert result.move in board.legal_moves
+            assert result.info["depth"] == 4 and result.info["nodes"] > 10
+            assert result.info["pv"][0] == result.move
+        # Towers: c3 must take d4's man, Black's last: a win in one move.
+        board = ColumnBoard("W:Wc3,h2:Bd4", variant="towers")
+        result = engine.play(board, Limit(depth=3))
+        assert result.move == board.parse_move("c3:e5")
+        assert result.info["score"].relative.win == 1
+        # Time and clocks limit it too; a position without moves has no move.
+        board = ColumnBoard(variant="towers")
+        assert engine.play(board, Limit(time=0.05)).move in board.legal_moves
+        assert engine.play(board, Limit(white_clock=1.0)).move in board.legal_moves
+        with pytest.raises(ValueError, match="needs a limit"):
+            engine.play(board, Limit())
+        assert engine.play(ColumnBoard("W:Wc3:Bd4(ww)", variant="towers"), Limit(depth=2)).move
+    finally:
+        engine.close()
+
+
+def test_the_column_search_refuses_bad_limits() -> None:
+    board = ColumnBoard(variant="lasca")
+    for kwargs in ({"depth": 0}, {"depth": 101}, {"nodes": 0}, {"time": -1.0}):
+        with pytest.raises(ValueError):
+            board.search(**kwargs)

@@ -17,7 +17,10 @@ still returns a move), and Ctrl-C interrupts a search (KeyboardInterrupt).
 
 from __future__ import annotations
 
+import time
+
 from shashki import Board, Move, _core
+from shashki.columns import ColumnBoard
 from shashki.game import Game
 from shashki.search_types import (
     DEFAULT_MOVE_OVERHEAD,
@@ -259,7 +262,7 @@ class Engine:
 
     def play(
         self,
-        board: Union[Board, Game, str],
+        board: Union[Board, Game, str, ColumnBoard],
         limit: Limit,
         *,
         on_info: Optional[Callable[[InfoDict], object]] = None,
@@ -269,6 +272,11 @@ class Engine:
         limit the search (a time, depth, nodes or the side to move's clock): ``Limit()`` raises
         ValueError.
 
+        A :class:`shashki.ColumnBoard` (towers, Lasca) is searched by the column games' own
+        search (alpha-beta with a transposition table and a quiescence of the captures, an
+        evaluation of the columns: docs/variants.md); its tables, evaluation choice and
+        pondering are this engine's one-piece games' only.
+
         ``ponder=True``: after answering, the engine goes on thinking in the background on
         the position after its move and the reply it expects (``PlayResult.ponder``). When
         the next ``play`` is on that position (the same moves), that search goes on under
@@ -277,6 +285,8 @@ class Engine:
         ``stop``, ``new_game``, ``close``) ends the pondering first. A ponder search
         reports to this call's ``on_info``. At fixed nodes or depth pondering gains nothing
         (the count starts with the pondering)."""
+        if isinstance(board, ColumnBoard):
+            return _play_columns(board, limit, self.move_overhead, on_info)
         pondered = self._take_ponder(board, limit)
         if pondered is not None:
             best, ponder_move, info = pondered
@@ -483,3 +493,44 @@ def __getattr__(name: str) -> object:
         )
         return getattr(importlib.import_module("shashki.protocols.hub_client"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+#: The share of a clock a column game's move may take when the limit is a clock.
+_COLUMN_CLOCK_SHARE = 30
+
+
+def _play_columns(
+    board: ColumnBoard,
+    limit: Limit,
+    overhead: float,
+    on_info: Optional[Callable[[InfoDict], object]],
+) -> PlayResult:
+    """A column game's move (see :meth:`Engine.play`)."""
+    if not limit.limits(board.turn):
+        raise ValueError("Engine.play needs a limit: a time, depth, nodes or a clock")
+    seconds = limit.time
+    clock = limit.white_clock if board.turn else limit.black_clock
+    if seconds is None and clock is not None:
+        inc = (limit.white_inc if board.turn else limit.black_inc) or 0.0
+        moves = limit.remaining_moves or _COLUMN_CLOCK_SHARE
+        seconds = max(0.0, min(clock - overhead, clock / moves + inc - overhead))
+    elif seconds is not None:
+        seconds = max(0.0, seconds - overhead)
+    started = time.monotonic()
+    best, kind, value, depth, nodes, pv = board.search(
+        depth=limit.depth, nodes=limit.nodes, time=seconds
+    )
+    elapsed = time.monotonic() - started
+    score = Score(cp=value) if kind == "cp" else Score(win=value)
+    info: InfoDict = {
+        "score": PovScore(score, board.turn),
+        "depth": depth,
+        "seldepth": depth,
+        "nodes": nodes,
+        "nps": int(nodes / elapsed) if elapsed > 0 else nodes,
+        "time": elapsed,
+        "pv": pv,
+    }
+    if on_info is not None:
+        on_info(info)
+    return PlayResult(best, pv[1] if len(pv) > 1 else None, info)

@@ -312,6 +312,67 @@ impl PyColumnBoard {
         Ok(py.detach(move || pos.perft(depth, counting)))
     }
 
+    /// Search the position (the column games' engine, `crate::stacks::search`): at most
+    /// `depth` plies, `nodes` nodes or `time` seconds (depth 1 always completes). Returns
+    /// `(move or None, kind, value, depth, nodes, pv)`: `kind` "cp" with centi-men for the
+    /// side to move, or "win" with a signed distance in the winner's moves. Runs without
+    /// the GIL; the game's earlier positions count for repetitions.
+    #[pyo3(signature = (depth = None, nodes = None, time = None))]
+    #[allow(clippy::type_complexity)]
+    fn search(
+        &self,
+        py: Python<'_>,
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        time: Option<f64>,
+    ) -> PyResult<(
+        Option<Py<PyMove>>,
+        &'static str,
+        i32,
+        u32,
+        u64,
+        Vec<Py<PyMove>>,
+    )> {
+        if depth.is_some_and(|d| !(1..=100).contains(&d)) {
+            return Err(PyValueError::new_err("depth must be between 1 and 100"));
+        }
+        if nodes == Some(0) {
+            return Err(PyValueError::new_err("nodes must be at least 1"));
+        }
+        let deadline = match time {
+            Some(t) if !(0.0..=31_536_000.0).contains(&t) => {
+                return Err(PyValueError::new_err(
+                    "time must be between 0 and a year of seconds",
+                ))
+            }
+            Some(t) => Some(std::time::Instant::now() + std::time::Duration::from_secs_f64(t)),
+            None => None,
+        };
+        let limits = crate::ColumnLimits {
+            depth,
+            nodes,
+            deadline,
+        };
+        let pos = self.pos;
+        let history: Vec<u64> = self.stack.iter().map(|(p, _, _)| p.hash()).collect();
+        let result = py.detach(move || crate::search_columns(&pos, &history, limits, &mut |_| {}));
+        let variant = self.variant_kind();
+        let (kind, value) = if result.score.abs() > crate::stacks::search::WIN - 1000 {
+            let plies = crate::stacks::search::WIN - result.score.abs();
+            let moves = (plies + 1) / 2;
+            ("win", if result.score > 0 { moves } else { -moves })
+        } else {
+            ("cp", result.score)
+        };
+        let best = result.best.map(|m| wrap(py, m, variant)).transpose()?;
+        let pv = result
+            .pv
+            .into_iter()
+            .map(|m| wrap(py, m, variant))
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok((best, kind, value, result.depth, result.nodes, pv))
+    }
+
     /// A copy (with the history unless `stack` is false).
     #[pyo3(signature = (stack = true))]
     fn copy(&self, stack: bool) -> PyColumnBoard {

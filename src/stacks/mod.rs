@@ -2,10 +2,11 @@
 //! taken going under the column that took it.
 //!
 //! Inside: `column` (one square's column) ← `position` (the tops and the columns; moves,
-//! perft, FEN).
+//! perft, FEN) ← `search` (the column games' engine).
 
 pub(crate) mod column;
 pub(crate) mod position;
+pub mod search;
 
 pub use column::{Column, MAX_HEIGHT};
 pub use position::StackPosition;
