@@ -327,3 +327,43 @@ def test_the_column_search_refuses_bad_limits() -> None:
     for kwargs in ({"depth": 0}, {"depth": 101}, {"nodes": 0}, {"time": -1.0}):
         with pytest.raises(ValueError):
             board.search(**kwargs)
+
+
+@pytest.mark.parametrize("variant", ["towers", "lasca"])
+def test_pdn_writes_and_reads_a_column_game(variant: str) -> None:
+    import io
+
+    from shashki import pdn
+    from shashki.columns import read_pdn, write_pdn
+
+    rng = random.Random(7)
+    board = ColumnBoard(variant=variant)
+    for _ in range(40):
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        board.push(rng.choice(moves))
+    assert any(m.captured for m in board.move_stack)  # columns were built
+    text = write_pdn(board, {"White": "A", "Black": 'B "quoted"'})
+    assert f'[Variant "{variant}"]' in text and "GameType" not in text
+    headers, back = read_pdn(io.StringIO(text + "\n" + text)) or ({}, None)
+    assert back is not None and back.fen() == board.fen()
+    assert back.move_stack == board.move_stack and headers["Black"] == 'B "quoted"'
+    # From a set-up position, with comments and a variation to skip.
+    start = ColumnBoard("W:Wc3:Bd4(ww),h8" if variant == "towers" else None, variant=variant)
+    move = next(iter(start.legal_moves))
+    start.push(move)
+    text = write_pdn(start)
+    assert ("[FEN" in text) == (variant == "towers")
+    text = text.replace(" *", " {a note} (1. x) *")
+    _, again = read_pdn(io.StringIO(text)) or ({}, None)
+    assert again is not None and again.fen() == start.fen()
+    # The one-piece reader says where a column game is read.
+    with pytest.raises(pdn.PdnError, match="read_pdn"):
+        pdn.read_game(io.StringIO(text))
+    # A move that is not legal is reported with its line.
+    bad = f'[Variant "{variant}"]\n\n1. a1-h8 *\n'
+    with pytest.raises(pdn.PdnError, match="a1-h8") as raised:
+        read_pdn(io.StringIO(bad))
+    assert raised.value.line == 3
+    assert read_pdn(io.StringIO("")) is None

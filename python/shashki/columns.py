@@ -24,7 +24,7 @@ from shashki.draw import Outcome, Termination
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Optional
+    from typing import Optional, TextIO
 
 #: Plies of only king-topped columns moving, nothing taken, that draw towers (15 moves of
 #: each side: the game's texts' "balance unchanged for 15 moves", docs/variants.md).
@@ -92,3 +92,105 @@ def _rebuild(fen: str, variant: str, moves: list[_core.Move]) -> ColumnBoard:
     for move in moves:
         board.push(move)
     return board
+
+
+#: The tags written first, in this order (PDN's seven-tag roster, then ours).
+_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
+
+
+def write_pdn(board: ColumnBoard, headers: Optional[dict[str, str]] = None) -> str:
+    """The game of ``board`` (from its root position) as PDN text. No PDN GameType names the
+    column games, so none is written: a ``Variant`` tag (``towers``, ``lasca``) says which
+    game it is, a ``FEN`` tag with the columns in parentheses gives a root position other
+    than the start, and the moves are in the game's notation (towers ``c3:e5``, Lasca
+    ``13x21``). :func:`read_pdn` reads it back."""
+    tags = {name: "?" for name in _ROSTER}
+    tags["Date"] = "????.??.??"
+    tags.update(headers or {})
+    tags["Result"] = board.result()
+    tags["Variant"] = board.variant
+    root = board.root_fen()
+    if root != ColumnBoard(variant=board.variant).fen():
+        tags["FEN"] = root
+    tags.pop("GameType", None)
+    lines = [f'[{name} "{_escape(value)}"]' for name, value in tags.items()]
+    replay = ColumnBoard(root, variant=board.variant)
+    words: list[str] = []
+    for move in board.move_stack:
+        text = replay.move_text(move)
+        if replay.turn or not words:
+            number = replay.fullmove_number
+            text = f"{number}. {text}" if replay.turn else f"{number}... {text}"
+        words.append(text)  # a move number stays on its move's line
+        replay.push(move)
+    words.append(tags["Result"])
+    body, line = [], ""
+    for word in words:
+        if line and len(line) + 1 + len(word) > 79:
+            body.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    body.append(line)
+    return "\n".join(lines) + "\n\n" + "\n".join(body) + "\n"
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def read_pdn(
+    handle: TextIO, *, variant: Optional[str] = None
+) -> Optional[tuple[dict[str, str], ColumnBoard]]:
+    """The next game of a column game from a PDN text handle: its tags and the board after
+    its moves (its ``move_stack`` holds them); None at the end of the file. The game is the
+    ``Variant`` tag's (``towers``, ``bashni``, ``lasca``, … any name of their cards), else
+    ``variant``; a ``FEN`` tag gives the root. Comments and variations are skipped. A tag or
+    move that cannot be read raises :class:`shashki.pdn.PdnError` with its line."""
+    from shashki import game_info, pdn
+
+    pdn._check_handle(handle, "read_pdn")
+    tag_lines, move_lines = pdn._read_lines(handle)
+    if not tag_lines and not move_lines:
+        return None
+    headers, problems = pdn._tags(tag_lines)
+    if problems:
+        raise problems[0]
+    first = tag_lines[0][0] if tag_lines else (move_lines[0][0] if move_lines else 1)
+    name = headers.get("Variant", variant)
+    try:
+        card = game_info(name) if name else None
+    except ValueError:
+        card = None
+    if card is None or not card.stacks:
+        raise pdn.PdnError(
+            f"not a column game: Variant {name!r} (towers or lasca; or give variant=)", first, 1
+        )
+    try:
+        board = ColumnBoard(headers.get("FEN"), variant=card.name)
+    except ValueError as error:
+        raise pdn.PdnError(str(error), first, 1) from None
+    depth = 0
+    for number, line in move_lines:
+        text, in_comment = "", False
+        for char in line:
+            if in_comment:
+                in_comment = char != "}"
+            elif char == "{":
+                in_comment = True
+            elif char == "(":
+                depth += 1
+            elif char == ")":
+                depth = max(0, depth - 1)
+            elif depth == 0:
+                text += char
+        moves, _result = pdn._plain_moves(text)
+        for word in moves:
+            word = word.rstrip("!?")
+            if not word or word.startswith("$"):
+                continue
+            try:
+                board.push_move(word)
+            except ValueError as error:
+                raise pdn.PdnError(f"move {word!r}: {error}", number, 1) from None
+    return headers, board

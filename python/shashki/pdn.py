@@ -408,6 +408,7 @@ def read_game(
     game_type = headers.get("GameType", "25").strip()
     fen = headers.get("FEN")
     try:
+        _refuse_column_game(headers, tag_lines)
         variant, captures_optional = _variant_of(game_type, headers.get("Variant", ""))
         if variant is None:
             raise PdnError(
@@ -444,6 +445,23 @@ def read_game(
     if tag_result is not None and game.result() == "*":
         _record(game, tag_result)  # the movetext gave none: the tag's
     return game
+
+
+def _refuse_column_game(headers: dict[str, str], tag_lines: list[tuple[int, str]]) -> None:
+    """A game whose ``Variant`` tag names a column game (towers, Lasca) is not a
+    :class:`Game`'s: say where it is read."""
+    tag = headers.get("Variant", "").strip()
+    if not tag:
+        return
+    try:
+        card = game_info(tag)
+    except ValueError:
+        return
+    if card.stacks:
+        line = next((n for n, t in tag_lines if "Variant" in t), 1)
+        raise PdnError(
+            f"{card.name} is a column game: read it with shashki.columns.read_pdn", line, 1
+        )
 
 
 def _set_headers(game: Game, headers: dict[str, str]) -> None:
