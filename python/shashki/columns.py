@@ -20,6 +20,7 @@ that took it (docs/variants.md, "Towers" and "Lasca").
 from __future__ import annotations
 
 from shashki import _core
+from shashki.cards import game_info
 from shashki.draw import Outcome, Termination
 
 TYPE_CHECKING = False
@@ -49,7 +50,10 @@ class ColumnBoard(_core.ColumnBoard):
             return Outcome(Termination.NO_MOVES, not self.turn)
         if self.occurrences() >= 3:
             return Outcome(Termination.REPETITION, None)
-        if self.variant == "towers" and self.halfmove_clock >= TOWERS_QUIET_PLIES:
+        if (
+            game_info(self.variant).draw_rules == "towers"  # the card's draw set
+            and self.halfmove_clock >= TOWERS_QUIET_PLIES
+        ):
             return Outcome(Termination.KINGS_ONLY, None)
         return None
 

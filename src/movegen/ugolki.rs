@@ -7,7 +7,7 @@
 //! other end. The ends are found by bitboards, all chains at once.
 
 use crate::position::mv::{Move, MoveList};
-use crate::position::state::Position;
+use crate::position::state::{filled, Position};
 use crate::rules::kinds::{Counting, Generator, Rules};
 use crate::rules::types::UgolkiGenerator;
 use crate::{Color, Square};
@@ -52,11 +52,6 @@ pub(crate) fn ends(from: u32, occupied: u64) -> u64 {
     (out | reached) & !start
 }
 
-/// White's house, a1–c3 (the squares Black must fill).
-pub(crate) const WHITE_HOUSE: u64 = 0x0007_0707;
-/// Black's house, f6–h8 (the squares White must fill).
-pub(crate) const BLACK_HOUSE: u64 = 0xe0e0_e000_0000_0000;
-
 /// The game's end by filling, as it stands with the side to move about to move: `None`
 /// while it goes on; `Some(winner)` (`Some(None)` a draw) once it is over. Only a position
 /// with White to move can be over: White moves first, so Black has its reply after White
@@ -68,22 +63,6 @@ pub(crate) fn filled_result(pos: &Position) -> Option<Option<Color>> {
         pos.pieces(Color::White).bits(),
         pos.pieces(Color::Black).bits(),
     )
-}
-
-/// [`filled_result`] of the pieces `white` and `black` with `turn` to move.
-#[inline]
-pub(crate) fn filled(turn: Color, white: u64, black: u64) -> Option<Option<Color>> {
-    if turn != Color::White {
-        return None;
-    }
-    let white = white == BLACK_HOUSE;
-    let black = black == WHITE_HOUSE;
-    match (white, black) {
-        (false, false) => None,
-        (true, true) => Some(None),
-        (true, false) => Some(Some(Color::White)),
-        (false, true) => Some(Some(Color::Black)),
-    }
 }
 
 /// The pieces that move: the side to move's, or none once a side has filled (the game is

@@ -223,7 +223,7 @@ impl<W: Word> Position<W> {
 
     #[cold]
     fn filled_result_cold(&self) -> Option<Option<Color>> {
-        crate::movegen::ugolki::filled(
+        filled(
             self.turn,
             self.by_color[0].0.low64(),
             self.by_color[1].0.low64(),
@@ -589,5 +589,28 @@ impl Variant {
         };
         setup.turn = Some(self.first());
         setup
+    }
+}
+
+/// White's house, a1–c3 (the squares Black must fill).
+pub(crate) const WHITE_HOUSE: u64 = 0x0007_0707;
+/// Black's house, f6–h8 (the squares White must fill).
+pub(crate) const BLACK_HOUSE: u64 = 0xe0e0_e000_0000_0000;
+
+/// Уголки's end by filling (`Position::filled_result`) of the pieces `white` and `black`
+/// with `turn` to move: only a position with White to move can be over (Black has had its
+/// reply); whoever alone has filled the other's house has won, both filled is a draw.
+#[inline]
+pub(crate) fn filled(turn: Color, white: u64, black: u64) -> Option<Option<Color>> {
+    if turn != Color::White {
+        return None;
+    }
+    let white = white == BLACK_HOUSE;
+    let black = black == WHITE_HOUSE;
+    match (white, black) {
+        (false, false) => None,
+        (true, true) => Some(None),
+        (true, false) => Some(Some(Color::White)),
+        (false, true) => Some(Some(Color::Black)),
     }
 }

@@ -323,7 +323,7 @@ pub fn evaluate_corners(pos: &Position) -> i32 {
     const CORNER_STEP: i32 = 10;
     const CORNER_HOME: i32 = 6;
     const CORNER_TEMPO: i32 = 5;
-    use crate::movegen::ugolki::{BLACK_HOUSE, WHITE_HOUSE};
+    use crate::position::state::{BLACK_HOUSE, WHITE_HOUSE};
     // White's view of a square (file, rank from White's side); Black's is the mirror.
     let progress = |mut set: u64, home: u64, mirror: bool| -> i32 {
         let at_home = (set & home).count_ones() as i32;
