@@ -203,3 +203,9 @@ def test_pdn_writes_and_reads_the_game() -> None:
     back = pdn.read_game(io.StringIO(text))
     assert back is not None and back.variant == "ugolki"
     assert back.end().board().fen() == game.end().board().fen()
+
+
+def test_the_card_says_the_batch_api_does_not_take_it() -> None:
+    assert shashki.game_info("ugolki").actions == 0
+    assert shashki.game_info("turkish").actions > 0
+    assert shashki.game_info("ugolki").evaluation == "corners"

@@ -90,11 +90,11 @@ class GameInfo(_Card):
     does on Russian draughts' boards, rather than by its PDN numbers); ``draw_rules``
     (the name of its built-in draw rules: :func:`shashki.draw.default_draw_rules`);
     ``move_rules`` (the core's kind of move rules); ``no_moves_wins`` (giveaway's reversed
-    goal); ``actions`` (the batch API's action space); ``evaluation`` (what the engine's
-    default ``learned`` evaluation is for the game: ``network``, ``family``, ``giveaway`` or
-    ``russian``, docs/search.md); ``stacks`` (a column game: towers, Lasca, whose squares
-    hold columns of pieces and whose boards are :class:`shashki.ColumnBoard`; :func:`games`
-    lists them only when asked)."""
+    goal); ``actions`` (the batch API's action space; 0 for уголки, whose moves do not fit
+    it); ``evaluation`` (what the engine's default ``learned`` evaluation is for the game:
+    ``network``, ``family``, ``giveaway``, ``corners`` or ``russian``, docs/search.md);
+    ``stacks`` (a column game: towers, Lasca, whose squares hold columns of pieces and whose
+    boards are :class:`shashki.ColumnBoard`; :func:`games` lists them only when asked)."""
 
     __slots__ = ()
 

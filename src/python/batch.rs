@@ -16,7 +16,7 @@ use crate::batch::{as_uninit, Batch, BatchGame, Finish, PlaneCell, Policy, Shape
 use crate::position::fen;
 use crate::rules::GameWord;
 use crate::search::SearchWord;
-use crate::{notation, Board, Notation, Position, RuleSet, Variant};
+use crate::{notation, Board, Notation, Position, RuleSet};
 
 /// The most games one batch holds (about 1 KB each, with their masks and planes).
 const MAX_GAMES: usize = 1 << 20;
@@ -56,7 +56,7 @@ impl AnyBatch {
 /// jumps ends anywhere its turns lead), so it is refused with a `ValueError` saying so.
 fn batch_rules(variant: Option<&Bound<'_, PyAny>>, captures_optional: bool) -> PyResult<RuleSet> {
     let rules = rules_arg_any(variant, captures_optional)?;
-    if rules.variant == Variant::Ugolki {
+    if !crate::batch::fits(rules.variant) {
         return Err(PyValueError::new_err(
             "ugolki's moves do not fit the batch API's actions (a chain of jumps ends \
              wherever its turns lead, not along one line from its start): play it with \

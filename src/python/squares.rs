@@ -132,7 +132,12 @@ pub(super) fn game_cards(py: Python<'_>) -> PyResult<Vec<Bound<'_, pyo3::types::
             card.set_item("draw_rules", g.draw.name())?;
             card.set_item("move_rules", format!("{:?}", g.moves).to_lowercase())?;
             card.set_item("no_moves_wins", g.no_moves_wins)?;
-            card.set_item("actions", crate::batch::Shape::of(g.variant).actions)?;
+            let actions = if crate::batch::fits(g.variant) {
+                crate::batch::Shape::of(g.variant).actions
+            } else {
+                0
+            };
+            card.set_item("actions", actions)?;
             card.set_item("evaluation", crate::search::learned_kind(g.variant))?;
             card.set_item("stacks", g.stacks)?;
             Ok(card)
