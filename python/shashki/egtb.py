@@ -22,7 +22,7 @@ International draughts (10×10) has its tables too, in the same directory or ano
 >>> tables = shashki.egtb.open(directory)
 >>> tables.games
 ['russian', 'international']
->>> tables.probe_wdl(shashki.Board("W:WK46,K5:BK28", variant="international"))
+>>> tables.probe_wdl(shashki.Board("W:WK1,K2:BK46", variant="international"))  # long diagonal
 0
 
 What the tables store, for every position of up to N pieces of Russian or International

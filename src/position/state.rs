@@ -523,6 +523,28 @@ impl Position {
     }
 }
 
+impl<W: Word> Setup<W> {
+    /// Men of the side `side(file, rank)` names on each square of the board (none where it
+    /// names none), White to move.
+    fn split(g: &Geometry, side: impl Fn(u8, u8) -> Option<Color>) -> Setup<W> {
+        let (mut white, mut black) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        for &sq in g.squares() {
+            match side(g.file_of(sq), g.rank_of(sq)) {
+                Some(Color::White) => white |= Bitboard::from(sq),
+                Some(Color::Black) => black |= Bitboard::from(sq),
+                None => {}
+            }
+        }
+        Setup {
+            white_men: white,
+            white_kings: Bitboard::EMPTY,
+            black_men: black,
+            black_kings: Bitboard::EMPTY,
+            turn: Some(Color::White),
+        }
+    }
+}
+
 impl Variant {
     /// The start position of the game, its first side to move.
     pub fn start_setup(self) -> Setup {
@@ -548,44 +570,26 @@ impl Variant {
                 }
             }
             StartKind::Corners => {
-                let g = self.geometry();
-                let (mut white, mut black) = (Bitboard::EMPTY, Bitboard::EMPTY);
-                for &sq in g.squares() {
-                    let (file, rank) = (g.file_of(sq), g.rank_of(sq));
+                // Уголки: each side's 3×3 house in its corner.
+                let n = self.geometry().size();
+                Setup::split(self.geometry(), |file, rank| {
                     if file < 3 && rank < 3 {
-                        white |= Bitboard::from(sq);
-                    } else if file >= g.size() - 3 && rank >= g.size() - 3 {
-                        black |= Bitboard::from(sq);
+                        Some(Color::White)
+                    } else if file >= n - 3 && rank >= n - 3 {
+                        Some(Color::Black)
+                    } else {
+                        None
                     }
-                }
-                Setup {
-                    white_men: white,
-                    white_kings: Bitboard::EMPTY,
-                    black_men: black,
-                    black_kings: Bitboard::EMPTY,
-                    turn: Some(Color::White),
-                }
+                })
             }
-            StartKind::Diagonal => {
-                let mut white = Bitboard::EMPTY;
-                let mut black = Bitboard::EMPTY;
-                let g = self.geometry();
-                for &sq in g.squares() {
-                    let (file, rank) = (g.file_of(sq), g.rank_of(sq));
-                    if file > rank {
-                        white |= Bitboard::from(sq);
-                    } else if file < rank {
-                        black |= Bitboard::from(sq);
-                    }
+            StartKind::Diagonal => Setup::split(self.geometry(), |file, rank| {
+                // The main road empty, White's men right of it, Black's left.
+                match file.cmp(&rank) {
+                    std::cmp::Ordering::Greater => Some(Color::White),
+                    std::cmp::Ordering::Less => Some(Color::Black),
+                    std::cmp::Ordering::Equal => None,
                 }
-                Setup {
-                    white_men: white,
-                    white_kings: Bitboard::EMPTY,
-                    black_men: black,
-                    black_kings: Bitboard::EMPTY,
-                    turn: Some(Color::White),
-                }
-            }
+            }),
         };
         setup.turn = Some(self.first());
         setup
