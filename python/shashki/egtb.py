@@ -136,8 +136,9 @@ def _slots_before(pieces: int, variant: str = "russian") -> list[int]:
     one balance a mirror pair (White has at least Black's men, and kings when equal)."""
     from math import comb
 
-    squares = 50 if shashki.game_info(variant).name == "international" else 32
-    men = squares - (5 if squares == 50 else 4)  # a man never on its crowning rank
+    card = shashki.game_info(variant)
+    squares = card.square_count
+    men = squares - card.board_size // 2  # a man never on its crowning rank
 
     order = []
     for wm in range(pieces + 1):

@@ -45,6 +45,11 @@ impl<W: Word> Setup<W> {
             white |= geometry.rank_in::<W>(r);
             black |= geometry.rank_in::<W>(geometry.size() - 1 - r);
         }
+        Setup::men(white, black)
+    }
+
+    /// White's men `white` and Black's `black`, no kings, White to move.
+    pub fn men(white: Bitboard<W>, black: Bitboard<W>) -> Setup<W> {
         Setup {
             white_men: white,
             white_kings: Bitboard::EMPTY,
@@ -52,6 +57,20 @@ impl<W: Word> Setup<W> {
             black_kings: Bitboard::EMPTY,
             turn: Some(Color::White),
         }
+    }
+
+    /// Men of the side `side(file, rank)` names on each square of the board (none where it
+    /// names none), White to move.
+    fn split(g: &Geometry, side: impl Fn(u8, u8) -> Option<Color>) -> Setup<W> {
+        let (mut white, mut black) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        for &sq in g.squares() {
+            match side(g.file_of(sq), g.rank_of(sq)) {
+                Some(Color::White) => white |= Bitboard::from(sq),
+                Some(Color::Black) => black |= Bitboard::from(sq),
+                None => {}
+            }
+        }
+        Setup::men(white, black)
     }
 
     /// Check the setup on `geometry`'s board: every piece on the board, no square twice, no
@@ -523,28 +542,6 @@ impl Position {
     }
 }
 
-impl<W: Word> Setup<W> {
-    /// Men of the side `side(file, rank)` names on each square of the board (none where it
-    /// names none), White to move.
-    fn split(g: &Geometry, side: impl Fn(u8, u8) -> Option<Color>) -> Setup<W> {
-        let (mut white, mut black) = (Bitboard::EMPTY, Bitboard::EMPTY);
-        for &sq in g.squares() {
-            match side(g.file_of(sq), g.rank_of(sq)) {
-                Some(Color::White) => white |= Bitboard::from(sq),
-                Some(Color::Black) => black |= Bitboard::from(sq),
-                None => {}
-            }
-        }
-        Setup {
-            white_men: white,
-            white_kings: Bitboard::EMPTY,
-            black_men: black,
-            black_kings: Bitboard::EMPTY,
-            turn: Some(Color::White),
-        }
-    }
-}
-
 impl Variant {
     /// The start position of the game, its first side to move.
     pub fn start_setup(self) -> Setup {
@@ -561,13 +558,10 @@ impl Variant {
             StartKind::BackRow => Setup::rows(self.geometry(), 1),
             StartKind::SecondAndThirdRanks => {
                 let g = self.geometry();
-                Setup {
-                    white_men: g.rank_in::<W>(1) | g.rank_in::<W>(2),
-                    white_kings: Bitboard::EMPTY,
-                    black_men: g.rank_in::<W>(g.size() - 2) | g.rank_in::<W>(g.size() - 3),
-                    black_kings: Bitboard::EMPTY,
-                    turn: Some(Color::White),
-                }
+                Setup::men(
+                    g.rank_in::<W>(1) | g.rank_in::<W>(2),
+                    g.rank_in::<W>(g.size() - 2) | g.rank_in::<W>(g.size() - 3),
+                )
             }
             StartKind::Corners => {
                 // Уголки: each side's 3×3 house in its corner.

@@ -140,8 +140,7 @@ impl Searcher {
         self.path.iter().rev().skip(1).step_by(2).any(|h| *h == key)
     }
 
-    fn order(&self, pos: &StackPosition, moves: &mut [Move], best: Option<Move>, ply: usize) {
-        let _ = pos;
+    fn order(&self, moves: &mut [Move], best: Option<Move>, ply: usize) {
         let key = |m: &Move| -> i32 {
             if best.is_some_and(|b| same(&b, m)) {
                 return 1_000_000;
@@ -170,7 +169,7 @@ impl Searcher {
             return 0;
         }
         let mut list: Vec<Move> = moves.iter().copied().collect();
-        self.order(pos, &mut list, None, ply);
+        self.order(&mut list, None, ply);
         let mut best = -WIN;
         for m in &list {
             let mut child = *pos;
@@ -229,7 +228,7 @@ impl Searcher {
             }
         }
         let mut list: Vec<Move> = moves.iter().copied().collect();
-        self.order(pos, &mut list, hint, ply);
+        self.order(&mut list, hint, ply);
         let start_alpha = alpha;
         let mut best = -WIN;
         let mut best_move = None;
