@@ -111,6 +111,6 @@ pub use rules::{
     Italian, Killer, Lasca, Pool, Rules, Russian, Samoedy, Spanish, Stavropol, StavropolGenerator,
     Thai, Turkish, TurkishGenerator, Ugolki, UgolkiGenerator, Visit,
 };
-pub use stacks::search::{search as search_columns, ColumnLimits, ColumnResult};
+pub use stacks::search::{search as search_columns, ColumnControl, ColumnLimits, ColumnResult};
 pub use stacks::{Column, StackPosition, MAX_HEIGHT};
 pub use util::memory::{available_memory, TableAllocError};

@@ -14,6 +14,7 @@ __all__ = [
     "__version__",
     "Board",
     "ColumnBoard",
+    "ColumnControl",
     "Move",
     "Piece",
     "LegalMoves",
@@ -118,6 +119,14 @@ class LegalMoves:
     def __iter__(self) -> Iterator[Move]: ...
     def __getitem__(self, index: int, /) -> Move: ...
 
+@final
+class ColumnControl:
+    def __new__(cls) -> Self: ...
+    def stop(self) -> None: ...
+    @property
+    def stopped(self) -> bool: ...
+    def set_time(self, seconds: float) -> None: ...
+
 class ColumnBoard:
     def __new__(cls, fen: Optional[str] = None, variant: str = "towers") -> Self: ...
     @property
@@ -152,6 +161,10 @@ class ColumnBoard:
         depth: Optional[int] = None,
         nodes: Optional[int] = None,
         time: Optional[float] = None,
+        control: Optional[ColumnControl] = None,
+        on_depth: Optional[
+            Callable[[tuple[Optional[Move], str, int, int, int, list[Move]]], object]
+        ] = None,
     ) -> tuple[Optional[Move], str, int, int, int, list[Move]]: ...
     def copy(self, stack: bool = True) -> ColumnBoard: ...
     def root_fen(self) -> str: ...

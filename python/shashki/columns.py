@@ -73,6 +73,10 @@ class ColumnBoard(_core.ColumnBoard):
             raise IndexError("peek at an empty move stack")
         return stack[-1]
 
+    def root(self) -> ColumnBoard:
+        """The position before the first move of the stack, as a board of its own."""
+        return ColumnBoard(self.root_fen(), variant=self.variant)
+
     def copy(self, stack: bool = True) -> ColumnBoard:
         """A copy, with the moves played unless ``stack`` is False."""
         board = ColumnBoard(self.root_fen() if stack else self.fen(), variant=self.variant)

@@ -125,6 +125,7 @@ class Engine:
         self._engine.set_move_overhead(move_overhead)
         self._stops = 0  # counts stop() calls: a multi-line analysis ends on one
         self._pondering: Optional[_Ponder] = None  # play(ponder=True)'s search, if any
+        self._column_searches: set[_ColumnSearch] = set()  # the column games' running ones
         self.tables: Optional[EndgameTables] = None
         if tables is not None:
             self.set_tables(tables)
@@ -197,6 +198,7 @@ class Engine:
         engine, self._engine = self._engine, None
         if engine is not None:
             engine.stop()
+        self._stop_columns()
 
     def __enter__(self) -> Engine:
         return self
@@ -286,7 +288,7 @@ class Engine:
         reports to this call's ``on_info``. At fixed nodes or depth pondering gains nothing
         (the count starts with the pondering)."""
         if isinstance(board, ColumnBoard):
-            return _play_columns(board, limit, self.move_overhead, on_info)
+            return self._columns(board, limit, on_info, need_limit=True)
         pondered = self._take_ponder(board, limit)
         if pondered is not None:
             best, ponder_move, info = pondered
@@ -298,7 +300,7 @@ class Engine:
 
     def search(
         self,
-        board: Union[Board, Game, str],
+        board: Union[Board, Game, str, ColumnBoard],
         limit: Limit,
         *,
         on_info: Optional[Callable[[InfoDict], object]] = None,
@@ -308,12 +310,14 @@ class Engine:
         :meth:`stop`) and nothing is pondered; what a Hub engine's ``go think`` and ``go
         analyze`` do."""
         self._end_ponder()
+        if isinstance(board, ColumnBoard):
+            return self._columns(board, limit, on_info)
         best, reply, info = self._search(board, limit, on_info)
         return PlayResult(best, reply, info)
 
     def ponder(
         self,
-        board: Union[Board, Game, str],
+        board: Union[Board, Game, str, ColumnBoard],
         limit: Limit,
         *,
         on_info: Optional[Callable[[InfoDict], object]] = None,
@@ -322,7 +326,11 @@ class Engine:
         ``board`` whose time limits are held until :meth:`ponderhit` (its depth and node
         limits hold at once); it returns when stopped (:meth:`stop`) or, after the hit,
         when its limits are reached. Call it on a thread of its own; ``play(...,
-        ponder=True)`` is the simpler way to ponder through this API."""
+        ponder=True)`` is the simpler way to ponder through this API. A
+        :class:`shashki.ColumnBoard` ponders the same way (its time limit is the move's
+        share of the clock, as :meth:`play` takes it)."""
+        if isinstance(board, ColumnBoard):
+            return self._columns(board, limit, on_info, ponder=True)
         best, ponder_move, info = self._search(board, limit, on_info, ponder=True)
         return PlayResult(best, ponder_move, info)
 
@@ -330,7 +338,10 @@ class Engine:
         """Start the clocks of the pondering searches running on this engine
         (:meth:`ponder`): their time limits count from when they began. False when no
         pondering search has started yet (call it again)."""
-        return bool(self._core().ponderhit())
+        hit = False
+        for search in list(self._column_searches):
+            hit = search.hit() or hit
+        return bool(self._core().ponderhit()) or hit
 
     def _start_ponder(
         self,
@@ -449,6 +460,50 @@ class Engine:
         _, _, info = self._search(board, limit, on_info, multipv=min(multipv, 256))
         return [_convert(line, turn) for line in info["lines"]]
 
+    def _columns(
+        self,
+        board: ColumnBoard,
+        limit: Limit,
+        on_info: Optional[Callable[[InfoDict], object]],
+        *,
+        need_limit: bool = False,
+        ponder: bool = False,
+    ) -> PlayResult:
+        """A column game's search (see :meth:`Engine.play`, :meth:`Engine.search` and
+        :meth:`Engine.ponder`): stopped by :meth:`Engine.stop`, its time held while it ponders
+        until :meth:`Engine.ponderhit`."""
+        if not isinstance(limit, Limit):
+            raise TypeError(f"limit must be a Limit, not {type(limit).__name__}")
+        if need_limit and not limit.limits(board.turn):
+            raise ValueError("Engine.play needs a limit: a time, depth, nodes or a clock")
+        self._core()  # refused once closed
+        seconds = _column_seconds(board, limit, self.move_overhead)
+        search = _ColumnSearch(seconds, ponder)
+        self._column_searches.add(search)
+        started = time.monotonic()
+
+        def on_depth(answer: tuple[object, ...]) -> None:
+            if on_info is not None:
+                on_info(_column_info(board, answer, time.monotonic() - started))
+
+        try:
+            answer = board.search(
+                depth=limit.depth,
+                nodes=limit.nodes,
+                time=None if ponder else seconds,
+                control=search.control,
+                on_depth=on_depth,
+            )
+            if ponder:
+                # A ponder search answers after the hit or a stop, even when its depth or
+                # nodes ran out before.
+                search.done.wait()
+        finally:
+            self._column_searches.discard(search)
+        info = _column_info(board, answer, time.monotonic() - started)
+        best, pv = answer[0], info["pv"]
+        return PlayResult(best, pv[1] if len(pv) > 1 else None, info)
+
     def stop(self) -> None:
         """Stop every search running on this engine (call it from another thread); each
         returns its best move so far. A stop that comes before a search has started does
@@ -456,10 +511,15 @@ class Engine:
         self._stops += 1
         self._end_ponder()
         self._core().stop()
+        self._stop_columns()
+
+    def _stop_columns(self) -> None:
+        for search in list(self._column_searches):
+            search.stop()
 
     def searches_running(self) -> int:
         """How many searches are running on this engine now."""
-        return self._core().searches_running()
+        return self._core().searches_running() + len(self._column_searches)
 
     def new_game(self) -> None:
         """Forget what earlier searches stored (and stop pondering)."""
@@ -499,38 +559,58 @@ def __getattr__(name: str) -> object:
 _COLUMN_CLOCK_SHARE = 30
 
 
-def _play_columns(
-    board: ColumnBoard,
-    limit: Limit,
-    overhead: float,
-    on_info: Optional[Callable[[InfoDict], object]],
-) -> PlayResult:
-    """A column game's move (see :meth:`Engine.play`)."""
-    if not limit.limits(board.turn):
-        raise ValueError("Engine.play needs a limit: a time, depth, nodes or a clock")
+class _ColumnSearch:
+    """A running column search: its control, the time it may take (held while it
+    ponders), and, while pondering, the event a hit or a stop sets."""
+
+    __slots__ = ("control", "seconds", "pondering", "done")
+
+    def __init__(self, seconds: Optional[float], pondering: bool) -> None:
+        import threading
+
+        self.control = _core.ColumnControl()
+        self.seconds = seconds
+        self.pondering = pondering
+        self.done = threading.Event()
+
+    def hit(self) -> bool:
+        if not self.pondering:
+            return False
+        self.pondering = False
+        if self.seconds is not None:
+            self.control.set_time(self.seconds)
+        self.done.set()
+        return True
+
+    def stop(self) -> None:
+        self.control.stop()
+        self.done.set()
+
+
+def _column_seconds(board: ColumnBoard, limit: Limit, overhead: float) -> Optional[float]:
+    """The time a column game's move may take under ``limit``: its move time, or a share
+    of the side to move's clock, less the move overhead."""
     seconds = limit.time
     clock = limit.white_clock if board.turn else limit.black_clock
     if seconds is None and clock is not None:
         inc = (limit.white_inc if board.turn else limit.black_inc) or 0.0
         moves = limit.remaining_moves or _COLUMN_CLOCK_SHARE
-        seconds = max(0.0, min(clock - overhead, clock / moves + inc - overhead))
-    elif seconds is not None:
-        seconds = max(0.0, seconds - overhead)
-    started = time.monotonic()
-    best, kind, value, depth, nodes, pv = board.search(
-        depth=limit.depth, nodes=limit.nodes, time=seconds
-    )
-    elapsed = time.monotonic() - started
+        return max(0.0, min(clock - overhead, clock / moves + inc - overhead))
+    if seconds is not None:
+        return max(0.0, seconds - overhead)
+    return None
+
+
+def _column_info(board: ColumnBoard, answer: tuple[object, ...], elapsed: float) -> InfoDict:
+    _best, kind, value, depth, nodes, pv = answer
+    assert isinstance(value, int) and isinstance(depth, int) and isinstance(nodes, int)
     score = Score(cp=value) if kind == "cp" else Score(win=value)
-    info: InfoDict = {
+    return {
         "score": PovScore(score, board.turn),
         "depth": depth,
         "seldepth": depth,
         "nodes": nodes,
         "nps": int(nodes / elapsed) if elapsed > 0 else nodes,
         "time": elapsed,
-        "pv": pv,
+        "pv": list(pv),  # type: ignore[call-overload]
     }
-    if on_info is not None:
-        on_info(info)
-    return PlayResult(best, pv[1] if len(pv) > 1 else None, info)

@@ -3,6 +3,7 @@
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
+use std::sync::Arc;
 
 use super::moves::AnyMove;
 use super::{
@@ -22,6 +23,78 @@ pub struct PyColumnBoard {
     /// Plies since the last capture or move of a man-topped column.
     halfmove: u32,
     start_clocks: (u32, u32),
+}
+
+/// A column search's answer: `(move or None, kind, value, depth, nodes, pv)`.
+type ColumnAnswer = (
+    Option<Py<PyMove>>,
+    &'static str,
+    i32,
+    u32,
+    u64,
+    Vec<Py<PyMove>>,
+);
+
+fn answer(
+    py: Python<'_>,
+    result: &crate::ColumnResult,
+    variant: Variant,
+) -> PyResult<ColumnAnswer> {
+    let (kind, value) = if result.score.abs() > crate::stacks::search::WIN - 1000 {
+        let plies = crate::stacks::search::WIN - result.score.abs();
+        let moves = (plies + 1) / 2;
+        ("win", if result.score > 0 { moves } else { -moves })
+    } else {
+        ("cp", result.score)
+    };
+    let best = result.best.map(|m| wrap(py, m, variant)).transpose()?;
+    let pv = result
+        .pv
+        .iter()
+        .map(|m| wrap(py, *m, variant))
+        .collect::<PyResult<Vec<_>>>()?;
+    Ok((best, kind, value, result.depth, result.nodes, pv))
+}
+
+/// The controls of a running column search (`ColumnBoard.search(control=...)`), for
+/// another thread: `stop()` ends it (its last completed depth answers), `set_time(seconds)`
+/// gives it a time limit counted from the control's creation (a ponder hit).
+#[pyclass(module = "shashki._core", name = "ColumnControl", frozen)]
+pub struct PyColumnControl {
+    inner: Arc<crate::ColumnControl>,
+}
+
+#[pymethods]
+impl PyColumnControl {
+    #[new]
+    fn new() -> Self {
+        Self {
+            inner: Arc::new(crate::ColumnControl::new()),
+        }
+    }
+
+    /// Stop the searches using this control.
+    fn stop(&self) {
+        self.inner.stop();
+    }
+
+    /// Whether `stop()` was called.
+    #[getter]
+    fn stopped(&self) -> bool {
+        self.inner.is_stopped()
+    }
+
+    /// End the searches `seconds` after this control was made (at once if that has passed).
+    fn set_time(&self, seconds: f64) -> PyResult<()> {
+        if !(0.0..=31_536_000.0).contains(&seconds) {
+            return Err(PyValueError::new_err(
+                "time must be between 0 and a year of seconds",
+            ));
+        }
+        self.inner
+            .set_time(std::time::Duration::from_secs_f64(seconds));
+        Ok(())
+    }
 }
 
 fn column_variant(name: &str) -> PyResult<Variant> {
@@ -313,11 +386,13 @@ impl PyColumnBoard {
     }
 
     /// Search the position (the column games' engine, `crate::stacks::search`): at most
-    /// `depth` plies, `nodes` nodes or `time` seconds (depth 1 always completes). Returns
+    /// `depth` plies, `nodes` nodes or `time` seconds (depth 1 always completes), and until
+    /// `control` (a [`ColumnControl`]) is stopped or its late time limit passes. Returns
     /// `(move or None, kind, value, depth, nodes, pv)`: `kind` "cp" with centi-men for the
-    /// side to move, or "win" with a signed distance in the winner's moves. Runs without
-    /// the GIL; the game's earlier positions count for repetitions.
-    #[pyo3(signature = (depth = None, nodes = None, time = None))]
+    /// side to move, or "win" with a signed distance in the winner's moves; `on_depth` gets
+    /// the same tuple after each depth completed (an exception from it stops the search and
+    /// is raised). Runs without the GIL; the game's earlier positions count for repetitions.
+    #[pyo3(signature = (depth = None, nodes = None, time = None, control = None, on_depth = None))]
     #[allow(clippy::type_complexity)]
     fn search(
         &self,
@@ -325,14 +400,9 @@ impl PyColumnBoard {
         depth: Option<u32>,
         nodes: Option<u64>,
         time: Option<f64>,
-    ) -> PyResult<(
-        Option<Py<PyMove>>,
-        &'static str,
-        i32,
-        u32,
-        u64,
-        Vec<Py<PyMove>>,
-    )> {
+        control: Option<PyRef<'_, PyColumnControl>>,
+        on_depth: Option<Py<PyAny>>,
+    ) -> PyResult<ColumnAnswer> {
         if depth.is_some_and(|d| !(1..=100).contains(&d)) {
             return Err(PyValueError::new_err("depth must be between 1 and 100"));
         }
@@ -348,29 +418,42 @@ impl PyColumnBoard {
             Some(t) => Some(std::time::Instant::now() + std::time::Duration::from_secs_f64(t)),
             None => None,
         };
+        // The callback's error stops the search through a control of its own when none
+        // was given.
+        let control = control
+            .map(|c| Arc::clone(&c.inner))
+            .unwrap_or_else(|| Arc::new(crate::ColumnControl::new()));
         let limits = crate::ColumnLimits {
             depth,
             nodes,
             deadline,
+            control: Some(Arc::clone(&control)),
         };
         let pos = self.pos;
-        let history: Vec<u64> = self.stack.iter().map(|(p, _, _)| p.hash()).collect();
-        let result = py.detach(move || crate::search_columns(&pos, &history, limits, &mut |_| {}));
         let variant = self.variant_kind();
-        let (kind, value) = if result.score.abs() > crate::stacks::search::WIN - 1000 {
-            let plies = crate::stacks::search::WIN - result.score.abs();
-            let moves = (plies + 1) / 2;
-            ("win", if result.score > 0 { moves } else { -moves })
-        } else {
-            ("cp", result.score)
-        };
-        let best = result.best.map(|m| wrap(py, m, variant)).transpose()?;
-        let pv = result
-            .pv
-            .into_iter()
-            .map(|m| wrap(py, m, variant))
-            .collect::<PyResult<Vec<_>>>()?;
-        Ok((best, kind, value, result.depth, result.nodes, pv))
+        let history: Vec<u64> = self.stack.iter().map(|(p, _, _)| p.hash()).collect();
+        let mut failure: Option<PyErr> = None;
+        let result = py.detach(|| {
+            crate::search_columns(&pos, &history, limits, &mut |r| {
+                let Some(callback) = on_depth.as_ref() else {
+                    return;
+                };
+                if failure.is_some() {
+                    return;
+                }
+                Python::attach(|py| {
+                    let called = answer(py, r, variant).and_then(|a| callback.call1(py, (a,)));
+                    if let Err(error) = called {
+                        failure = Some(error);
+                        control.stop();
+                    }
+                });
+            })
+        });
+        if let Some(error) = failure {
+            return Err(error);
+        }
+        answer(py, &result, variant)
     }
 
     /// A copy (with the history unless `stack` is false).

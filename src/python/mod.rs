@@ -33,6 +33,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<PyBoard>()?;
     m.add_class::<columns::PyColumnBoard>()?;
+    m.add_class::<columns::PyColumnControl>()?;
     m.add_class::<PyMove>()?;
     m.add_class::<PyPiece>()?;
     m.add_class::<LegalMoves>()?;

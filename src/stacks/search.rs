@@ -13,7 +13,9 @@
 //! and the prisoners under them (25 each: pieces the other side has lost while the column
 //! stands, and wins back when it falls), and a tempo.
 
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use super::position::StackPosition;
 use crate::geometry::Color;
@@ -26,8 +28,57 @@ const WIN_BOUND: i32 = WIN - 1000;
 const MAX_PLY: usize = 100;
 const TABLE_BITS: u32 = 18;
 
-/// What to search: at most `depth` plies, `nodes` nodes, until `deadline`.
-#[derive(Copy, Clone, Debug, Default)]
+/// A running search's controls, shared with other threads: a stop, and a time limit set
+/// after the search began (a ponder hit: the time counts from the control's creation).
+#[derive(Debug)]
+pub struct ColumnControl {
+    created: Instant,
+    stopped: AtomicBool,
+    /// Milliseconds after `created`; `u64::MAX`: none.
+    deadline_ms: AtomicU64,
+}
+
+impl Default for ColumnControl {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl ColumnControl {
+    /// A control with no stop and no time limit, its clock starting now.
+    pub fn new() -> Self {
+        Self {
+            created: Instant::now(),
+            stopped: AtomicBool::new(false),
+            deadline_ms: AtomicU64::new(u64::MAX),
+        }
+    }
+
+    /// Stop the searches that read this control (each keeps its last completed depth).
+    pub fn stop(&self) {
+        self.stopped.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`ColumnControl::stop`] was called.
+    pub fn is_stopped(&self) -> bool {
+        self.stopped.load(Ordering::Relaxed)
+    }
+
+    /// End the searches `after` the control's creation (at once when that has passed).
+    pub fn set_time(&self, after: Duration) {
+        let ms = u64::try_from(after.as_millis()).unwrap_or(u64::MAX - 1);
+        self.deadline_ms.store(ms, Ordering::Relaxed);
+    }
+
+    fn expired(&self) -> bool {
+        let ms = self.deadline_ms.load(Ordering::Relaxed);
+        ms != u64::MAX && self.created.elapsed().as_millis() >= u128::from(ms)
+    }
+}
+
+/// What to search: at most `depth` plies, `nodes` nodes, until `deadline` or `control`
+/// says stop.
+#[derive(Clone, Debug, Default)]
 pub struct ColumnLimits {
     /// Plies (1–100).
     pub depth: Option<u32>,
@@ -35,6 +86,8 @@ pub struct ColumnLimits {
     pub nodes: Option<u64>,
     /// When to stop.
     pub deadline: Option<Instant>,
+    /// A stop and a late time limit from another thread.
+    pub control: Option<Arc<ColumnControl>>,
 }
 
 /// A search's answer: the best move (None without a legal move), its score for the side
@@ -123,8 +176,12 @@ impl Searcher {
         if self.stopped {
             return true;
         }
+        let control = self.limits.control.as_deref();
         if self.limits.nodes.is_some_and(|n| self.nodes >= n)
-            || (self.nodes % 1024 == 0 && self.limits.deadline.is_some_and(|d| Instant::now() >= d))
+            || control.is_some_and(ColumnControl::is_stopped)
+            || (self.nodes % 1024 == 0
+                && (self.limits.deadline.is_some_and(|d| Instant::now() >= d)
+                    || control.is_some_and(ColumnControl::expired)))
         {
             self.stopped = true;
         }
@@ -348,7 +405,7 @@ pub fn search(
         s.limits = if depth == 1 {
             ColumnLimits::default()
         } else {
-            limits
+            limits.clone()
         };
         let score = s.search(pos, depth, -WIN, WIN, 0);
         if s.stopped {
@@ -419,5 +476,37 @@ mod tests {
             assert_eq!(r.depth, 4);
             assert!(r.nodes > 10);
         }
+    }
+
+    #[test]
+    fn a_control_stops_an_endless_search() {
+        let pos = StackPosition::start(Variant::Towers).expect("start");
+        let control = Arc::new(ColumnControl::new());
+        control.set_time(Duration::from_millis(30));
+        let started = Instant::now();
+        let r = search(
+            &pos,
+            &[],
+            ColumnLimits {
+                control: Some(Arc::clone(&control)),
+                ..Default::default()
+            },
+            &mut |_| {},
+        );
+        assert!(r.best.is_some_and(|m| pos.is_legal(&m)));
+        assert!(r.depth >= 1);
+        assert!(started.elapsed() < Duration::from_secs(20));
+        let stopped = Arc::new(ColumnControl::new());
+        stopped.stop();
+        let r = search(
+            &pos,
+            &[],
+            ColumnLimits {
+                control: Some(stopped),
+                ..Default::default()
+            },
+            &mut |_| {},
+        );
+        assert_eq!(r.depth, 1, "a stopped control lets depth 1 complete only");
     }
 }

@@ -43,6 +43,12 @@ Guarantees a GUI can rely on:
   Russian draughts or giveaway (:data:`SCAN_EIGHT_BY_EIGHT`). That and
   ``name=captures-optional value=true|false`` choose the game; the position goes back to
   the variant's start (send ``pos`` after them).
+- The column games (``towers``, ``lasca``: a square holds a column of pieces) have no
+  position string of one letter a square: their ``pos pos=…`` is the game's FEN, as
+  :class:`shashki.ColumnBoard` writes it (``W:Wc3(bB),e3:Bd6``: the pieces under a column's
+  top in parentheses, top first), and their captures list the squares jumped in the order
+  jumped (``from x to x jumped…``: the order decides which prisoner lies over which).
+  Their engine is the column search; ``evaluation``, ``egtb`` and ``variety`` do not apply.
 - ``set-param name=evaluation value=learned|classic|family|network`` chooses the evaluation
   (the learned one by default; ``classic`` is version 0.1's; ``network`` the network
   compiled in for the game).
@@ -64,10 +70,11 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from typing import TYPE_CHECKING, Optional, TextIO
+from typing import TYPE_CHECKING, Optional, TextIO, Union
 
 import shashki
 from shashki import Board, Move
+from shashki.columns import ColumnBoard
 from shashki.engine import (
     DEFAULT_MOVE_OVERHEAD,
     MAX_DEPTH,
@@ -185,7 +192,9 @@ class HubServer:
                 self.error(f"{_short(command)}: {error}")
         self.stop_search()
 
-    def start_board(self) -> Board:
+    def start_board(self) -> Union[Board, ColumnBoard]:
+        if shashki.game_info(self.variant).stacks:
+            return ColumnBoard(variant=self.variant)
         return Board(variant=self.variant, captures_optional=self.captures_optional)
 
     def get_engine(self) -> Engine:
@@ -287,6 +296,10 @@ class HubServer:
                 raise ValueError(
                     f"variant {value!r} is not supported ({', '.join(sorted(set(HUB_VARIANTS)))})"
                 )
+            if shashki.game_info(variant).stacks and self.captures_optional:
+                raise ValueError(
+                    f"captures are compulsory in {variant}: set captures-optional false first"
+                )
             self.stop_search()
             self.variant = variant
             eight = SCAN_EIGHT_BY_EIGHT.get(value.lower())
@@ -304,6 +317,8 @@ class HubServer:
         elif name == "captures-optional":
             if value.lower() not in ("true", "false"):
                 raise ValueError(f"captures-optional takes true or false, not {value!r}")
+            if value.lower() == "true" and shashki.game_info(self.variant).stacks:
+                raise ValueError(f"captures are compulsory in {self.variant}")
             self.stop_search()
             self.captures_optional = value.lower() == "true"
             self.board = self.start_board()
@@ -456,7 +471,7 @@ class HubServer:
         self.search.start()
 
     @staticmethod
-    def _pv_texts(board: Board, pv: list[Move]) -> list[str]:
+    def _pv_texts(board: Union[Board, ColumnBoard], pv: list[Move]) -> list[str]:
         return [move_to_hub(m) for m in pv]
 
     silent = False

@@ -276,7 +276,8 @@ class HubEngine:
         return info
 
     def play(self, board: object, limit: Limit, *, ponder: bool = False) -> PlayResult:
-        """The engine's move in ``board`` (a Board, a Game or a FEN) under ``limit``.
+        """The engine's move in ``board`` (a Board, a Game, a FEN or a
+        :class:`shashki.ColumnBoard` of the variant set) under ``limit``.
 
         ``ponder=True``: after answering, the engine ponders (``go ponder``) on the position
         after its move and the reply it expects, under the clock as it will stand (this
@@ -284,7 +285,7 @@ class HubEngine:
         position is a ``ponder-hit``: the same search goes on; any other call stops it."""
         import time
 
-        position = _board_of(board)
+        position = _position(board)
         if not limit.limits(position.turn):
             raise ValueError("play needs a limit: a time, a depth, nodes or a clock")
         start = time.perf_counter()
@@ -313,7 +314,7 @@ class HubEngine:
     ) -> InfoDict:
         """The engine's last report on ``board`` (``score`` as a PovScore, ``depth``,
         ``nodes``, ``pv``, …); ``on_info`` is called with each report as it comes."""
-        position = _board_of(board)
+        position = _position(board)
         if not limit.limits(position.turn):
             raise ValueError("analyse needs a limit with a Hub engine: a time, a depth or nodes")
         return self._search(position, limit, on_info)[2]
@@ -386,3 +387,13 @@ def _after_move(limit: Limit, turn: bool, used: float) -> Limit:
         black_inc=limit.black_inc,
         remaining_moves=limit.remaining_moves,
     )
+
+
+def _position(board: object) -> Board:
+    """The board a Hub engine is asked about: a Board, a Game's, a FEN's or a column
+    game's :class:`shashki.ColumnBoard` (which the Hub speaks by its FEN)."""
+    from shashki.columns import ColumnBoard
+
+    if isinstance(board, ColumnBoard):
+        return board  # type: ignore[return-value]  # the same protocol for the Hub
+    return _board_of(board)

@@ -11,13 +11,14 @@ in the others (English 1 = b8 …, International 1 = b10 …).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Optional, Union
 
 import shashki
 from shashki import Board, Move, square_from_number, square_number
 from shashki.search_types import Score
 
 if TYPE_CHECKING:
+    from shashki.columns import ColumnBoard
     from shashki.search_types import InfoDict
 
 ARG = re.compile(r'([A-Za-z][\w-]*)(?:=("[^"]*"|\S*))?')
@@ -50,17 +51,53 @@ def square_from_hub(number: int, variant: str = "russian") -> int:
 
 
 def move_to_hub(move: Move) -> str:
-    """``10-13`` or ``from x to x captured…``, in the numbers of the move's game."""
+    """``10-13`` or ``from x to x captured…``, in the numbers of the move's game: the
+    captured squares in increasing order, or in the column games (towers, Lasca) in the
+    order jumped, since there the order decides which prisoner lies over which."""
     variant = move.variant
     start, end = hub_square(move.start, variant), hub_square(move.end, variant)
     if not move.is_capture:
         return f"{start}-{end}"
-    captured = sorted(hub_square(sq, variant) for sq in move.captured)
+    if _stacks(variant):
+        captured = [hub_square(sq, variant) for sq in jumped_in_order(move)]
+    else:
+        captured = sorted(hub_square(sq, variant) for sq in move.captured)
     return "x".join(str(n) for n in [start, end, *captured])
 
 
-def move_from_hub(board: Board, text: str) -> Move:
-    """The legal move a Hub move text denotes (ValueError if none)."""
+def _stacks(variant: str) -> bool:
+    return shashki.game_info(variant).stacks
+
+
+def _coordinates(square: int, variant: str) -> tuple[int, int]:
+    name = shashki.square_name(square, variant=variant)
+    return ord(name[0]) - ord("a"), int(name[1:]) - 1
+
+
+def jumped_in_order(move: Move) -> list[int]:
+    """The squares a capture jumped, in the order jumped (each leg of its path, from one
+    landing to the next, passes over one of them)."""
+    variant = move.variant
+    where = {sq: _coordinates(sq, variant) for sq in move.captured}
+    order: list[int] = []
+    here = _coordinates(move.start, variant)
+    for landing in move.path:
+        there = _coordinates(landing, variant)
+        for sq, (f, r) in where.items():
+            # Strictly between here and there on their diagonal.
+            df, dr = f - here[0], r - here[1]
+            tf, tr = there[0] - here[0], there[1] - here[1]
+            if sq not in order and tf and df * tr == dr * tf and 0 < df / tf < 1:
+                order.append(sq)
+                break
+        here = there
+    return order
+
+
+def move_from_hub(board: Union[Board, ColumnBoard], text: str) -> Move:
+    """The legal move a Hub move text denotes (ValueError if none). In the column games a
+    capture's squares in the order jumped pick one of two captures that jump the same
+    squares in another order; any order is read when only one capture fits."""
     capture = "x" in text
     parts = text.split("x" if capture else "-")
     try:
@@ -71,11 +108,19 @@ def move_from_hub(board: Board, text: str) -> Move:
         raise ValueError(f"bad move {text!r}")
     variant = board.variant
     start, end = square_from_hub(numbers[0], variant), square_from_hub(numbers[1], variant)
-    captured = frozenset(square_from_hub(n, variant) for n in numbers[2:])
-    for move in board.legal_moves:
-        if move.start == start and move.end == end and (not capture or move.captured == captured):
-            if capture or not move.is_capture:
-                return move
+    jumped = [square_from_hub(n, variant) for n in numbers[2:]]
+    captured = frozenset(jumped)
+    fits = [
+        move
+        for move in board.legal_moves
+        if move.start == start
+        and move.end == end
+        and (move.captured == captured if capture else not move.is_capture)
+    ]
+    if len(fits) > 1 and capture and _stacks(variant):
+        fits = [move for move in fits if jumped_in_order(move) == jumped] or fits
+    if fits:
+        return fits[0]
     raise shashki.IllegalMoveError(f"illegal move {text!r} in position {board.fen()}")
 
 
@@ -95,9 +140,20 @@ def pieces_fen(squares: str, pieces: dict[str, tuple[bool, bool]], error: type[E
     return f"W{','.join(white)}:B{','.join(black)}"
 
 
-def board_from_hub(text: str, variant: str = "russian", captures_optional: bool = False) -> Board:
+def board_from_hub(
+    text: str, variant: str = "russian", captures_optional: bool = False
+) -> Union[Board, ColumnBoard]:
     """A board from a Hub position string (``W`` + 32 characters in PDN order, or 50 on the
-    10×10 board)."""
+    10×10 board). The column games (towers, Lasca), which a square's one letter cannot
+    hold, take their FEN instead (``W:Wc3(bB),e3:Bd6``: a column's pieces under its top
+    in parentheses) and give a :class:`shashki.ColumnBoard`; captures are compulsory
+    there."""
+    if _stacks(variant):
+        from shashki.columns import ColumnBoard
+
+        if captures_optional:
+            raise ValueError(f"captures are compulsory in {variant}")
+        return ColumnBoard(text, variant=variant)
     count = square_count(variant)
     if len(text) != count + 1 or text[0] not in "WB":
         raise ValueError(
@@ -110,15 +166,17 @@ def board_from_hub(text: str, variant: str = "russian", captures_optional: bool 
     )
 
 
+_HUB_CARDS = (*shashki.games(), *shashki.games(columns=True))
+
 HUB_VARIANTS: dict[str, str] = {
-    name: card.name for card in shashki.games() for name in (*card.names, *card.hub_names)
+    name: card.name for card in _HUB_CARDS for name in (*card.names, *card.hub_names)
 }
 """Hub variant names → our variants, from the games' cards: each game's name, its aliases
 and the names Hub clients send for it (Scan's ``normal`` is International draughts,
 ``losing`` antidraughts, ``bt`` breakthrough; pydraughts' ``standard``, ``american``,
-``checkers``, ``poddavki``). A position is ``W``/``B`` and the squares in the game's own
-order (32, 50 on the 10×10 board, 64 in Turkish draughts, 72 on 12×12); move numbers are
-:func:`hub_square`'s."""
+``checkers``, ``poddavki``), the column games' too (towers, Lasca). A position is ``W``/``B``
+and the squares in the game's own order (32, 50 on the 10×10 board, 64 in Turkish
+draughts, 72 on 12×12; a column game's is its FEN); move numbers are :func:`hub_square`'s."""
 
 SCAN_EIGHT_BY_EIGHT = {"normal": "russian", "losing": "giveaway"}
 """Scan's names for the 10×10 games, which clients of the 8×8 board have sent for their
@@ -131,15 +189,17 @@ def hub_variant_values() -> list[str]:
     """The ``variant`` values the ``hub`` command lists: every game's name and the names Hub
     clients send (those a space-separated list can hold)."""
     values: list[str] = []
-    for card in shashki.games():
+    for card in _HUB_CARDS:
         for name in (card.name, *card.hub_names):
             if name.isascii() and " " not in name and name not in values:
                 values.append(name)
     return values
 
 
-def board_to_hub(board: Board) -> str:
-    """The Hub position string of a board."""
+def board_to_hub(board: Union[Board, ColumnBoard]) -> str:
+    """The Hub position string of a board (a column game's: its FEN)."""
+    if _stacks(board.variant):
+        return board.fen()
     chars = []
     for number in range(1, square_count(board.variant) + 1):
         piece = board.piece_at(square_from_number(number, variant=board.variant))
