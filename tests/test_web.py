@@ -287,7 +287,8 @@ def test_openings(client) -> None:
 def test_the_variant_menu_comes_from_the_games_cards(client) -> None:
     status, answer, _ = get(client, "/api/games")
     assert status == 200
-    assert [card["name"] for card in answer["games"]] == list(shashki.VARIANTS)
+    columns = [card.name for card in shashki.games(columns=True)]
+    assert [card["name"] for card in answer["games"]] == [*shashki.VARIANTS, *columns]
     for card in answer["games"]:
         assert card == {**shashki.game_info(card["name"])._asdict(), **card}
         assert shashki.game_info(card["name"]).display_name == card["display_name"]
@@ -373,3 +374,77 @@ def test_cli_review_writes_the_annotated_game_and_the_plot(tmp_path) -> None:
         timeout=60,
     )
     assert missing.returncode == 2 and "cannot read" in missing.stderr
+
+
+# ---- the column games (towers, Lasca) ----
+
+
+def test_a_towers_state_lists_its_columns(client) -> None:
+    game = {"variant": "towers", "fen": "W:Wc3(bB),e3:Bd4(ww),f6", "moves": []}
+    status, state = post(client, "/api/state", {"game": game})
+    assert status == 200, state
+    assert state["variant"] == "towers" and state["size"] == 8
+    # c3 (index 9): a white man over a black man over a black king; d4 (13): black on two
+    # white men; the top decides the piece shown.
+    assert state["columns"] == {"9": "wbB", "10": "w", "13": "bww", "22": "b"}
+    assert state["pieces"] == {"9": "w", "10": "w", "13": "b", "22": "b"}
+    assert state["must_capture"] is True
+    assert sorted(m["long"] for m in state["legal"]) == ["c3:e5:g7", "e3:c5"]
+    assert state["grid"][9] == [2, 2] and len(state["grid"]) == 32
+    status, after = post(client, "/api/state", {"game": {**game, "moves": ["c3:e5:g7"]}})
+    assert status == 200
+    # The two men taken go under the capturing column in the order taken; d4 is White's.
+    assert after["columns"]["27"] == "wbBbb" and after["columns"]["13"] == "ww"
+
+
+def test_lasca_is_played_on_its_seven_by_seven_board(client) -> None:
+    status, state = post(client, "/api/state", {"game": {"variant": "lasca"}})
+    assert status == 200, state
+    assert state["size"] == 7 and len(state["grid"]) == 25
+    assert state["numbers"] == list(range(1, 26))
+    assert len(state["pieces"]) == 22
+    body = {"game": {"variant": "lasca"}, "level": {"depth": 3}, "client": "lasca"}
+    status, answer = post(client, "/api/engine/move", body)
+    assert status == 200, answer
+    board = shashki.ColumnBoard(variant="lasca")
+    assert board.parse_move(answer["move"]["long"]) in board.legal_moves
+    assert len(answer["state"]["moves"]) == 1
+
+
+def test_column_games_refused_where_they_do_not_fit(client) -> None:
+    status, answer = post(
+        client, "/api/state", {"game": {"variant": "towers", "captures_optional": True}}
+    )
+    assert status == 400 and "compulsory" in answer["error"]
+    status, answer = post(client, "/api/review", {"game": {"variant": "towers"}})
+    assert status == 400 and "column games" in answer["error"]
+    status, answer = post(client, "/api/state", {"game": {"variant": "towers", "moves": ["a1-b2"]}})
+    assert status == 400 and "move 1" in answer["error"]
+
+
+def test_a_towers_game_written_and_read_as_pdn(client) -> None:
+    tree = {"children": [{"long": "c3-d4", "children": [{"long": "f6-e5", "children": []}]}]}
+    game = {"variant": "towers", "tree": tree}
+    status, answer = post(client, "/api/pdn/write", {"game": game, "headers": {"White": "Ann"}})
+    assert status == 200, answer
+    text = answer["pdn"]
+    assert '[Variant "towers"]' in text and '[White "Ann"]' in text and "c3-d4" in text
+    status, read = post(client, "/api/pdn/read", {"text": text})
+    assert status == 200, read
+    assert read["variant"] == "towers" and read["headers"]["White"] == "Ann"
+    first = read["tree"]["children"][0]
+    assert first["long"] == "c3-d4" and first["children"][0]["long"] == "f6-e5"
+
+
+def test_a_towers_analysis_streams_its_depths(client) -> None:
+    import urllib.parse
+
+    game = urllib.parse.quote(json.dumps({"variant": "towers", "moves": ["c3-d4"]}))
+    status, answer, _ = get(client, f"/api/analyse?game={game}&time=0.3&client=t3")
+    assert status == 200
+    events = [
+        json.loads(line[6:]) for line in answer["text"].splitlines() if line.startswith("data: {")
+    ]
+    depths = [e["depth"] for e in events if e]
+    assert depths and depths == sorted(depths) and depths[-1] >= 3
+    assert "event: done" in answer["text"]

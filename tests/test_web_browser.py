@@ -86,7 +86,8 @@ def open_page(browser, base: str) -> None:
     values = browser.execute_script(
         "return [...document.getElementById('variant').options].map((o) => o.value)"
     )
-    assert values == list(shashki.VARIANTS)
+    columns = [card.name for card in shashki.games(columns=True)]
+    assert values == [*shashki.VARIANTS, *columns]
 
 
 def load_pdn(browser) -> None:
@@ -709,3 +710,56 @@ def test_the_board_stays_in_view_while_a_review_is_read(browser, base) -> None:
         shot(browser, "28-review-board-in-view")
     finally:
         browser.set_window_size(1400, 1000)
+
+
+def test_towers_columns_are_drawn_as_stacks_and_captured_by_clicks(browser, base) -> None:
+    """A column's pieces are drawn as a stack (one disc a piece, a king inside ringed, the
+    height in a badge) and said in its square's label; a capture entered by clicks puts the
+    pieces taken under the capturing column."""
+    open_page(browser, base)
+    start(browser, variant="towers", opponent="human", fen="W:Wc3(bB),e3:Bd4(ww),f6")
+    drawn = browser.execute_script(
+        "return [...document.querySelectorAll('g.column')].map((g) => ["
+        "Number(g.dataset.square), g.querySelectorAll('rect.slab').length,"
+        "g.querySelector('text.height').textContent,"
+        "g.querySelectorAll('rect.king-inside').length])"
+    )
+    assert sorted(drawn) == [[9, 3, "3", 1], [13, 3, "3", 0]]
+    label = browser.execute_script(
+        "return document.querySelector('rect[data-square=\"9\"]').getAttribute('aria-label')"
+    )
+    assert label == "c3, a column of 3: white man over black man over black king"
+    shot(browser, "28-towers-columns")
+    capture = next(m for m in state(browser)["legal"] if m["long"] == "c3:e5:g7")
+    play_by_clicks(browser, capture)
+    wait(lambda: len(state(browser)["moves"]) == 1, what="the capture")
+    assert state(browser)["columns"]["27"] == "wbBbb"
+    heights = browser.execute_script(
+        "return [...document.querySelectorAll('text.height')].map((t) => t.textContent)"
+    )
+    assert sorted(heights) == ["2", "5"]
+    shot(browser, "29-towers-after-capture")
+
+
+def test_lasca_on_its_seven_by_seven_board(browser, base) -> None:
+    open_page(browser, base)
+    start(browser, variant="lasca", opponent="human", fen="")
+    view = browser.execute_script("return document.getElementById('board').getAttribute('viewBox')")
+    assert view == "0 0 700 700"
+    squares = browser.execute_script(
+        "return [...document.querySelectorAll('rect[data-square]')]"
+        ".map((r) => r.getAttribute('aria-label'))"
+    )
+    assert len(squares) == 25
+    assert any(label.startswith("a1") for label in squares)
+    assert any(label.startswith("g7") for label in squares)
+    numbers = browser.execute_script(
+        "return [...document.querySelectorAll('text.number')].map((t) => Number(t.textContent))"
+    )
+    assert sorted(numbers) == list(range(1, 26))
+    first = state(browser)
+    move = first["legal"][0]
+    play_by_clicks(browser, move)
+    wait(lambda: len(state(browser)["moves"]) == 1, what="the move")
+    assert state(browser)["moves"][0]["long"] == move["long"]
+    shot(browser, "30-lasca")

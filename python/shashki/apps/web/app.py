@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -19,10 +20,12 @@ from starlette.staticfiles import StaticFiles
 import shashki
 from shashki import Board
 from shashki.apps.web import limits
+from shashki.apps.web.columns import ColumnGame
 from shashki.apps.web.guard import RequestGuard, _hostname
 from shashki.apps.web.searches import Searches, _client, _SearchStream, _until_done, post
 from shashki.apps.web.serialize import _tree_json, info_json, move_json, state_json
 from shashki.apps.web.validation import (
+    COLUMN_GAMES,
     BadRequest,
     Busy,
     _body,
@@ -35,6 +38,7 @@ from shashki.apps.web.validation import (
     parse_game,
     parse_level,
 )
+from shashki.columns import ColumnBoard
 from shashki.engine import Engine, Limit
 
 STATIC = Path(__file__).parent / "static"
@@ -78,7 +82,9 @@ def create_app(*, hash_mb: int = 16, hosts: tuple[str, ...] = ()) -> Any:
         client = _client(body.get("client"))
         if game.is_game_over():
             raise BadRequest("the game is over")
-        engine, running = await searches.start(client, lambda engine: engine.play(game, limit))
+        # A column game is searched on its board (the column search).
+        target = game.current_board if isinstance(game, ColumnGame) else game
+        engine, running = await searches.start(client, lambda engine: engine.play(target, limit))
         result = await _until_done(request, engine, running)
         if result.move is None:
             raise BadRequest("no legal move")
@@ -105,7 +111,10 @@ def create_app(*, hash_mb: int = 16, hosts: tuple[str, ...] = ()) -> Any:
 
         def run(engine: Engine) -> None:
             try:
-                engine.analyse(board, Limit(time=seconds), multipv=multipv, on_info=on_info)
+                if isinstance(board, ColumnBoard):  # one line: the column search's
+                    engine.search(board, Limit(time=seconds), on_info=on_info)
+                else:
+                    engine.analyse(board, Limit(time=seconds), multipv=multipv, on_info=on_info)
             finally:
                 post(loop, queue.put_nowait, None)
 
@@ -139,6 +148,8 @@ def create_app(*, hash_mb: int = 16, hosts: tuple[str, ...] = ()) -> Any:
 
         body = await _body(request)
         text = _str(body.get("text", ""), "text", limits.MAX_BODY)
+        if _column_variant(text):
+            return JSONResponse(_read_column_pdn(text))
         try:
             game = pdn.read_game(io.StringIO(text))
         except pdn.PdnError as error:
@@ -161,7 +172,10 @@ def create_app(*, hash_mb: int = 16, hosts: tuple[str, ...] = ()) -> Any:
 
         body = await _body(request)
         spec = _obj(body.get("game"), "game")
+        if spec.get("variant") in COLUMN_GAMES:
+            return JSONResponse({"pdn": _write_column_pdn(spec, body.get("headers", {}))})
         game = parse_game({**spec, "moves": []})
+        assert isinstance(game, shashki.Game)
         tree = _obj(spec.get("tree", {"children": []}), "tree")
         _build_tree(game.root(), tree)
         headers = _obj(body.get("headers", {}), "headers")
@@ -179,6 +193,8 @@ def create_app(*, hash_mb: int = 16, hosts: tuple[str, ...] = ()) -> Any:
 
         body = await _body(request)
         game = parse_game(body.get("game"))
+        if isinstance(game, ColumnGame):
+            raise BadRequest(f"the review does not take column games ({game.variant}) yet")
         client = _client(body.get("client"))
         if len(game.mainline_moves()) > limits.MAX_REVIEW_PLIES:
             raise BadRequest(f"a review takes games of at most {limits.MAX_REVIEW_PLIES} plies")
@@ -220,7 +236,8 @@ def create_app(*, hash_mb: int = 16, hosts: tuple[str, ...] = ()) -> Any:
 
     async def games(request: Request) -> Response:
         # The variant menu: every game's card, the page's only list of games.
-        return JSONResponse({"games": [card._asdict() for card in shashki.games()]})
+        cards = (*shashki.games(), *shashki.games(columns=True))
+        return JSONResponse({"games": [card._asdict() for card in cards]})
 
     routes = [
         Route("/", index),
@@ -266,3 +283,81 @@ def opening_list() -> list[dict[str, str]]:
             continue
         out.append({"label": f"ballot {name}", "fen": fen})
     return out
+
+
+_VARIANT_TAG = re.compile(r'\[\s*Variant\s+"([^"]{0,40})"\s*\]')
+
+
+def _column_variant(text: str) -> Optional[str]:
+    """The column game a PDN text's first ``Variant`` tag names, or None."""
+    match = _VARIANT_TAG.search(text[:20_000])
+    if match is None:
+        return None
+    card = shashki.cards.find(match.group(1))
+    return card.name if card is not None and card.stacks else None
+
+
+def _read_column_pdn(text: str) -> dict[str, Any]:
+    """A column game's PDN as the page loads a game: its start, tags and its one line of
+    moves as a tree."""
+    import io
+
+    from shashki import columns, pdn
+
+    try:
+        read = columns.read_pdn(io.StringIO(text))
+    except pdn.PdnError as error:
+        raise BadRequest(f"PDN: {error}") from None
+    if read is None:
+        raise BadRequest("PDN: no game in the text")
+    headers, board = read
+    replay = board.root()
+    tree: dict[str, Any] = {"children": [], "comment": ""}
+    node = tree
+    for move in board.move_stack:
+        child = {
+            "long": move.text(notation="algebraic"),
+            "text": replay.move_text(move),
+            "comment": "",
+            "nags": [],
+            "children": [],
+        }
+        node["children"].append(child)
+        node = child
+        replay.push(move)
+    return {
+        "fen": board.root_fen(),
+        "variant": board.variant,
+        "captures_optional": False,
+        "headers": headers,
+        "comment": "",
+        "tree": tree,
+    }
+
+
+def _write_column_pdn(spec: dict[str, Any], headers: object) -> str:
+    """A column game's PDN from the page's game: its main line (the first move of each
+    node: the column games' PDN has no variations)."""
+    from shashki import columns
+
+    tree = _obj(spec.get("tree", {"children": []}), "tree")
+    moves: list[str] = []
+    node = tree
+    while True:
+        children = node.get("children", [])
+        if not isinstance(children, list) or not children:
+            break
+        node = _obj(children[0], "tree node")
+        moves.append(_str(node.get("long", ""), "move", 100))
+        if len(moves) > limits.MAX_MOVES:
+            raise BadRequest(f"at most {limits.MAX_MOVES} moves in a game")
+    game = parse_game({**spec, "moves": moves})
+    assert isinstance(game, ColumnGame)
+    tags: dict[str, str] = {}
+    for name, value in _obj(headers, "headers").items():
+        if name != "Result" and name.isalnum():
+            text = _str(value, f"header {name}", 200)
+            if any(ord(c) < 32 for c in text):
+                raise BadRequest(f"header {name}: a PDN tag value is one line of text")
+            tags[name] = text
+    return columns.write_pdn(game.current_board, tags)

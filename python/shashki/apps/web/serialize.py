@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Union
 
 import shashki
 from shashki import Board, Game
+from shashki.apps.web.columns import ColumnGame, columns_json, grid_json
+from shashki.columns import ColumnBoard
 
 _TURNED = frozenset(card.name for card in shashki.games() if card.turned)
 """The games on the turned board (drawn mirrored by the page: the core stores them so)."""
-_SIZES = {card.name: card.board_size for card in shashki.games()}
-"""Each game's board side (the page draws 8×8 or 10×10)."""
+_SIZES = {card.name: card.board_size for card in (*shashki.games(), *shashki.games(columns=True))}
+"""Each game's board side (the page draws 7×7 for Lasca, 8×8, 10×10, 12×12)."""
 _EVERY_SQUARE = frozenset(card.name for card in shashki.games() if card.every_square)
 """The games played on every square of the board (Turkish draughts)."""
 
 
-def move_json(board: Board, move: shashki.Move) -> dict[str, Any]:
+def move_json(board: Union[Board, ColumnBoard], move: shashki.Move) -> dict[str, Any]:
     return {
         "start": move.start,
         "end": move.end,
@@ -28,11 +30,10 @@ def move_json(board: Board, move: shashki.Move) -> dict[str, Any]:
     }
 
 
-def state_json(game: Game) -> dict[str, Any]:
+def state_json(game: Union[Game, ColumnGame]) -> dict[str, Any]:
     board = game.current_board
     pieces = {}
-    size = _SIZES.get(game.variant, 8)
-    for square in range(shashki.SQUARE_COUNTS.get(game.variant, size * size // 2)):
+    for square in range(shashki.game_info(game.variant).square_count):
         piece = board.piece_at(square)
         if piece is not None:
             pieces[square] = piece.symbol()
@@ -42,7 +43,7 @@ def state_json(game: Game) -> dict[str, Any]:
         history.append({"long": move.text(notation="algebraic"), "text": replay.move_text(move)})
         replay.push(move)
     outcome = game.outcome()
-    return {
+    out = {
         "fen": board.fen(),
         "start_fen": game.start_fen,
         "variant": game.variant,
@@ -61,6 +62,13 @@ def state_json(game: Game) -> dict[str, Any]:
         # The game's players write square numbers: the board shows them (its card's notation).
         "numbers": _numbers(game.variant),
     }
+    if isinstance(game, ColumnGame):
+        # A square holds a column: its pieces from the top down, drawn as a stack, and
+        # each square's place (Lasca's 7×7 board is not the page's even-sided layout).
+        assert isinstance(board, ColumnBoard)
+        out["columns"] = columns_json(board)
+        out["grid"] = grid_json(game.variant)
+    return out
 
 
 def _numbers(variant: str) -> list[int] | None:
@@ -70,7 +78,7 @@ def _numbers(variant: str) -> list[int] | None:
     return [shashki.square_number(i, variant=variant) for i in range(card.square_count)]
 
 
-def info_json(info: dict[str, Any], board: Board) -> dict[str, Any]:
+def info_json(info: dict[str, Any], board: Union[Board, ColumnBoard]) -> dict[str, Any]:
     score = info["score"]
     white = score.white()
     texts = []

@@ -13,6 +13,7 @@ from starlette.requests import Request
 import shashki
 from shashki import Game
 from shashki.apps.web import limits
+from shashki.apps.web.columns import ColumnGame
 from shashki.engine import Limit
 
 
@@ -58,23 +59,35 @@ def _query_number(text: Optional[str], what: str, default: float, low: float, hi
     return _number(value, what, low, high)
 
 
-def parse_game(data: object) -> Game:
-    """A game from ``{"fen"?, "variant"?, "captures_optional"?, "moves": [texts]}``."""
+#: The column games the page plays (towers, Lasca), by name.
+COLUMN_GAMES = tuple(card.name for card in shashki.games(columns=True))
+
+
+def parse_game(data: object) -> Union[Game, ColumnGame]:
+    """A game from ``{"fen"?, "variant"?, "captures_optional"?, "moves": [texts]}``: a
+    :class:`shashki.Game`, or for the column games a :class:`ColumnGame`."""
     spec = _obj(data, "game")
     fen = spec.get("fen")
     if fen is not None:
         fen = _str(fen, "fen", 400)
     variant = _str(spec.get("variant", "russian"), "variant", 20)
-    if variant not in shashki.VARIANTS:
-        raise BadRequest(f"unknown variant {variant!r}: one of {', '.join(shashki.VARIANTS)}")
+    if variant not in shashki.VARIANTS and variant not in COLUMN_GAMES:
+        names = ", ".join((*shashki.VARIANTS, *COLUMN_GAMES))
+        raise BadRequest(f"unknown variant {variant!r}: one of {names}")
     optional = spec.get("captures_optional", False)
     if not isinstance(optional, bool):
         raise BadRequest("captures_optional must be true or false")
+    if optional and variant in COLUMN_GAMES:
+        raise BadRequest(f"captures are compulsory in {variant}")
     moves = spec.get("moves", [])
     if not isinstance(moves, list) or len(moves) > limits.MAX_MOVES:
         raise BadRequest(f"moves must be a list of at most {limits.MAX_MOVES} move texts")
+    game: Union[Game, ColumnGame]
     try:
-        game = Game(fen or None, variant=variant, captures_optional=optional)
+        if variant in COLUMN_GAMES:
+            game = ColumnGame(fen or None, variant)
+        else:
+            game = Game(fen or None, variant=variant, captures_optional=optional)
     except ValueError as error:
         raise BadRequest(f"bad FEN: {error}") from None
     for number, text in enumerate(moves, 1):

@@ -135,13 +135,31 @@ function size() { return (S.state && S.state.size) || 8; }
 // 8 × rank + file, no light squares.
 function everySquare() { return Boolean(S.state && S.state.every_square); }
 
+// Each square's [file, rank] when the state lists them (the column games: Lasca's 7×7
+// board has no even rows to count by), else null.
+function grid() { return (S.state && S.state.grid) || null; }
+
+// The square index at (file, rank) on a listed grid (null for a square not played).
+function gridSquare(file, rank) {
+  const table = grid();
+  if (!table) return null;
+  if (!S.gridIndex || S.gridIndex.table !== table) {
+    const map = new Map(table.map(([f, r], sq) => [`${f},${r}`, sq]));
+    S.gridIndex = { table, map };
+  }
+  const sq = S.gridIndex.map.get(`${file},${rank}`);
+  return sq === undefined ? null : sq;
+}
+
 // The rank (0 = White's back rank) of square index `square`.
 function rankOf(square) {
+  if (grid()) return grid()[square][1];
   return Math.floor(square / (everySquare() ? size() : size() / 2));
 }
 
 // The file (0 = a) where square index `square` stands on the board as drawn.
 function fileOf(square) {
+  if (grid()) return grid()[square][0];
   if (everySquare()) return square % size();
   const half = size() / 2;
   const rank = Math.floor(square / half);
@@ -160,6 +178,7 @@ function squareAt(col, row) {
   const last = size() - 1;
   const file = S.flipped ? last - col : col;
   const rank = S.flipped ? row : last - row;
+  if (grid()) return gridSquare(file, rank);
   if (everySquare()) return rank * size() + file;
   if ((file + rank) % 2 !== (turned() ? 1 : 0)) return null;
   const stored = turned() ? last - file : file;
@@ -192,8 +211,9 @@ function drawBoard() {
         else if (targets.has(sq)) cls += " target";
         else if (last && (last.start === sq || last.end === sq)) cls += " last";
         const piece = state && state.pieces[sq];
-        const names = { w: "white man", W: "white king", b: "black man", B: "black king" };
-        rect.setAttribute("aria-label", `${squareName(sq)}${piece ? ", " + names[piece] : ""}`);
+        const column = state && state.columns && state.columns[sq];
+        const said = column ? columnWords(column) : piece ? PIECE_NAMES[piece] : "";
+        rect.setAttribute("aria-label", `${squareName(sq)}${said ? ", " + said : ""}`);
       }
       rect.setAttribute("class", cls);
       svg.appendChild(rect);
@@ -229,6 +249,11 @@ function drawBoard() {
   }
   for (const [key, symbol] of Object.entries(state.pieces)) {
     const sq = Number(key);
+    const column = state.columns && state.columns[key];
+    if (column && column.length > 1) {
+      drawColumn(svg, sq, column, mustStart.has(sq));
+      continue;
+    }
     const [col, row] = coords(sq);
     const white = symbol === "w" || symbol === "W";
     const king = symbol === "W" || symbol === "B";
@@ -258,6 +283,72 @@ function drawBoard() {
     }
   }
   drawNumbers(svg);
+}
+
+const PIECE_NAMES = { w: "white man", W: "white king", b: "black man", B: "black king" };
+
+// A column in words, top first: "white man over black man, black king" (3 pieces).
+function columnWords(column) {
+  const words = [...column].map((c) => PIECE_NAMES[c]).join(" over ");
+  return column.length > 1 ? `a column of ${column.length}: ${words}` : words;
+}
+
+// The most discs a column shows; a taller one shows its top ones and its height.
+const COLUMN_SHOWN = 7;
+
+// A column of the column games (towers, Lasca) as a stack seen from the side: one slab a
+// piece, the bottom one lowest, each in its piece's colour, a king's slab edged in gold (a
+// king inside keeps its rank), a crown on the top one when it is a king; the height in a
+// badge. `column` is its pieces' letters from the top down.
+function drawColumn(svg, sq, column, must) {
+  const [col, row] = coords(sq);
+  const shown = [...column.slice(0, COLUMN_SHOWN)].reverse(); // bottom first
+  const step = Math.min(24, 80 / shown.length);
+  const bottom = row * 100 + 50 + (shown.length * step) / 2;
+  const group = document.createElementNS(SVG_NS, "g");
+  group.setAttribute("class", "column");
+  group.dataset.square = sq;
+  shown.forEach((letter, i) => {
+    const white = letter === "w" || letter === "W";
+    const king = letter === "W" || letter === "B";
+    const top = i === shown.length - 1;
+    const slab = document.createElementNS(SVG_NS, "rect");
+    slab.setAttribute("x", col * 100 + 14);
+    slab.setAttribute("y", bottom - (i + 1) * step + 1);
+    slab.setAttribute("width", 72);
+    slab.setAttribute("height", step - 3);
+    slab.setAttribute("rx", Math.min(8, step / 2));
+    slab.dataset.square = sq;
+    let cls = `piece slab ${white ? "white" : "black"}`;
+    if (king) cls += " king-inside";
+    if (top && must) cls += " must";
+    slab.setAttribute("class", cls);
+    group.appendChild(slab);
+    if (top && king) {
+      const x = col * 100 + 50;
+      const y = bottom - (i + 1) * step - 2;
+      const crown = document.createElementNS(SVG_NS, "path");
+      crown.setAttribute(
+        "d",
+        `M${x - 14},${y + 2} L${x - 17},${y - 14} L${x - 7},${y - 6} L${x},${y - 18} ` +
+          `L${x + 7},${y - 6} L${x + 17},${y - 14} L${x + 14},${y + 2} Z`,
+      );
+      crown.setAttribute("class", "crown");
+      group.appendChild(crown);
+    }
+  });
+  const badge = document.createElementNS(SVG_NS, "text");
+  badge.setAttribute("class", "height");
+  badge.setAttribute("x", col * 100 + 97);
+  badge.setAttribute("y", row * 100 + 97);
+  badge.setAttribute("text-anchor", "end");
+  badge.setAttribute("font-size", fontSize(16));
+  badge.textContent = String(column.length);
+  group.appendChild(badge);
+  const title = document.createElementNS(SVG_NS, "title");
+  title.textContent = columnWords(column);
+  group.appendChild(title);
+  svg.appendChild(group);
 }
 
 function drawNumbers(svg) {
@@ -297,6 +388,7 @@ function squareName(square) {
 function squareIndex(name) {
   const file = name.charCodeAt(0) - 97;
   const rank = Number(name.slice(1)) - 1;
+  if (grid()) return gridSquare(file, rank);
   if (everySquare()) return rank * size() + file;
   const stored = turned() ? size() - 1 - file : file;
   return rank * (size() / 2) + Math.floor(stored / 2);
