@@ -371,3 +371,64 @@ def test_bench_refuses_an_unknown_evaluation_with_the_reason() -> None:
     proc = run("bench", "--evaluation", "neural")
     assert proc.returncode == 2
     assert "network" in proc.stderr and "neural" in proc.stderr
+
+
+# ---- the column games (towers, Lasca) on the command line ----
+
+
+def test_column_games_on_the_command_line(tmp_path) -> None:
+    fen = "W:Wc3(bB),e3:Bd4(ww),f6"
+    moves = run("moves", "--variant", "bashni", fen)
+    assert moves.returncode == 0, moves.stderr
+    assert [line.split()[0] for line in moves.stdout.splitlines()[1:]] == ["c3:g7", "e3:c5"]
+    analysed = run("analyse", "--variant", "towers", "--depth", "4", fen)
+    assert analysed.returncode == 0, analysed.stderr
+    assert "best line: c3:e5:g7" in analysed.stdout and "score: #1" in analysed.stdout
+    # Two players at one terminal: the board lists the columns; the capture is played and
+    # the game saved as the column games' PDN.
+    path = tmp_path / "towers.pdn"
+    played = run(
+        "play",
+        "--variant",
+        "towers",
+        "--fen",
+        fen + ",a7",
+        "--two-players",
+        "--ascii",
+        stdin=f"c3:e5:g7\nsave {path}\nquit\n",
+    )
+    assert played.returncode == 0, played.stderr
+    assert "  c3 wbB" in played.stdout and "  g7 wbBbb" in played.stdout
+    with path.open(encoding="utf-8") as handle:
+        read = shashki.columns.read_pdn(handle)
+    assert read is not None
+    headers, board = read
+    assert headers["Variant"] == "towers" and board.fen() == "B:Wg7(bBbb),d4(w),e3:Ba7"
+    selfplay = run("selfplay", "--variant", "lasca", "--time", "0.01", "--max-plies", "12")
+    assert selfplay.returncode == 0, selfplay.stderr
+    assert '[Variant "lasca"]' in selfplay.stdout
+    import io
+
+    again = shashki.columns.read_pdn(io.StringIO(selfplay.stdout))
+    assert again is not None and len(again[1].move_stack) == 12
+    refused = run("moves", "--variant", "towers", "--captures-optional")
+    assert refused.returncode != 0 and "compulsory" in refused.stderr
+
+
+def test_a_column_game_object() -> None:
+    game = shashki.ColumnGame(variant="towers")
+    game.push_move("c3-d4")
+    game.push_move("f6-e5")
+    game.push_move("d4:f6")
+    assert game.ply() == 3 and len(game.mainline_moves()) == 3
+    assert game.board().fen() == game.start_fen
+    assert game.current_board.column(shashki.parse_square("f6"))[0].symbol() == "w"
+    assert game.draw_counters() == ["king-topped columns only: 0 of 15 moves"]
+    with pytest.raises(ValueError):
+        game.push_move("a1-b2")
+    assert game.ply() == 3
+    game.pop()
+    assert game.ply() == 2
+    game.headers["White"] = "Ann"
+    assert '[White "Ann"]' in game.pdn() and game.result() == "*"
+    assert shashki.ColumnGame(variant="lasca").draw_counters() == []

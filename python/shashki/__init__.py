@@ -184,7 +184,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type che
 if TYPE_CHECKING:  # the lazily loaded names, for type checkers
     from typing import Optional
 
-    from shashki.columns import ColumnBoard
+    from shashki.columns import ColumnBoard, ColumnGame
     from shashki.draw import DrawCounter, DrawRules, Outcome, Termination
     from shashki.game import Game
 del TYPE_CHECKING
@@ -195,6 +195,7 @@ def __getattr__(name: str) -> object:
     module = {
         "Game": "shashki.game",
         "ColumnBoard": "shashki.columns",
+        "ColumnGame": "shashki.columns",
         "Outcome": "shashki.draw",
         "Termination": "shashki.draw",
         "DrawRules": "shashki.draw",
@@ -214,6 +215,7 @@ __all__ = [
     "Board",
     "Color",
     "ColumnBoard",
+    "ColumnGame",
     "DrawRules",
     "FenError",
     "Game",

@@ -95,6 +95,66 @@ class ColumnBoard(_core.ColumnBoard):
         return (_rebuild, (self.root_fen(), self.variant, self.move_stack))
 
 
+class ColumnGame:
+    """A column game as :class:`shashki.Game` holds a game of the other games, without
+    variations: its PDN ``headers``, the board (``current_board``, a
+    :class:`ColumnBoard` from ``fen`` or the start) and its moves (``push``,
+    ``push_move``, ``pop``, ``mainline_moves``), the start (``start_fen``, ``board()``), the
+    outcome (``outcome``, ``result``, ``is_game_over``) and the draw counts
+    (``draw_counters``: text, towers' fifteen moves of king-topped columns).
+    :func:`write_pdn` writes it (``write_pdn(game.current_board, game.headers)``)."""
+
+    captures_optional = False
+
+    def __init__(self, fen: Optional[str] = None, variant: str = "towers") -> None:
+        self.current_board = ColumnBoard(fen, variant=variant)
+        self.variant: str = self.current_board.variant
+        self.start_fen: str = self.current_board.fen()
+        self.headers: dict[str, str] = {}
+
+    def push_move(self, text: str) -> _core.Move:
+        """Play a move given as text (the game's notation or squares); ValueError if it is
+        not legal, the game unchanged."""
+        return self.current_board.push_move(text)
+
+    def push(self, move: _core.Move) -> None:
+        self.current_board.push(move)
+
+    def pop(self) -> _core.Move:
+        return self.current_board.pop()
+
+    def ply(self) -> int:
+        return len(self.current_board.move_stack)
+
+    def mainline_moves(self) -> list[_core.Move]:
+        return self.current_board.move_stack
+
+    def board(self) -> ColumnBoard:
+        """The board at the start, without the moves."""
+        return self.current_board.root()
+
+    def outcome(self, *, claim_draw: bool = False) -> Optional[Outcome]:
+        return self.current_board.outcome(claim_draw=claim_draw)
+
+    def result(self) -> str:
+        return self.current_board.result()
+
+    def is_game_over(self) -> bool:
+        return self.current_board.is_game_over()
+
+    def draw_counters(self) -> list[str]:
+        """Towers' count of moves of king-topped columns only, nothing taken (fifteen of
+        each side draw), as text; none in Lasca."""
+        if game_info(self.variant).draw_rules != "towers":
+            return []
+        plies = self.current_board.halfmove_clock
+        return [f"king-topped columns only: {plies // 2} of {TOWERS_QUIET_PLIES // 2} moves"]
+
+    def pdn(self) -> str:
+        """The game as PDN text (:func:`write_pdn`)."""
+        return write_pdn(self.current_board, self.headers)
+
+
 def _rebuild(fen: str, variant: str, moves: list[_core.Move]) -> ColumnBoard:
     board = ColumnBoard(fen, variant=variant)
     for move in moves:

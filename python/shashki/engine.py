@@ -417,7 +417,7 @@ class Engine:
     @overload
     def analyse(
         self,
-        board: Union[Board, Game, str],
+        board: Union[Board, Game, str, ColumnBoard],
         limit: Limit,
         *,
         multipv: None = None,
@@ -427,7 +427,7 @@ class Engine:
     @overload
     def analyse(  # noqa: F811 (overloads)
         self,
-        board: Union[Board, Game, str],
+        board: Union[Board, Game, str, ColumnBoard],
         limit: Limit,
         *,
         multipv: int,
@@ -436,7 +436,7 @@ class Engine:
 
     def analyse(  # noqa: F811 (overloads)
         self,
-        board: Union[Board, Game, str],
+        board: Union[Board, Game, str, ColumnBoard],
         limit: Limit,
         *,
         multipv: Optional[int] = None,
@@ -452,6 +452,11 @@ class Engine:
         searched together, as Stockfish does: each iteration searches the best line, then
         the best among the other first moves, and so on, all within the one limit."""
         self._end_ponder()
+        if isinstance(board, ColumnBoard):  # the column search: one line
+            if multipv not in (None, 1):
+                raise ValueError("a column game is analysed one line at a time (multipv=1)")
+            info = self._columns(board, limit, on_info).info
+            return info if multipv is None else [{**info, "multipv": 1}]
         if multipv is None:
             return self._search(board, limit, on_info)[2]
         if isinstance(multipv, bool) or not isinstance(multipv, int) or multipv < 1:

@@ -31,7 +31,7 @@ import re
 import sys
 import time
 from collections.abc import Sequence
-from typing import Optional
+from typing import Optional, Union
 
 import shashki
 
@@ -93,9 +93,14 @@ def _add_variant(
 
 def _board(args: argparse.Namespace, fen: Optional[str]) -> shashki.Board:
     """The board of a command: its FEN (or the variant's start when none is given; an
-    empty one is an error) under --variant."""
+    empty one is an error) under --variant; a column game's is a ColumnBoard."""
     if fen is not None and not fen.strip():
         raise _UsageError("the FEN is empty (leave it out for the start position)")
+    if shashki.game_info(args.variant).stacks:
+        if args.captures_optional:
+            raise _UsageError(f"captures are compulsory in {args.variant}")
+        # The same calls as a Board's here (moves, texts, outcome, the engine's).
+        return shashki.ColumnBoard(fen, variant=args.variant)  # type: ignore[return-value]
     return shashki.Board(fen, variant=args.variant, captures_optional=args.captures_optional)
 
 
@@ -157,7 +162,7 @@ def _parser() -> argparse.ArgumentParser:
         formatter_class=formatter,
     )
     moves.add_argument("fen", nargs="?", default=None, metavar="FEN", help=FEN_HELP)
-    _add_variant(moves)
+    _add_variant(moves, columns=True)
 
     analyse = sub.add_parser(
         "analyse",
@@ -175,7 +180,7 @@ def _parser() -> argparse.ArgumentParser:
     analyse.add_argument("--multipv", type=int, default=1, help="best lines to show")
     analyse.add_argument("--hash", type=int, default=64, metavar="MB", help="table size in MB")
     analyse.add_argument("--threads", type=int, default=1, help="search threads")
-    _add_variant(analyse)
+    _add_variant(analyse, columns=True)
 
     selfplay = sub.add_parser(
         "selfplay",
@@ -192,7 +197,7 @@ def _parser() -> argparse.ArgumentParser:
         default=400,
         help="then stop: the game is written unterminated (*), its Termination tag saying why",
     )
-    _add_variant(selfplay)
+    _add_variant(selfplay, columns=True)
 
     bench = sub.add_parser(
         "bench",
@@ -226,7 +231,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--white", default=None, help="White's name in saved games")
     play.add_argument("--black", default=None, help="Black's name in saved games")
-    _add_variant(play)
+    _add_variant(play, columns=True)
 
     tables = sub.add_parser(
         "egtb",
@@ -539,18 +544,28 @@ def _analyse(args: argparse.Namespace) -> int:
     return 0
 
 
+def _game(args: argparse.Namespace) -> Union[shashki.Game, shashki.ColumnGame]:
+    """The game of a command from --fen under --variant (a ColumnGame for towers, Lasca)."""
+    if shashki.game_info(args.variant).stacks:
+        if args.captures_optional:
+            raise _UsageError(f"captures are compulsory in {args.variant}")
+        return shashki.ColumnGame(args.fen, variant=args.variant)
+    return shashki.Game(args.fen, variant=args.variant, captures_optional=args.captures_optional)
+
+
 def _selfplay(args: argparse.Namespace) -> int:
     from shashki import pdn
     from shashki.engine import Engine, Limit
 
     _check_positive("time", args.time)
-    game = shashki.Game(args.fen, variant=args.variant, captures_optional=args.captures_optional)
+    game = _game(args)
     game.headers["White"] = game.headers["Black"] = f"shashki {shashki.__version__}"
     game.headers["Event"] = "shashki selfplay"
     engine = Engine()
     while not game.is_game_over() and game.ply() < args.max_plies:
         board = game.current_board
-        result = engine.play(game, Limit(time=args.time))
+        searched = board if isinstance(game, shashki.ColumnGame) else game
+        result = engine.play(searched, Limit(time=args.time))
         if result.move is None:
             break
         number = game.ply() // 2 + 1
@@ -564,7 +579,7 @@ def _selfplay(args: argparse.Namespace) -> int:
         game.headers["Termination"] = f"unterminated: --max-plies {args.max_plies} reached"
     outcome = game.outcome()
     game.headers["Result"] = game.result()
-    print(pdn.write_game(game))
+    print(game.pdn() if isinstance(game, shashki.ColumnGame) else pdn.write_game(game))
     verdict = outcome.termination.value if outcome else f"cut at {args.max_plies} plies"
     print(f"result {game.result()} ({verdict})", file=sys.stderr)
     return 0

@@ -7,9 +7,10 @@ or a command: ``undo``, ``hint``, ``flip``, ``moves``, ``save FILE.pdn``, ``help
 from __future__ import annotations
 
 import argparse
-from typing import Callable, Optional
+from typing import Callable, Optional, Union
 
 import shashki
+from shashki.columns import ColumnBoard, ColumnGame
 from shashki.engine import Engine, Limit
 from shashki.game import Game
 
@@ -20,10 +21,19 @@ HELP = (
 )
 
 
-def render(board: shashki.Board, *, flipped: bool, ascii_only: bool) -> str:
-    """The board with coordinates; White at the bottom unless ``flipped``."""
-    n = shashki.BOARD_SIZES.get(board.variant, 8)
-    every_square = shashki.SQUARE_COUNTS.get(board.variant, 32) == n * n  # Turkish draughts
+def render(board: Union[shashki.Board, ColumnBoard], *, flipped: bool, ascii_only: bool) -> str:
+    """The board with coordinates; White at the bottom unless ``flipped``. A column game's
+    squares show their columns' tops, and the columns of two pieces or more are listed
+    under the board, top first (``c3 wbB``)."""
+    card = shashki.game_info(board.variant)
+    n = card.board_size
+    every_square = card.square_count == n * n  # Turkish draughts, уголки
+    # A column game's squares by their names (Lasca's 7×7 board has rows of 4 and 3).
+    where: dict[tuple[int, int], int] = {}
+    if isinstance(board, ColumnBoard):
+        for square in range(card.square_count):
+            name = shashki.square_name(square, variant=board.variant)
+            where[(ord(name[0]) - ord("a"), int(name[1:]) - 1)] = square
     ranks = range(n) if flipped else range(n - 1, -1, -1)
     files = list(range(n - 1, -1, -1)) if flipped else list(range(n))
     width = len(str(n))
@@ -31,7 +41,13 @@ def render(board: shashki.Board, *, flipped: bool, ascii_only: bool) -> str:
     for rank in ranks:
         cells = []
         for file in files:
-            if every_square:
+            if where:
+                found = where.get((file, rank))
+                if found is None:
+                    cells.append(" ")
+                    continue
+                square = found
+            elif every_square:
                 square = rank * n + file
             elif (file + rank) % 2:
                 cells.append(" ")
@@ -45,7 +61,13 @@ def render(board: shashki.Board, *, flipped: bool, ascii_only: bool) -> str:
                 symbol = piece.symbol()
                 cells.append(symbol if ascii_only else UNICODE[symbol])
         lines.append(f"{rank + 1:>{width}} " + " ".join(cells))
-    lines.append(" " * (width + 1) + " ".join("abcdefghij"[f] for f in files))
+    lines.append(" " * (width + 1) + " ".join("abcdefghijkl"[f] for f in files))
+    if isinstance(board, ColumnBoard):
+        for square in range(card.square_count):
+            column = board.column(square)
+            if len(column) > 1:
+                letters = "".join(p.symbol() for p in column)
+                lines.append(f"  {shashki.square_name(square, variant=board.variant)} {letters}")
     return "\n".join(lines)
 
 
@@ -55,11 +77,16 @@ def play(
     write: Callable[[str], None] = print,
 ) -> int:
     """Run the game loop; ``read``/``write`` are the terminal (replaceable for tests)."""
-    game = Game(
-        args.fen,
-        variant=getattr(args, "variant", "russian"),
-        captures_optional=getattr(args, "captures_optional", False),
-    )
+    variant = getattr(args, "variant", "russian")
+    game: Union[Game, ColumnGame]
+    if shashki.game_info(variant).stacks:  # towers, Lasca
+        game = ColumnGame(args.fen, variant=variant)
+    else:
+        game = Game(
+            args.fen,
+            variant=variant,
+            captures_optional=getattr(args, "captures_optional", False),
+        )
     engine = Engine()
     limit = Limit(time=args.time)
     if args.two_players:
@@ -89,7 +116,7 @@ def play(
         if outcome is not None:
             write(f"game over: {game.result()} ({outcome.termination.value})")
             return 0
-        for counter in game.draw_counters():
+        for counter in game.draw_counters() if isinstance(game, Game) else ():
             key = f"{counter.termination.value}:{counter.done}"
             if counter.done > 0 and key not in announced and counter.unit != "occurrences":
                 announced.add(key)
@@ -97,7 +124,7 @@ def play(
         side = "White" if game.current_board.turn else "Black"
         if game.current_board.turn not in humans:
             write(f"{side} (engine) is thinking ({args.time:g} s)...")
-            result = engine.play(game, limit, ponder=getattr(args, "ponder", False))
+            result = engine.play(_searched(game), limit, ponder=getattr(args, "ponder", False))
             if result.move is None:
                 continue
             text = game.current_board.move_text(result.move)
@@ -128,7 +155,7 @@ def play(
             )
         elif command == "hint":
             write(f"thinking ({args.time:g} s)...")
-            hint = engine.play(game, limit)
+            hint = engine.play(_searched(game), limit)
             if hint.move is not None:
                 write(f"hint: {game.current_board.move_text(hint.move)} ({hint.info['score']})")
         elif command == "undo":
@@ -146,7 +173,12 @@ def play(
             show()
 
 
-def undo(game: Game, plies: int, write: Callable[[str], None]) -> None:
+def _searched(game: Union[Game, ColumnGame]) -> Union[Game, ColumnBoard]:
+    """What the engine searches: a Game, or a column game's board."""
+    return game.current_board if isinstance(game, ColumnGame) else game
+
+
+def undo(game: Union[Game, ColumnGame], plies: int, write: Callable[[str], None]) -> None:
     taken = 0
     while taken < plies and game.mainline_moves():
         game.pop()
@@ -155,7 +187,7 @@ def undo(game: Game, plies: int, write: Callable[[str], None]) -> None:
         write("nothing to undo")
 
 
-def save(game: Game, path: Optional[str], write: Callable[[str], None]) -> None:
+def save(game: Union[Game, ColumnGame], path: Optional[str], write: Callable[[str], None]) -> None:
     from shashki import pdn
 
     if not path:
@@ -163,7 +195,7 @@ def save(game: Game, path: Optional[str], write: Callable[[str], None]) -> None:
         return
     try:
         with open(path, "w", encoding="utf-8") as handle:
-            handle.write(pdn.write_game(game))
+            handle.write(game.pdn() if isinstance(game, ColumnGame) else pdn.write_game(game))
     except OSError as error:
         write(f"cannot save: {error}")
         return
