@@ -127,7 +127,7 @@ impl std::fmt::Debug for Shape {
 /// Whether `variant`'s moves fit the batch API's actions (a start square and a line from
 /// it): every game's but уголки's, whose chains of jumps end wherever their turns lead.
 pub fn fits(variant: crate::Variant) -> bool {
-    variant != crate::Variant::Ugolki
+    variant.move_rules() != crate::MoveRules::Ugolki
 }
 
 impl Shape {

@@ -65,9 +65,39 @@ pub enum StartKind {
     /// Sixteen men each on every square of each side's second and third ranks, the back
     /// rank empty (Turkish draughts).
     SecondAndThirdRanks,
-    /// Nine pieces each in a 3×3 corner, the "house": White's a1–c3, Black's f6–h8
-    /// (уголки).
-    Corners,
+    /// Уголки's houses: each side's pieces fill a corner `files` wide and `ranks` deep,
+    /// White's at a1, Black's at h8 (3×3: nine pieces, a1–c3 and f6–h8; 4×3: twelve,
+    /// a1–d3 and e6–h8).
+    Corners {
+        /// Files of a house.
+        files: u8,
+        /// Ranks of a house.
+        ranks: u8,
+    },
+}
+
+impl StartKind {
+    /// Уголки's houses on the 8×8 board of every square (bit `8 × rank + file`): White's
+    /// and Black's, each the other side's target; None in the other games.
+    pub const fn houses(self) -> Option<[u64; 2]> {
+        match self {
+            StartKind::Corners { files, ranks } => {
+                let mut white = 0u64;
+                let mut rank = 0;
+                while rank < ranks {
+                    let mut file = 0;
+                    while file < files {
+                        white |= 1 << (rank * 8 + file);
+                        file += 1;
+                    }
+                    rank += 1;
+                }
+                // Black's is White's turned half round: the board's bits reversed.
+                Some([white, white.reverse_bits()])
+            }
+            _ => None,
+        }
+    }
 }
 
 /// A built-in set of draw rules, as a game's card names it ([`DrawRules::of`] builds it;
@@ -458,12 +488,37 @@ games! {
     /// `Variant` tag.
     Ugolki {
         name: "ugolki", aliases: &["уголки", "corners"], game_type: None, first: White,
-        moves: MoveRules::Ugolki, numbering: Numbering::corners(), start: StartKind::Corners,
+        moves: MoveRules::Ugolki, numbering: Numbering::corners(),
+        start: StartKind::Corners { files: 3, ranks: 3 },
         no_moves_wins: false, numeric: false, display: "Ugolki (corners, уголки)",
         draw: DrawSet::Threefold, tagged_on: Some(Variant::Turkish), lidraughts_type: None,
         hub_names: &[], hub_index_numbers: false, learned_network: false, stacks: false,
     }
+    /// Уголки with twelve pieces each in houses of three ranks by four files (White a1–d3,
+    /// Black e6–h8), the rules page's other house; the moves and ends of [`Variant::Ugolki`].
+    Ugolki12 {
+        name: "ugolki-12", aliases: &["уголки-12", "corners-12", "ugolki12"], game_type: None,
+        first: White, moves: MoveRules::Ugolki, numbering: Numbering::corners(),
+        start: StartKind::Corners { files: 4, ranks: 3 },
+        no_moves_wins: false, numeric: false, display: "Ugolki, 12 pieces (3×4 houses)",
+        draw: DrawSet::Threefold, tagged_on: Some(Variant::Turkish), lidraughts_type: None,
+        hub_names: &[], hub_index_numbers: false, learned_network: false, stacks: false,
+    }
 }
+
+/// Each game's уголки houses (White's, Black's: [`StartKind::houses`]), none (zero) in the
+/// other games; read where a move or an evaluation needs them.
+pub(crate) static HOUSES: [[u64; 2]; Variant::ALL.len()] = {
+    let mut out = [[0u64; 2]; Variant::ALL.len()];
+    let mut i = 0;
+    while i < GAMES.len() {
+        if let Some(houses) = GAMES[i].start.houses() {
+            out[i] = houses;
+        }
+        i += 1;
+    }
+    out
+};
 
 impl Variant {
     /// The game's registry entry.

@@ -14,6 +14,8 @@ from shashki.draw import Termination
 
 # Perft of the start (ours: no published figures; the reference agrees to depth 5).
 PERFT = [12, 144, 2784, 53824, 1135552, 23968870]
+# The twelve-piece game (3×4 houses): the reference agrees to depth 5.
+PERFT_12 = [14, 196, 4412, 99597, 2559237, 66066863]
 
 
 def test_perft_of_the_start() -> None:
@@ -27,6 +29,18 @@ def test_the_reference_agrees_on_the_start() -> None:
     start, turn = ref.start()
     for depth, expected in enumerate(PERFT[:5], start=1):
         assert ref.perft(start, turn, depth) == expected
+
+
+def test_perft_of_the_twelve_piece_start() -> None:
+    board = shashki.Board(variant="ugolki-12")
+    assert board.fen("algebraic") == (
+        "W:Wa3,b3,c3,d3,a2,b2,c2,d2,a1,b1,c1,d1:Be8,f8,g8,h8,e7,f7,g7,h7,e6,f6,g6,h6"
+    )
+    for depth, expected in enumerate(PERFT_12, start=1):
+        assert shashki.perft(board, depth) == expected
+    start, turn = ref.start(ref.HOUSE_12)
+    for depth, expected in enumerate(PERFT_12[:4], start=1):
+        assert ref.perft(start, turn, depth, ref.HOUSE_12) == expected
 
 
 def name(square: int) -> str:
@@ -46,19 +60,26 @@ def pairs(board: shashki.Board) -> set[tuple[str, str]]:
 def reference_pairs(board: shashki.Board) -> set[tuple[str, str]]:
     position, turn = ref.from_fen(board.fen("algebraic"))
     name = "abcdefgh"
+    house = ref.HOUSE_12 if board.variant == "ugolki-12" else ref.HOUSE_9
     return {
-        (f"{name[a[0]]}{a[1] + 1}", f"{name[b[0]]}{b[1] + 1}") for a, b in ref.moves(position, turn)
+        (f"{name[a[0]]}{a[1] + 1}", f"{name[b[0]]}{b[1] + 1}")
+        for a, b in ref.moves(position, turn, house)
     }
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 150))
-def test_random_games_agree_with_the_reference(seed: int, plies: int) -> None:
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    plies=st.integers(0, 150),
+    variant=st.sampled_from(["ugolki", "ugolki-12"]),
+)
+def test_random_games_agree_with_the_reference(seed: int, plies: int, variant: str) -> None:
     rng = random.Random(seed)
-    board = shashki.Board(variant="ugolki")
+    board = shashki.Board(variant=variant)
+    pieces = 12 if variant == "ugolki-12" else 9
     for _ in range(plies):
         assert pairs(board) == reference_pairs(board)
-        assert len(board.pieces(True)) == len(board.pieces(False)) == 9
+        assert len(board.pieces(True)) == len(board.pieces(False)) == pieces
         moves = list(board.legal_moves)
         if not moves:
             break
@@ -182,11 +203,12 @@ def test_the_engine_fills_the_corner_when_it_can() -> None:
     assert board.outcome() == shashki.Outcome(Termination.CORNER_FILLED, True)
 
 
-def test_the_batch_api_refuses_ugolki() -> None:
+@pytest.mark.parametrize("variant", ["ugolki", "ugolki-12"])
+def test_the_batch_api_refuses_ugolki(variant: str) -> None:
     from shashki.learn.batch import Boards
 
-    with pytest.raises(ValueError, match="ugolki's moves do not fit"):
-        Boards(4, variant="ugolki")
+    with pytest.raises(ValueError, match=f"{variant}'s moves do not fit"):
+        Boards(4, variant=variant)
 
 
 def test_pdn_writes_and_reads_the_game() -> None:
@@ -209,3 +231,39 @@ def test_the_card_says_the_batch_api_does_not_take_it() -> None:
     assert shashki.game_info("ugolki").actions == 0
     assert shashki.game_info("turkish").actions > 0
     assert shashki.game_info("ugolki").evaluation == "corners"
+
+
+WHITE_HOME_12 = "a1 b1 c1 d1 a2 b2 c2 d2 a3 b3 c3 d3"
+BLACK_HOME_12 = "e6 f6 g6 h6 e7 f7 g7 h7 e8 f8 g8 h8"
+
+
+def test_the_twelve_piece_race_ends_on_its_own_houses() -> None:
+    # White one step from filling e6-h8 (d6 to e6), Black far from a1-d3.
+    white = corner(BLACK_HOME_12.replace("e6", "d6"))
+    black = corner(WHITE_HOME_12.replace("d3", "d5"))
+    board = shashki.Board(f"W:W{white}:B{black}", variant="ugolki-12")
+    board.push_move("d6-e6")
+    assert board.outcome() is None  # Black's reply
+    board.push_move("d5-d4")
+    assert board.outcome() == shashki.Outcome(Termination.CORNER_FILLED, True)
+    assert not list(board.legal_moves)
+    assert ref.moves(*ref.from_fen(board.fen("algebraic")), ref.HOUSE_12) == []
+    # The nine-piece game's houses are not the end here: a 3×3 corner filled is not enough.
+    nine = shashki.Board(f"W:W{corner(BLACK_HOME)}:B{corner(WHITE_HOME)}", variant="ugolki-12")
+    assert list(nine.legal_moves) and nine.outcome() is None
+
+
+def test_the_engine_races_in_the_twelve_piece_game() -> None:
+    from shashki.engine import Engine, Limit
+
+    white = corner(BLACK_HOME_12.replace("e6", "d6"))
+    black = corner(WHITE_HOME_12.replace("d3", "e4"))
+    board = shashki.Board(f"W:W{white}:B{black}", variant="ugolki-12")
+    engine = Engine(hash_mb=16)
+    try:
+        result = engine.play(board, Limit(depth=4))
+    finally:
+        engine.close()
+    assert result.move == board.parse_move("d6-e6")
+    card = shashki.game_info("уголки-12")
+    assert card.name == "ugolki-12" and card.evaluation == "corners" and card.actions == 0

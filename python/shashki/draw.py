@@ -173,11 +173,18 @@ def corners_outcome(board: Board) -> Optional[Outcome]:
     return None
 
 
+def _race(variant: str) -> bool:
+    """Whether the game is уголки's race (its card's move rules), with its own endings."""
+    from shashki.cards import game_info
+
+    return game_info(variant).move_rules == "ugolki"
+
+
 def board_outcome(
     board: Board, *, claim_draw: bool = False, draw_rules: Optional[DrawRules] = None
 ) -> Optional[Outcome]:
     """How the game stands after ``board``'s move stack (:meth:`shashki.Board.outcome`)."""
-    if board.variant == "ugolki":
+    if _race(board.variant):
         # Before the no-moves test: a position after a house is filled has no moves.
         ended = corners_outcome(board)
         if ended is not None:

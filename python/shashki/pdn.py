@@ -334,10 +334,16 @@ def _variant_of(game_type: str, variant_tag: str) -> tuple[Optional[str], bool]:
     code = game_type.split(",")[0].strip()
     tag = variant_tag.lower()
     optional = "captures optional" in tag
+    # The card whose name the tag holds, the longest name first (``Ugolki-12`` is not
+    # ``Ugolki``).
+    best: Optional[tuple[int, str]] = None
     for card in games():
         if card.tagged_on is not None and str(card.pdn_game_type) == code:
-            if any(name in tag for name in card.names):
-                return card.name, optional
+            for name in card.names:
+                if name in tag and (best is None or len(name) > best[0]):
+                    best = (len(name), card.name)
+    if best is not None:
+        return best[1], optional
     if code in _LIDRAUGHTS_GAME_TYPES:
         return _LIDRAUGHTS_GAME_TYPES[code], optional
     if code in GAME_TYPES:

@@ -2,12 +2,13 @@
 code), for differential tests against ``shashki._core`` (``tests/test_ugolki.py``).
 
 Every square of the 8×8 board is played. Each side has nine pieces in its 3×3 corner (White
-a1–c3, Black f6–h8). A move takes one piece of the side to move either one square along its
-rank or file to an empty square, or over a piece of either colour next to it on its rank or
-file to the empty square just behind, and from there on over further pieces the same way,
-turning as it likes, stopping after any jump. Nothing is captured. A move is its start and
-its end. A position is a dict from ``(file, rank)`` to ``"W"`` or ``"B"`` and the side to
-move.
+a1–c3, Black f6–h8), or twelve in a corner three ranks deep and four files wide (White
+a1–d3, Black e6–h8: the page's other house; ``house=HOUSE_12``). A move takes one piece
+of the side to move either one square along its rank or file to an empty square, or over
+a piece of either colour next to it on its rank or file to the empty square just behind,
+and from there on over further pieces the same way, turning as it likes, stopping after
+any jump. Nothing is captured. A move is its start and its end. A position is a dict from
+``(file, rank)`` to ``"W"`` or ``"B"`` and the side to move.
 """
 
 from __future__ import annotations
@@ -18,27 +19,44 @@ Square = tuple[int, int]
 DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 
-def start() -> tuple[dict[Square, str], str]:
+#: The houses the rules page gives: three ranks of three files (nine pieces), or of four
+#: files (twelve pieces); ``(files, ranks)``.
+HOUSE_9 = (3, 3)
+HOUSE_12 = (4, 3)
+
+
+def houses(house: tuple[int, int] = HOUSE_9) -> tuple[frozenset[Square], frozenset[Square]]:
+    """White's house (in the a1 corner) and Black's (in the h8 corner, White's turned half
+    round)."""
+    files, ranks = house
+    white = frozenset((f, r) for f in range(files) for r in range(ranks))
+    return white, frozenset((7 - f, 7 - r) for f, r in white)
+
+
+WHITE_HOUSE, BLACK_HOUSE = houses()
+
+
+def start(house: tuple[int, int] = HOUSE_9) -> tuple[dict[Square, str], str]:
     board: dict[Square, str] = {}
-    for f in range(3):
-        for r in range(3):
-            board[(f, r)] = "W"
-            board[(7 - f, 7 - r)] = "B"
+    white, black = houses(house)
+    for sq in white:
+        board[sq] = "W"
+    for sq in black:
+        board[sq] = "B"
     return board, "W"
 
 
-WHITE_HOUSE = frozenset((f, r) for f in range(3) for r in range(3))
-BLACK_HOUSE = frozenset((7 - f, 7 - r) for f, r in WHITE_HOUSE)
-
-
-def filled(board: dict[Square, str], turn: str) -> tuple[bool, Optional[str]]:
+def filled(
+    board: dict[Square, str], turn: str, house: tuple[int, int] = HOUSE_9
+) -> tuple[bool, Optional[str]]:
     """Whether the game is over by filling, and the result: with White to move (Black has
     had its reply to White's filling move), (True, winner or None for a draw); else
     (False, None); the winner is "W" or "B"."""
     if turn != "W":
         return False, None
-    white = {sq for sq, c in board.items() if c == "W"} == BLACK_HOUSE
-    black = {sq for sq, c in board.items() if c == "B"} == WHITE_HOUSE
+    white_house, black_house = houses(house)
+    white = {sq for sq, c in board.items() if c == "W"} == black_house
+    black = {sq for sq, c in board.items() if c == "B"} == white_house
     if white and black:
         return True, None
     if white or black:
@@ -50,9 +68,11 @@ def on_board(sq: Square) -> bool:
     return 0 <= sq[0] < 8 and 0 <= sq[1] < 8
 
 
-def moves(board: dict[Square, str], turn: str) -> list[tuple[Square, Square]]:
+def moves(
+    board: dict[Square, str], turn: str, house: tuple[int, int] = HOUSE_9
+) -> list[tuple[Square, Square]]:
     """The legal moves as (start, end) pairs: none once the game is over by filling."""
-    if filled(board, turn)[0]:
+    if filled(board, turn, house)[0]:
         return []
     out: list[tuple[Square, Square]] = []
     for sq, color in sorted(board.items()):
@@ -91,14 +111,14 @@ def play(board: dict[Square, str], turn: str, move: tuple[Square, Square]) -> di
     return after
 
 
-def perft(board: dict[Square, str], turn: str, depth: int) -> int:
+def perft(board: dict[Square, str], turn: str, depth: int, house: tuple[int, int] = HOUSE_9) -> int:
     if depth == 0:
         return 1
-    ms = moves(board, turn)
+    ms = moves(board, turn, house)
     if depth == 1:
         return len(ms)
     other = "B" if turn == "W" else "W"
-    return sum(perft(play(board, turn, m), other, depth - 1) for m in ms)
+    return sum(perft(play(board, turn, m), other, depth - 1, house) for m in ms)
 
 
 def from_fen(fen: str) -> tuple[dict[Square, str], str]:

@@ -62,6 +62,7 @@ pub(crate) fn filled_result(pos: &Position) -> Option<Option<Color>> {
         pos.turn(),
         pos.pieces(Color::White).bits(),
         pos.pieces(Color::Black).bits(),
+        crate::games::HOUSES[pos.rules().variant as usize],
     )
 }
 

@@ -246,6 +246,7 @@ impl<W: Word> Position<W> {
             self.turn,
             self.by_color[0].0.low64(),
             self.by_color[1].0.low64(),
+            crate::games::HOUSES[self.rules().variant as usize],
         )
     }
 
@@ -563,13 +564,13 @@ impl Variant {
                     g.rank_in::<W>(g.size() - 2) | g.rank_in::<W>(g.size() - 3),
                 )
             }
-            StartKind::Corners => {
-                // Уголки: each side's 3×3 house in its corner.
+            StartKind::Corners { files, ranks } => {
+                // Уголки: each side's house in its corner.
                 let n = self.geometry().size();
                 Setup::split(self.geometry(), |file, rank| {
-                    if file < 3 && rank < 3 {
+                    if file < files && rank < ranks {
                         Some(Color::White)
-                    } else if file >= n - 3 && rank >= n - 3 {
+                    } else if file >= n - files && rank >= n - ranks {
                         Some(Color::Black)
                     } else {
                         None
@@ -590,21 +591,22 @@ impl Variant {
     }
 }
 
-/// White's house, a1–c3 (the squares Black must fill).
-pub(crate) const WHITE_HOUSE: u64 = 0x0007_0707;
-/// Black's house, f6–h8 (the squares White must fill).
-pub(crate) const BLACK_HOUSE: u64 = 0xe0e0_e000_0000_0000;
-
 /// Уголки's end by filling (`Position::filled_result`) of the pieces `white` and `black`
-/// with `turn` to move: only a position with White to move can be over (Black has had its
-/// reply); whoever alone has filled the other's house has won, both filled is a draw.
+/// with `turn` to move, `houses` White's and Black's ([`crate::games::HOUSES`]): only a
+/// position with White to move can be over (Black has had its reply); whoever alone has
+/// filled the other's house has won, both filled is a draw.
 #[inline]
-pub(crate) fn filled(turn: Color, white: u64, black: u64) -> Option<Option<Color>> {
+pub(crate) fn filled(
+    turn: Color,
+    white: u64,
+    black: u64,
+    houses: [u64; 2],
+) -> Option<Option<Color>> {
     if turn != Color::White {
         return None;
     }
-    let white = white == BLACK_HOUSE;
-    let black = black == WHITE_HOUSE;
+    let white = white == houses[1];
+    let black = black == houses[0];
     match (white, black) {
         (false, false) => None,
         (true, true) => Some(None),

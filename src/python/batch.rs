@@ -57,11 +57,12 @@ impl AnyBatch {
 fn batch_rules(variant: Option<&Bound<'_, PyAny>>, captures_optional: bool) -> PyResult<RuleSet> {
     let rules = rules_arg_any(variant, captures_optional)?;
     if !crate::batch::fits(rules.variant) {
-        return Err(PyValueError::new_err(
-            "ugolki's moves do not fit the batch API's actions (a chain of jumps ends \
+        return Err(PyValueError::new_err(format!(
+            "{}'s moves do not fit the batch API's actions (a chain of jumps ends \
              wherever its turns lead, not along one line from its start): play it with \
              shashki.Board",
-        ));
+            rules.variant.name()
+        )));
     }
     Ok(rules)
 }

@@ -323,7 +323,11 @@ pub fn evaluate_corners(pos: &Position) -> i32 {
     const CORNER_STEP: i32 = 10;
     const CORNER_HOME: i32 = 6;
     const CORNER_TEMPO: i32 = 5;
-    use crate::position::state::{BLACK_HOUSE, WHITE_HOUSE};
+    let [white_house, black_house] = crate::games::HOUSES[pos.rules().variant as usize];
+    // The target house's nearest file and rank from its owner's side (5 and 5 for 3×3
+    // houses on the 8×8 board, 4 and 5 for 4×3 ones): Black's house seen from White's side.
+    let near_file = (black_house.trailing_zeros() % 8) as i32;
+    let near_rank = (black_house.trailing_zeros() / 8) as i32;
     // White's view of a square (file, rank from White's side); Black's is the mirror.
     let progress = |mut set: u64, home: u64, mirror: bool| -> i32 {
         let at_home = (set & home).count_ones() as i32;
@@ -335,13 +339,13 @@ pub fn evaluate_corners(pos: &Position) -> i32 {
             if mirror {
                 (file, rank) = (7 - file, 7 - rank);
             }
-            let to_go = (5 - file).max(0) + (5 - rank).max(0);
+            let to_go = (near_file - file).max(0) + (near_rank - rank).max(0);
             total += -CORNER_STEP * to_go + (file + rank);
         }
         total
     };
-    let white = progress(pos.pieces(Color::White).bits(), WHITE_HOUSE, false);
-    let black = progress(pos.pieces(Color::Black).bits(), BLACK_HOUSE, true);
+    let white = progress(pos.pieces(Color::White).bits(), white_house, false);
+    let black = progress(pos.pieces(Color::Black).bits(), black_house, true);
     let score = white - black;
     CORNER_TEMPO
         + if pos.turn() == Color::White {

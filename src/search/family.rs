@@ -142,7 +142,7 @@ pub fn weights_for(variant: Variant) -> &'static FamilyWeights {
 /// has no pieces to count, has its race's: [`super::eval::evaluate_corners`]).
 pub fn evaluate_family(pos: &Position) -> i32 {
     let variant = pos.rules().variant;
-    if variant == crate::Variant::Ugolki {
+    if variant.move_rules() == crate::MoveRules::Ugolki {
         return super::eval::evaluate_corners(pos);
     }
     let w = weights_for(variant);

@@ -46,7 +46,7 @@ pub fn learned_kind(variant: crate::Variant) -> &'static str {
         "network"
     } else if variant.info().no_moves_wins {
         "giveaway"
-    } else if variant == crate::Variant::Ugolki {
+    } else if variant.move_rules() == crate::MoveRules::Ugolki {
         "corners"
     } else if facts.own_evaluation {
         "family"
