@@ -41,6 +41,8 @@ pub enum MoveRules {
     Samoedy,
     /// [`Stavropol`](crate::Stavropol).
     Stavropol,
+    /// [`StavropolOwnFirst`](crate::StavropolOwnFirst).
+    StavropolOwnFirst,
     /// [`Lasca`](crate::Lasca) (7×7: the moves of a column game's tops, `crate::stacks`).
     Lasca,
     /// [`Ugolki`](crate::Ugolki) (уголки: the corners race, nothing captured).
@@ -504,6 +506,17 @@ games! {
         draw: DrawSet::Threefold, tagged_on: Some(Variant::Turkish), lidraughts_type: None,
         hub_names: &[], hub_index_numbers: false, learned_network: false, stacks: false,
     }
+    /// Stavropol draughts with one's own captures first: as [`Variant::Stavropol`], but a
+    /// capture with the other colour's pieces is legal only when the side to move has no
+    /// capture with its own (the Dagaz project's reading; docs/variants.md).
+    StavropolOwnFirst {
+        name: "stavropol-own-first", aliases: &["stavropol-own"], game_type: None,
+        first: White, moves: MoveRules::StavropolOwnFirst, numbering: Numbering::STANDARD,
+        start: StartKind::ThreeRows, no_moves_wins: false, numeric: false,
+        display: "Stavropol draughts (own captures first)", draw: DrawSet::Fmjd64,
+        tagged_on: Some(Variant::Russian), lidraughts_type: None, hub_names: &[],
+        hub_index_numbers: true, learned_network: false, stacks: false,
+    }
 }
 
 /// Each game's уголки houses (White's, Black's: [`StartKind::houses`]), none (zero) in the
@@ -732,10 +745,16 @@ pub(crate) static CODE_FACTS: [CodeFacts; 256] = {
                     || matches!(game.moves, MoveRules::English | MoveRules::Italian),
                 king_runs: matches!(game.moves, MoveRules::Frisian),
                 capture_own: matches!(game.moves, MoveRules::Samoedy),
-                either_colour: matches!(game.moves, MoveRules::Stavropol),
+                either_colour: matches!(
+                    game.moves,
+                    MoveRules::Stavropol | MoveRules::StavropolOwnFirst
+                ),
                 special_play: matches!(
                     game.moves,
-                    MoveRules::Frisian | MoveRules::Samoedy | MoveRules::Stavropol
+                    MoveRules::Frisian
+                        | MoveRules::Samoedy
+                        | MoveRules::Stavropol
+                        | MoveRules::StavropolOwnFirst
                 ),
             };
         }

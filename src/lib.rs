@@ -109,7 +109,7 @@ pub use rules::{
     Brazilian, Breakthrough, Canadian, CapturePriority, CapturesOptional, Counting, Czech,
     DiagonalGenerator, English, Frisian, FrisianGenerator, GameWord, Generator, International,
     Italian, Killer, Lasca, Pool, Rules, Russian, Samoedy, Spanish, Stavropol, StavropolGenerator,
-    Thai, Turkish, TurkishGenerator, Ugolki, UgolkiGenerator, Visit,
+    StavropolOwnFirst, Thai, Turkish, TurkishGenerator, Ugolki, UgolkiGenerator, Visit,
 };
 pub use stacks::search::{search as search_columns, ColumnControl, ColumnLimits, ColumnResult};
 pub use stacks::{Column, StackPosition, MAX_HEIGHT};

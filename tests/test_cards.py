@@ -22,7 +22,7 @@ CARDS = shashki.games()
 
 def test_every_game_has_one_card_and_the_package_reads_it() -> None:
     assert [card.name for card in CARDS] == list(shashki.VARIANTS)
-    assert len({card.name for card in CARDS}) == len(CARDS) == 23
+    assert len({card.name for card in CARDS}) == len(CARDS) == 24
     for card in CARDS:
         board = shashki.Board(variant=card.name)
         assert board.turn == card.white_first

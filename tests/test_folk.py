@@ -81,7 +81,7 @@ def test_the_start_perft_is_the_references() -> None:
         assert shashki.perft(start, depth, distinct=False) == PERFT_B[depth - 1]
 
 
-FOLK = ("samoedy", "stavropol")
+FOLK = ("samoedy", "stavropol", "stavropol-own-first")
 
 
 def folk_keys(fen: str, variant: str, optional: bool = False) -> set[tuple]:
@@ -229,3 +229,41 @@ def test_stavropol_pdn_engine_and_batch() -> None:
     for _ in range(30):
         boards.step(boards.sample_actions())
     assert boards.board(0).variant == STAVROPOL
+
+
+# ---- Stavropol draughts with one's own captures first (the Dagaz project's reading) -------
+
+OWN_FIRST = "stavropol-own-first"
+# The core's and the reference's to depth 4; the Dagaz project's Stavropol (its model run
+# under node, benches/dagaz.py) counts the same to depth 6.
+OWN_FIRST_PERFT = [14, 210, 2518, 25662, 249474, 2340543]
+
+
+def test_own_captures_come_first_in_that_reading() -> None:
+    # After 1. g3-f4 d6-e5 White can take with its own f4, or with Black's e5 (which takes
+    # White's f4): both in our reading, only its own in this one.
+    free = shashki.Board(variant=STAVROPOL)
+    own_first = shashki.Board(variant=OWN_FIRST)
+    for board in (free, own_first):
+        board.push_move("g3-f4")
+        board.push_move("d6-e5")
+    assert sorted(str(m) for m in free.legal_moves) == ["e5:g3", "f4:d6"]
+    assert [str(m) for m in own_first.legal_moves] == ["f4:d6"]
+    # Without a capture of its own the other colour's is compulsory, as in our reading.
+    forced = shashki.Board("W:Wc3,h2:Bd4,a7", variant=OWN_FIRST)
+    assert sorted(str(m) for m in forced.legal_moves) == ["c3:e5"]
+    # c3 cannot take d4 (e5 is taken): Black's d4 taking White's c3 is the only capture,
+    # and compulsory.
+    theirs = shashki.Board("W:Wc3,h2:Bd4,e5", variant=OWN_FIRST)
+    assert [str(m) for m in theirs.legal_moves] == ["d4:b2"]
+    card = shashki.game_info("stavropol-own")
+    assert card.name == OWN_FIRST and card.move_rules == "stavropolownfirst"
+
+
+def test_own_first_perft_is_the_references_and_dagazs() -> None:
+    start = shashki.Board(variant=OWN_FIRST)
+    rules = reference.rules_for(OWN_FIRST)
+    for depth in range(1, 5):
+        assert reference.perft(start.fen(), depth, rules=rules) == OWN_FIRST_PERFT[depth - 1]
+    for depth in range(1, len(OWN_FIRST_PERFT) + 1):
+        assert shashki.perft(start, depth) == OWN_FIRST_PERFT[depth - 1]

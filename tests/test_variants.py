@@ -86,6 +86,8 @@ def test_board_variant_attributes_and_repr() -> None:
         "samoedy",  # new games come last: a position's rules code is its game's index
         "stavropol",
         "ugolki",
+        "ugolki-12",
+        "stavropol-own-first",
     )
 
 

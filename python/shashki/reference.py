@@ -100,7 +100,9 @@ class Rules:
     (самоеды, Samoedy: "pieces must be captured regardless of colour"). ``either_colour``:
     the side to move moves a piece of either colour, each by its own colour's rules, a
     capture by either colour compulsory; a side whose own colour cannot move has lost
-    (ставропольские шашки, Stavropol draughts).
+    (ставропольские шашки, Stavropol draughts). ``own_captures_first``: with
+    ``either_colour``, the other colour's captures are legal only when the side to move's own
+    colour has none (the Dagaz project's reading of Stavropol draughts).
     """
 
     crown_during_capture: bool = True
@@ -119,6 +121,7 @@ class Rules:
     king_quiet_moves: int = 0
     capture_own: bool = False
     either_colour: bool = False
+    own_captures_first: bool = False
 
 
 RUSSIAN = Rules()
@@ -221,6 +224,7 @@ _GAME_RULES: dict[str, dict[str, object]] = {
     },
     "samoedy": {"capture_own": True},
     "stavropol": {"either_colour": True},
+    "stavropol-own-first": {"either_colour": True, "own_captures_first": True},
 }
 
 
@@ -259,6 +263,7 @@ GAME_NUMBERING: dict[str, tuple[str, int, bool]] = {
     "canadian": ("W", 2, False),
     "samoedy": ("W", 2, False),
     "stavropol": ("W", 2, False),
+    "stavropol-own-first": ("W", 2, False),
 }
 
 
@@ -785,6 +790,8 @@ def _either_colour_moves(state: State, distinct: bool, rules: Rules) -> list[Ref
     both = own + other
     if rules.captures_optional or not any(m.captured for m in both):
         return both
+    if rules.own_captures_first and any(m.captured for m in own):
+        return [m for m in own if m.captured]
     return [m for m in both if m.captured]
 
 

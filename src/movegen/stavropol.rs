@@ -42,7 +42,10 @@ fn generate<R: Rules<Word = u64>>(pos: &Position, counting: Counting, list: &mut
     }
     let own = Diagonal::has_captures::<R>(pos);
     let theirs = Diagonal::has_captures::<R>(&other);
-    if own == theirs {
+    if own && theirs && R::OWN_CAPTURES_FIRST {
+        // The reading with one's own captures first: the other colour's wait.
+        Diagonal::generate::<R>(pos, counting, list);
+    } else if own == theirs {
         // Both capture (each list holds only its captures) or neither does (quiet moves).
         Diagonal::generate::<R>(pos, counting, list);
         Diagonal::generate::<R>(&other, counting, list);

@@ -12,7 +12,8 @@ use crate::position::state::Position;
 use crate::rules::kinds::{Counting, GameWord, Generator, Rules, Visit};
 use crate::rules::types::{
     Brazilian, Breakthrough, Canadian, CapturesOptional, Czech, English, Frisian, International,
-    Italian, Killer, Lasca, Pool, Russian, Samoedy, Spanish, Stavropol, Thai, Turkish, Ugolki,
+    Italian, Killer, Lasca, Pool, Russian, Samoedy, Spanish, Stavropol, StavropolOwnFirst, Thai,
+    Turkish, Ugolki,
 };
 
 /// `visitor.visit::<R>()`, or of `CapturesOptional<R>` when the code's house-rule bit is set.
@@ -47,6 +48,7 @@ impl GameWord for u64 {
             MoveRules::Turkish => arm!(code, visitor, Turkish),
             MoveRules::Samoedy => arm!(code, visitor, Samoedy),
             MoveRules::Stavropol => arm!(code, visitor, Stavropol),
+            MoveRules::StavropolOwnFirst => arm!(code, visitor, StavropolOwnFirst),
             MoveRules::Lasca => arm!(code, visitor, Lasca),
             MoveRules::Ugolki => arm!(code, visitor, Ugolki),
             // A 64-bit position never carries Canadian rules (its constructors refuse a

@@ -85,6 +85,10 @@ pub trait Rules: Copy + Send + Sync + 'static {
     /// Pieces of the side to move may be captured too, by its own pieces, as the opponent's
     /// are: every capture, of either colour, is compulsory alike (самоеды, Samoedy).
     const CAPTURE_OWN: bool = false;
+    /// Stavropol draughts' captures: when the side to move can capture with its own
+    /// colour's pieces, captures with the other colour's are not legal (the reading of the
+    /// Dagaz project's Stavropol); otherwise a capture of either colour is compulsory alike.
+    const OWN_CAPTURES_FIRST: bool = false;
 }
 
 /// A move generator: the code that lists, counts and plays the moves of the rules types

@@ -14,6 +14,6 @@ pub use kinds::{CapturePriority, Counting, GameWord, Generator, Rules, Visit};
 pub use types::{
     Brazilian, Breakthrough, Canadian, CapturesOptional, Czech, DiagonalGenerator, English,
     Frisian, FrisianGenerator, International, Italian, Killer, Lasca, Pool, Russian, Samoedy,
-    Spanish, Stavropol, StavropolGenerator, Thai, Turkish, TurkishGenerator, Ugolki,
-    UgolkiGenerator,
+    Spanish, Stavropol, StavropolGenerator, StavropolOwnFirst, Thai, Turkish, TurkishGenerator,
+    Ugolki, UgolkiGenerator,
 };

@@ -97,6 +97,17 @@ rules_type! {
 }
 
 rules_type! {
+    /// Stavropol draughts with one's own captures first: the side to move may capture with
+    /// the other colour's pieces only when its own colour has no capture (docs/variants.md:
+    /// the Dagaz project's reading).
+    StavropolOwnFirst {
+        crown: true, priority: Free, backwards: true, flying: true, man_takes_king: true,
+        lands_behind: false, remove_during_move: false, moves: StavropolGenerator
+        ; OWN_CAPTURES_FIRST: bool = true
+    }
+}
+
+rules_type! {
     /// Brazilian draughts: international rules on the 8×8 board. The capture that takes the
     /// most pieces is compulsory, and a man crossing the far rank during a capture goes on as
     /// a man (crowned only if the move ends there).
