@@ -47,6 +47,9 @@ pub enum MoveRules {
     Lasca,
     /// [`Ugolki`](crate::Ugolki) (уголки: the corners race, nothing captured).
     Ugolki,
+    /// Towers' western reading (`crate::stacks` finds its captures on the columns; its
+    /// tops' quiet moves are Russian draughts').
+    TowersWestern,
 }
 
 /// Where a game's men stand at the start.
@@ -516,6 +519,19 @@ games! {
         display: "Stavropol draughts (own captures first)", draw: DrawSet::Fmjd64,
         tagged_on: Some(Variant::Russian), lidraughts_type: None, hub_names: &[],
         hub_index_numbers: true, learned_network: false, stacks: false,
+    }
+    /// Towers in the western reading (Michaelsen and Pakhomov's Bashni, as the Ludii
+    /// project and jpneto's rules pages give it): men capture forwards only, a column's top
+    /// is taken as it is jumped, and a column may be jumped again once another capture came
+    /// between (`crate::stacks`, docs/variants.md). No PDN GameType: written on Russian
+    /// draughts' (25) with a `Variant` tag.
+    TowersWestern {
+        name: "towers-western", aliases: &["bashni-western", "western-towers"],
+        game_type: None, first: White, moves: MoveRules::TowersWestern,
+        numbering: Numbering::STANDARD, start: StartKind::ThreeRows, no_moves_wins: false,
+        numeric: false, display: "Towers, western reading", draw: DrawSet::Threefold,
+        tagged_on: Some(Variant::Russian), lidraughts_type: None, hub_names: &[],
+        hub_index_numbers: true, learned_network: false, stacks: true,
     }
 }
 

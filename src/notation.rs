@@ -233,23 +233,40 @@ fn is_subsequence(needle: &[Square], hay: &[Square]) -> bool {
 /// whole route (every landing square, e.g. the single capture `d6:b8` beside the longer
 /// `d6:f8:h6:f4:b8`) selects exactly that move.
 pub fn parse_move<W: GameWord>(pos: &Position<W>, text: &str) -> Result<Move<W>, MoveTextError> {
-    let squares = split_move_text_in(text, pos.rules().variant.numbering())?;
+    parse_move_among(
+        pos.legal_moves_counting(Counting::Orders).iter().copied(),
+        pos.rules().variant.numbering(),
+        text,
+        |first, last| explain_illegal(pos, first, last),
+    )
+}
+
+/// [`parse_move`] among the moves `legal` (every order of capture: convention B) of a game
+/// numbered by `numbering`; `explain` says why no move from `first` to `last` is legal (a
+/// column game's moves, which its tops alone do not give, are parsed so).
+pub fn parse_move_among<W: GameWord>(
+    legal: impl IntoIterator<Item = Move<W>>,
+    numbering: crate::geometry::Numbering,
+    text: &str,
+    explain: impl Fn(Square, Square) -> String,
+) -> Result<Move<W>, MoveTextError> {
+    let squares = split_move_text_in(text, numbering)?;
     let (first, last) = (squares[0], squares[squares.len() - 1]);
     let middle = &squares[1..squares.len() - 1];
     // Exact: the text traces the whole route of the move, line by line.
     // Loose: the given intermediate squares lie on the route (passed or landed on) in order.
-    let geometry = pos.geometry();
+    let geometry = numbering.geometry();
     let traced = line_squares(geometry, &squares);
     let mut exact: Vec<Move<W>> = Vec::new();
     let mut found: Vec<Move<W>> = Vec::new();
-    for m in pos.legal_moves_counting(Counting::Orders) {
+    for m in legal {
         if m.from() != first || m.to() != last {
             continue;
         }
         let r = route(geometry, &m);
         let whole_path = m.path() == &squares[1..];
         let traces_route = !middle.is_empty() && traced.as_ref() == Some(&r);
-        if (whole_path || traces_route) && !exact.contains(&m) {
+        if (whole_path || traces_route) && !exact.iter().any(|e| e == &m && e.path() == m.path()) {
             exact.push(m);
         }
         if !middle.is_empty() {
@@ -273,7 +290,7 @@ pub fn parse_move<W: GameWord>(pos: &Position<W>, text: &str) -> Result<Move<W>,
         0 => Err(MoveTextError::Illegal(format!(
             "illegal move {:?}: {}",
             text.trim(),
-            explain_illegal(pos, first, last)
+            explain(first, last)
         ))),
         _ => Err(MoveTextError::Ambiguous(
             text.trim().to_owned(),
@@ -290,11 +307,26 @@ pub fn move_text<W: GameWord>(
     notation: Notation,
     long: bool,
 ) -> String {
+    move_text_among(
+        pos.legal_moves().iter(),
+        pos.rules().variant.numbering(),
+        m,
+        notation,
+        long,
+    )
+}
+
+/// [`move_text`] of `m` among the legal moves `legal` of a game numbered by `numbering`.
+pub fn move_text_among<'a, W: GameWord + 'a>(
+    mut legal: impl Iterator<Item = &'a Move<W>>,
+    numbering: crate::geometry::Numbering,
+    m: &Move<W>,
+    notation: Notation,
+    long: bool,
+) -> String {
     let needs_long = long
-        || pos
-            .legal_moves()
-            .iter()
-            .any(|o| o.from() == m.from() && o.to() == m.to() && o != m);
+        || legal
+            .any(|o| o.from() == m.from() && o.to() == m.to() && (o != m || o.path() != m.path()));
     let squares: Vec<Square> = if needs_long && m.is_capture() {
         std::iter::once(m.from())
             .chain(m.path().iter().copied())
@@ -307,7 +339,6 @@ pub fn move_text<W: GameWord>(
         (true, Notation::Algebraic) => ":",
         (true, Notation::Numeric) => "x",
     };
-    let numbering = pos.rules().variant.numbering();
     squares
         .iter()
         .map(|&s| match notation {

@@ -27,10 +27,13 @@ PERFT = {
                             269440, 742352],
     ("lasca", "orders"): [6, 6, 18, 54, 116, 324, 846, 2148, 5692, 13898, 37124, 97440,
                           269512, 742638],
+    # The western reading of towers: men forwards only, tops taken as they are jumped.
+    ("towers-western", "distinct"): [7, 49, 302, 1469, 7361, 36690, 179367, 842435, 3932105],
+    ("towers-western", "orders"): [7, 49, 302, 1469, 7361, 36690, 179367, 842435, 3932105],
 }
 # fmt: on
-CORE_DEPTH = {"towers": 9, "lasca": 14}
-REFERENCE_DEPTH = {"towers": 5, "lasca": 9}
+CORE_DEPTH = {"towers": 9, "lasca": 14, "towers-western": 8}
+REFERENCE_DEPTH = {"towers": 5, "lasca": 9, "towers-western": 5}
 
 
 @pytest.mark.parametrize("key", sorted(PERFT))
@@ -86,7 +89,7 @@ def check_columns(board: ColumnBoard, pieces: int) -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(
-    game=st.sampled_from(["towers", "lasca"]),
+    game=st.sampled_from(["towers", "lasca", "towers-western"]),
     seed=st.integers(0, 2**32 - 1),
     plies=st.integers(0, 120),
 )
@@ -97,7 +100,7 @@ def test_random_games_agree_with_the_reference(game: str, seed: int, plies: int)
     rng = random.Random(seed)
     board = ColumnBoard(variant=game)
     rules = ref.GAMES[game]
-    pieces = 24 if game == "towers" else 22
+    pieces = 22 if game == "lasca" else 24
     for _ in range(plies):
         moves = board.legal_moves
         state = state_of(board)
@@ -268,7 +271,7 @@ def test_the_one_piece_board_refuses_a_column_game() -> None:
 
 def test_cards_of_the_column_games() -> None:
     names = [card.name for card in shashki.games(columns=True)]
-    assert names == ["towers", "lasca"]
+    assert names == ["towers", "lasca", "towers-western"]
     assert all(not card.stacks for card in shashki.games())
     lasca = shashki.game_info("laska")
     assert (lasca.board_size, lasca.square_count, lasca.notation) == (7, 25, "numeric")
@@ -367,3 +370,59 @@ def test_pdn_writes_and_reads_a_column_game(variant: str) -> None:
         read_pdn(io.StringIO(bad))
     assert raised.value.line == 3
     assert read_pdn(io.StringIO("")) is None
+
+
+# ---- towers, the western reading ----------------------------------------------------------
+
+WESTERN = "towers-western"
+
+
+def ends(board: ColumnBoard) -> set[str]:
+    return {board.move_text(m, long=True) for m in board.legal_moves}
+
+
+def test_western_men_capture_forwards_only() -> None:
+    # The black man on b4 behind White's c3: the Russian tradition takes it backwards,
+    # the western reading cannot (White's quiet moves instead).
+    fen = "W:Wc5:Bb4,h8"
+    assert ends(ColumnBoard(fen, variant="towers")) == {"c5:a3"}
+    western = ColumnBoard(fen, variant=WESTERN)
+    assert not western.has_captures()
+    assert ends(western) == {"c5-b6", "c5-d6"}
+
+
+def test_western_a_column_is_jumped_again_after_another_capture() -> None:
+    # A white king on a1, Black's column of two men on d4 and a man on f6. The king takes
+    # d4's top (landing on e5), then f6 (g7 or h8); in the western reading f6 is gone at
+    # once and d4, jumped before another capture came between, may be jumped again: the
+    # king flies back over the emptied f6 and takes d4's last man, landing on c3, b2 or a1
+    # (its own start). In the Russian tradition d4 stays jumped and in the way.
+    fen = "W:WKa1:Bd4(b),f6"
+    assert ends(ColumnBoard(fen, variant="towers")) == {"a1:e5:g7", "a1:e5:h8"}
+    western = ColumnBoard(fen, variant=WESTERN)
+    assert ends(western) == {"a1:e5:g7:c3", "a1:e5:g7:b2", "a1:e5:g7:a1"}
+    move = western.parse_move("a1:e5:g7:c3")
+    western.push(move)
+    assert western.fen() == "B:WKc3(bbb):B"  # the three men under the king, none left
+    assert western.outcome() is not None and western.result() == "1-0"
+    # Not twice in a row: a king cannot turn straight back over the column it just took.
+    board = ColumnBoard("W:WKa1:Bc3(b),h8", variant=WESTERN)
+    assert ends(board) == {"a1:d4", "a1:e5", "a1:f6", "a1:g7"}
+
+
+def test_western_pdn_and_hub_spell_a_column_jumped_twice() -> None:
+    import io
+
+    from shashki import columns
+    from shashki.protocols import hub
+
+    board = ColumnBoard("W:WKa1:Bd4(b),f6", variant=WESTERN)
+    move = board.parse_move("a1:e5:g7:c3")
+    # The Hub lists d4 twice, in the order jumped (1 = a1 … d4 = 14, f6 = 23, c3 = 10).
+    assert hub.move_to_hub(move) == "1x10x14x23x14"
+    assert hub.move_from_hub(board, "1x10x14x23x14") == move
+    board.push(move)
+    text = columns.write_pdn(board)
+    assert '[Variant "towers-western"]' in text
+    read = columns.read_pdn(io.StringIO(text))
+    assert read is not None and read[1].fen() == board.fen()

@@ -40,11 +40,19 @@ class Game:
     men_capture_backwards: bool
     flying_kings: bool
     crown_during_capture: bool
+    #: The western reading of towers: a column's top is taken (and goes under the capturing
+    #: column) as it is jumped, so the rest of the column, or an empty square, is what the
+    #: move meets afterwards; a column may be jumped again, though not twice in a row.
+    western: bool = False
 
 
 TOWERS = Game("towers", 8, True, True, True)
 LASCA = Game("lasca", 7, False, False, False)
-GAMES = {"towers": TOWERS, "lasca": LASCA}
+#: Towers as Michaelsen and Pakhomov's rules give it (Ludii's Bashni, jpneto's pages): men
+#: capture forwards only; prisoners are taken as they are jumped; a column may be jumped
+#: again once another capture came between.
+TOWERS_WESTERN = Game("towers-western", 8, False, True, True, western=True)
+GAMES = {"towers": TOWERS, "lasca": LASCA, "towers-western": TOWERS_WESTERN}
 
 
 @dataclass(frozen=True)
@@ -188,6 +196,8 @@ def quiet_moves(game: Game, state: State) -> list[ColumnMove]:
 
 def captures_from(game: Game, state: State, sq: tuple[int, int]) -> list[ColumnMove]:
     """Every complete capture of the column on ``sq``."""
+    if game.western:
+        return _western_captures(game, state, sq)
     turn = state.turn
     begin = sq
     out: list[ColumnMove] = []
@@ -257,6 +267,74 @@ def captures_from(game: Game, state: State, sq: tuple[int, int]) -> list[ColumnM
 
     top = state.columns[sq][0]
     extend(sq, top.isupper(), [], (), False)
+    return out
+
+
+def _western_captures(game: Game, state: State, sq: Square) -> list[ColumnMove]:
+    """The western reading's captures of the column on ``sq``: each leg takes the top of
+    the column it jumps at once (the board it leaves is the next leg's), any column topped
+    by the opponent may be jumped but the one just jumped, a man forwards only (a man
+    crowned on the far rank goes on as a king), a king from any distance over empty
+    squares to any empty square behind, on one from which the capture goes on where one
+    exists."""
+    turn = state.turn
+    begin = sq
+    out: list[ColumnMove] = []
+    board = dict(state.columns)
+    del board[begin]  # the moving column is off its square while it moves
+
+    Leg = tuple[Square, Columns, list[Square]]
+
+    def legs(columns: Columns, at: Square, king: bool, last: object) -> list[Leg]:
+        result = []
+        for df in (-1, 1):
+            for dr in (-1, 1):
+                if not king and dr != forward(turn):
+                    continue
+                g, s = at[0] + df, at[1] + dr
+                if king:
+                    while playable(game, g, s) and (g, s) not in columns:
+                        g, s = g + df, s + dr
+                target = (g, s)
+                if not playable(game, g, s) or target not in columns or target == last:
+                    continue
+                if columns[target][0].upper() == turn:
+                    continue
+                after = dict(columns)
+                if len(after[target]) > 1:
+                    after[target] = after[target][1:]
+                else:
+                    del after[target]
+                landings: list[Square] = []
+                g, s = g + df, s + dr
+                while playable(game, g, s) and (g, s) not in after:
+                    landings.append((g, s))
+                    if not king:
+                        break
+                    g, s = g + df, s + dr
+                if landings:
+                    result.append((target, after, landings))
+        return result
+
+    def extend(columns: Columns, at: Square, king: bool, path: list[Square], jumped: Jumped,
+               promotes: bool, last: object) -> None:  # fmt: skip
+        options = legs(columns, at, king, last)
+        if not options:
+            if jumped:
+                out.append(ColumnMove(begin, tuple(path), jumped, promotes))
+            return
+        for target, after, landings in options:
+
+            def crowned_at(land: Square) -> bool:
+                return king or land[1] == far_rank(game, turn)
+
+            going_on = [land for land in landings if legs(after, land, crowned_at(land), target)]
+            for land in going_on or landings:
+                extend(after, land, crowned_at(land), path + [land], jumped + (target,),
+                       promotes or crowned_at(land) != king, target)  # fmt: skip
+
+    top = state.columns[sq][0]
+    extend(board, sq, top.isupper(), [], (), False, None)
     return out
 
 

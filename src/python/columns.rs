@@ -135,7 +135,40 @@ impl PyColumnBoard {
 
     fn parse(&self, text: &Bound<'_, PyAny>) -> PyResult<CoreMove> {
         let text = move_text_arg(text)?;
-        let m = notation::parse_move(self.pos.tops(), &text).map_err(move_text_err)?;
+        let variant = self.variant_kind();
+        let legal = self.pos.legal_moves_counting(crate::Counting::Orders);
+        let m = notation::parse_move_among(
+            legal.iter().copied(),
+            variant.numbering(),
+            &text,
+            |first, last| {
+                if !self
+                    .pos
+                    .tops()
+                    .rules()
+                    .move_rules()
+                    .eq(&crate::MoveRules::TowersWestern)
+                {
+                    // The tops' moves are the game's: the diagonal games' explanation.
+                    return notation::explain_illegal(self.pos.tops(), first, last);
+                }
+                let starts: Vec<String> = legal
+                    .iter()
+                    .filter(|m| m.from() == first)
+                    .map(|m| m.long_text_on(variant.geometry()))
+                    .collect();
+                if starts.is_empty() {
+                    format!("no legal move from {}", variant.numbering().name(first))
+                } else {
+                    format!(
+                        "the moves from {} are {}",
+                        variant.numbering().name(first),
+                        starts.join(", ")
+                    )
+                }
+            },
+        )
+        .map_err(move_text_err)?;
         self.pos.find_legal(&m).ok_or_else(|| {
             IllegalMoveError::new_err(format!("illegal move {text:?} in {}", self.fen_of()))
         })
@@ -307,7 +340,13 @@ impl PyColumnBoard {
             None => self.variant_kind().notation(),
         };
         match self.legal(&r#move.inner) {
-            Some(m) => Ok(notation::move_text(self.pos.tops(), &m, notation, long)),
+            Some(m) => Ok(notation::move_text_among(
+                self.pos.legal_moves().iter(),
+                self.variant_kind().numbering(),
+                &m,
+                notation,
+                long,
+            )),
             None => Err(IllegalMoveError::new_err("the move is not legal here")),
         }
     }

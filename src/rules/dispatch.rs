@@ -33,7 +33,10 @@ impl GameWord for u64 {
     #[inline(always)]
     fn dispatch<V: Visit<u64>>(code: u8, visitor: V) -> V::Output {
         match CODE_FACTS[usize::from(code)].moves {
-            MoveRules::Russian => arm!(code, visitor, Russian),
+            // Towers' western reading: its tops step as Russian draughts' pieces; its
+            // captures are found on the columns (`crate::stacks`), not here. One arm with
+            // Russian's, so that Russian's code is instantiated once.
+            MoveRules::Russian | MoveRules::TowersWestern => arm!(code, visitor, Russian),
             MoveRules::Brazilian => arm!(code, visitor, Brazilian),
             MoveRules::English => arm!(code, visitor, English),
             MoveRules::Italian => arm!(code, visitor, Italian),

@@ -7,6 +7,7 @@
 pub(crate) mod column;
 pub(crate) mod position;
 pub mod search;
+mod western;
 
 pub use column::{Column, MAX_HEIGHT};
 pub use position::StackPosition;

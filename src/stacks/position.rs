@@ -17,7 +17,7 @@ use crate::util::splitmix;
 type MoveKey = (u64, u8, u8, bool, u32);
 
 /// The most squares of a column game's board (towers' 32; Lasca's 25).
-const SQUARES: usize = 32;
+pub(super) const SQUARES: usize = 32;
 
 /// A position of a column game (towers, Lasca): a column of pieces on each occupied
 /// square.
@@ -32,8 +32,8 @@ const SQUARES: usize = 32;
 /// a position; every other game's [`Position`] stays 40.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct StackPosition {
-    tops: Position,
-    columns: [Column; SQUARES],
+    pub(super) tops: Position,
+    pub(super) columns: [Column; SQUARES],
     /// The hash of the columns of two pieces or more (their pieces under the tops).
     under: u64,
 }
@@ -82,12 +82,12 @@ impl StackPosition {
     }
 
     #[inline]
-    fn geometry(&self) -> &'static Geometry {
+    pub(super) fn geometry(&self) -> &'static Geometry {
         self.tops.geometry()
     }
 
     #[inline]
-    fn index(&self, sq: Square) -> Option<usize> {
+    pub(super) fn index(&self, sq: Square) -> Option<usize> {
         self.geometry().index(sq).filter(|&i| i < SQUARES)
     }
 
@@ -139,7 +139,7 @@ impl StackPosition {
     }
 
     #[inline]
-    fn set_column<const HASH: bool>(&mut self, i: usize, column: Column) {
+    pub(super) fn set_column<const HASH: bool>(&mut self, i: usize, column: Column) {
         if HASH {
             self.under ^= column_key(i, self.columns[i]) ^ column_key(i, column);
         }
@@ -155,6 +155,9 @@ impl StackPosition {
     /// prisoners' ranks come in another order (a king and a man taken round a loop one way
     /// or the other), and one when they lead to the same position.
     pub fn legal_moves_counting(&self, counting: Counting) -> MoveList {
+        if self.western() {
+            return self.western_moves(counting);
+        }
         let mut list = MoveList::new();
         if !self.orders_matter(counting) {
             self.tops.legal_moves_into(counting, &mut list);
@@ -199,6 +202,9 @@ impl StackPosition {
 
     /// The number of legal moves under a counting convention.
     pub fn count_moves(&self, counting: Counting) -> u64 {
+        if self.western() {
+            return self.western_moves(counting).len() as u64;
+        }
         if !self.orders_matter(counting) || !self.tops.has_captures() {
             return self.tops.count_moves(counting);
         }
@@ -207,7 +213,20 @@ impl StackPosition {
 
     /// Whether the side to move must capture.
     pub fn has_captures(&self) -> bool {
+        if self.western() {
+            return self
+                .western_moves(Counting::Orders)
+                .first()
+                .is_some_and(Move::is_capture);
+        }
         self.tops.has_captures()
+    }
+
+    /// Whether the game is towers' western reading (its captures found on the columns,
+    /// `crate::stacks::western`): one test per move list, outside the diagonal games.
+    #[inline]
+    pub(super) fn western(&self) -> bool {
+        self.tops.rules().move_rules() == crate::games::MoveRules::TowersWestern
     }
 
     /// The squares a capture took its pieces from, in the order taken (read from its
@@ -259,6 +278,10 @@ impl StackPosition {
     /// [`StackPosition::play_unchecked`]; with `HASH` false the hash is left stale (perft).
     #[inline]
     fn play_hashed<const HASH: bool>(&mut self, m: &Move) {
+        if self.western() {
+            self.play_western::<HASH>(m);
+            return;
+        }
         let (order, n) = if m.is_capture() {
             self.capture_order(m)
         } else {
@@ -311,6 +334,16 @@ impl StackPosition {
     /// path.
     pub fn find_legal(&self, m: &Move) -> Option<Move> {
         let moves = self.legal_moves();
+        if self.western() {
+            // The path tells the captures of the same columns apart (a column may be
+            // jumped twice): the same landings first, else the one move of that kind.
+            if let Some(exact) = moves.iter().find(|l| *l == m && l.path() == m.path()) {
+                return Some(*exact);
+            }
+            let mut same = moves.iter().filter(|l| *l == m);
+            let first = *same.next()?;
+            return same.next().is_none().then_some(first);
+        }
         let mut same = moves.iter().filter(|l| *l == m);
         let first = *same.next()?;
         if same.next().is_none() {

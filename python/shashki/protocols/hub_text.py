@@ -75,21 +75,26 @@ def _coordinates(square: int, variant: str) -> tuple[int, int]:
 
 
 def jumped_in_order(move: Move) -> list[int]:
-    """The squares a capture jumped, in the order jumped (each leg of its path, from one
-    landing to the next, passes over one of them)."""
+    """The squares a capture jumped, in the order jumped: each leg of its path, from one
+    landing to the next, jumps one of them, the last one of them on the leg (a flying king
+    may first pass squares emptied earlier in the move, where pieces are taken as they are
+    jumped; there a column may be jumped twice, and is listed twice)."""
     variant = move.variant
     where = {sq: _coordinates(sq, variant) for sq in move.captured}
     order: list[int] = []
     here = _coordinates(move.start, variant)
     for landing in move.path:
         there = _coordinates(landing, variant)
+        best: Optional[tuple[float, int]] = None
         for sq, (f, r) in where.items():
-            # Strictly between here and there on their diagonal.
+            # Strictly between here and there on their diagonal; the nearest to there.
             df, dr = f - here[0], r - here[1]
             tf, tr = there[0] - here[0], there[1] - here[1]
-            if sq not in order and tf and df * tr == dr * tf and 0 < df / tf < 1:
-                order.append(sq)
-                break
+            if tf and df * tr == dr * tf and 0 < df / tf < 1:
+                if best is None or df / tf > best[0]:
+                    best = (df / tf, sq)
+        if best is not None:
+            order.append(best[1])
         here = there
     return order
 
