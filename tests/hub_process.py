@@ -117,3 +117,19 @@ def play_pydraughts_game(
         pd_board.push(draughts.Move(pd_board, hub_move=text))
         plies += 1
     return pd_board, board, plies
+
+
+def run_hub(lines: list[str], timeout: float = 60) -> list[str]:
+    """``shashki hub`` fed ``lines`` on stdin to the end: its output lines."""
+    import os
+
+    proc = subprocess.run(
+        [sys.executable, "-m", "shashki", "hub"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout.splitlines()

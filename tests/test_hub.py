@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import stat
 import subprocess
 import sys
@@ -15,7 +14,7 @@ import shashki
 from draughts import Board as PyDraughtsBoard
 from draughts.engine import HubEngine
 from draughts.engine import Limit as PyDraughtsLimit
-from hub_process import HubProcess
+from hub_process import HubProcess, run_hub
 from shashki.engine import Engine, Limit
 from shashki.protocols import hub
 from system import too_large_mb
@@ -114,19 +113,6 @@ def test_whole_game_hub_against_python_engine(engine_command: str) -> None:
     finally:
         remote.quit()
         remote.kill_process()
-
-
-def run_hub(lines: list[str], timeout: float = 30) -> list[str]:
-    proc = subprocess.run(
-        [sys.executable, "-m", "shashki", "hub"],
-        input="\n".join(lines) + "\n",
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    assert proc.returncode == 0, proc.stderr
-    return proc.stdout.splitlines()
 
 
 def test_protocol_lines_and_bad_input() -> None:

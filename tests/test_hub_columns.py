@@ -4,31 +4,17 @@ engine API's stop and ponder hit on a :class:`shashki.ColumnBoard`."""
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
 import threading
 import time
 from typing import Callable
 
 import pytest
+from hub_process import run_hub
 from shashki import ColumnBoard
 from shashki.engine import Engine, Limit, PlayResult
 from shashki.protocols import hub
 from shashki.protocols.hub_client import HubEngine
-
-
-def run_hub(lines: list[str], timeout: float = 60) -> list[str]:
-    proc = subprocess.run(
-        [sys.executable, "-m", "shashki", "hub"],
-        input="\n".join(lines) + "\n",
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    assert proc.returncode == 0, proc.stderr
-    return proc.stdout.splitlines()
 
 
 def test_a_towers_position_and_its_forced_capture() -> None:

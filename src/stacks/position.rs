@@ -237,20 +237,11 @@ impl StackPosition {
         let mut n = 0;
         let mut at = m.from;
         for &next in m.path() {
-            let (f0, r0) = (g.file_of(at) as i8, g.rank_of(at) as i8);
-            let (f1, r1) = (g.file_of(next) as i8, g.rank_of(next) as i8);
-            let (df, dr) = ((f1 - f0).signum(), (r1 - r0).signum());
-            let (mut f, mut r) = (f0 + df, r0 + dr);
-            while (f, r) != (f1, r1) && n < MAX_PATH {
-                if let Some(sq) = g.square_at(f as u8, r as u8) {
-                    if m.captured.contains(sq) {
-                        order[n] = sq;
-                        n += 1;
-                        break;
-                    }
+            if let Some(sq) = leg_squares(g, at, next).find(|sq| m.captured.contains(*sq)) {
+                if n < MAX_PATH {
+                    order[n] = sq;
+                    n += 1;
                 }
-                f += df;
-                r += dr;
             }
             at = next;
         }
@@ -520,4 +511,18 @@ impl Position {
             self.hash ^= zobrist::piece_key_in::<u64>(piece.color, piece.role, bit);
         }
     }
+}
+
+/// The squares strictly between `at` and `next` on their diagonal, from `at` on: a leg of
+/// a capture's path, over which it jumps one column.
+pub(super) fn leg_squares(
+    g: &'static Geometry,
+    at: Square,
+    next: Square,
+) -> impl Iterator<Item = Square> {
+    let (f0, r0) = (g.file_of(at) as i8, g.rank_of(at) as i8);
+    let (f1, r1) = (g.file_of(next) as i8, g.rank_of(next) as i8);
+    let (df, dr) = ((f1 - f0).signum(), (r1 - r0).signum());
+    let steps = (f1 - f0).abs().max(1) - 1;
+    (1..=steps).map_while(move |k| g.square_at((f0 + k * df) as u8, (r0 + k * dr) as u8))
 }

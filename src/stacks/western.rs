@@ -251,27 +251,18 @@ impl StackPosition {
         if m.is_capture() {
             let mut at = m.from;
             for &next in m.path() {
-                let (f0, r0) = (g.file_of(at) as i8, g.rank_of(at) as i8);
-                let (f1, r1) = (g.file_of(next) as i8, g.rank_of(next) as i8);
-                let (df, dr) = ((f1 - f0).signum(), (r1 - r0).signum());
-                let (mut f, mut r) = (f0 + df, r0 + dr);
-                while (f, r) != (f1, r1) {
-                    let Some(sq) = g.square_at(f as u8, r as u8) else {
-                        break;
-                    };
-                    let Some(i) = self.index(sq) else { break };
-                    if !self.columns[i].is_empty() {
-                        let (rest, role) = self.columns[i].without_top();
-                        self.set_column::<HASH>(i, rest);
-                        mover = mover.with_prisoner(role);
-                        if n < MAX_PATH {
-                            jumped[n] = sq;
-                            n += 1;
-                        }
-                        break;
+                // The leg jumps the first column on its line (squares emptied earlier in
+                // the move are passed).
+                let first = super::position::leg_squares(g, at, next)
+                    .find(|sq| self.index(*sq).is_some_and(|i| !self.columns[i].is_empty()));
+                if let Some((sq, i)) = first.and_then(|sq| self.index(sq).map(|i| (sq, i))) {
+                    let (rest, role) = self.columns[i].without_top();
+                    self.set_column::<HASH>(i, rest);
+                    mover = mover.with_prisoner(role);
+                    if n < MAX_PATH {
+                        jumped[n] = sq;
+                        n += 1;
                     }
-                    f += df;
-                    r += dr;
                 }
                 at = next;
             }

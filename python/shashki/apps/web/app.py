@@ -178,13 +178,7 @@ def create_app(*, hash_mb: int = 16, hosts: tuple[str, ...] = ()) -> Any:
         assert isinstance(game, shashki.Game)
         tree = _obj(spec.get("tree", {"children": []}), "tree")
         _build_tree(game.root(), tree)
-        headers = _obj(body.get("headers", {}), "headers")
-        for name, value in headers.items():
-            if name != "Result" and name.isalnum():
-                text = _str(value, f"header {name}", 200)
-                if any(ord(c) < 32 for c in text):
-                    raise BadRequest(f"header {name}: a PDN tag value is one line of text")
-                game.headers[name] = text
+        game.headers.update(_tags(body.get("headers", {})))
         game.comment = _str(spec.get("comment", "") or "", "comment", 2000)
         return JSONResponse({"pdn": pdn.write_game(game)})
 
@@ -353,6 +347,12 @@ def _write_column_pdn(spec: dict[str, Any], headers: object) -> str:
             raise BadRequest(f"at most {limits.MAX_MOVES} moves in a game")
     game = parse_game({**spec, "moves": moves})
     assert isinstance(game, ColumnGame)
+    return columns.write_pdn(game.current_board, _tags(headers))
+
+
+def _tags(headers: object) -> dict[str, str]:
+    """The PDN tags the page sends (its own ``Result`` left out: the game's is written),
+    each one line of text."""
     tags: dict[str, str] = {}
     for name, value in _obj(headers, "headers").items():
         if name != "Result" and name.isalnum():
@@ -360,4 +360,4 @@ def _write_column_pdn(spec: dict[str, Any], headers: object) -> str:
             if any(ord(c) < 32 for c in text):
                 raise BadRequest(f"header {name}: a PDN tag value is one line of text")
             tags[name] = text
-    return columns.write_pdn(game.current_board, tags)
+    return tags
