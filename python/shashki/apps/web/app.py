@@ -142,7 +142,6 @@ def create_app(*, hash_mb: int = 16, hosts: tuple[str, ...] = ()) -> Any:
         return JSONResponse({"stopped": True})
 
     async def pdn_read(request: Request) -> Response:
-        import io
 
         from shashki import pdn
 
@@ -150,12 +149,7 @@ def create_app(*, hash_mb: int = 16, hosts: tuple[str, ...] = ()) -> Any:
         text = _str(body.get("text", ""), "text", limits.MAX_BODY)
         if _column_variant(text):
             return JSONResponse(_read_column_pdn(text))
-        try:
-            game = pdn.read_game(io.StringIO(text))
-        except pdn.PdnError as error:
-            raise BadRequest(f"PDN: {error}") from None
-        if game is None:
-            raise BadRequest("PDN: no game in the text")
+        game = _read_one(pdn.read_game, text)
         return JSONResponse(
             {
                 "fen": game.start_fen,
@@ -291,20 +285,29 @@ def _column_variant(text: str) -> Optional[str]:
     return card.name if card is not None and card.stacks else None
 
 
+def _read_one(reader: Any, text: str) -> Any:
+    """The first game ``reader`` (a PDN reader of a text handle) finds in ``text``; a
+    reading error or no game is a 400 that says so."""
+    import io
+
+    from shashki import pdn
+
+    try:
+        game = reader(io.StringIO(text))
+    except pdn.PdnError as error:
+        raise BadRequest(f"PDN: {error}") from None
+    if game is None:
+        raise BadRequest("PDN: no game in the text")
+    return game
+
+
 def _read_column_pdn(text: str) -> dict[str, Any]:
     """A column game's PDN as the page loads a game: its start, tags and its one line of
     moves as a tree."""
-    import io
 
-    from shashki import columns, pdn
+    from shashki import columns
 
-    try:
-        read = columns.read_pdn(io.StringIO(text))
-    except pdn.PdnError as error:
-        raise BadRequest(f"PDN: {error}") from None
-    if read is None:
-        raise BadRequest("PDN: no game in the text")
-    headers, board = read
+    headers, board = _read_one(columns.read_pdn, text)
     replay = board.root()
     tree: dict[str, Any] = {"children": [], "comment": ""}
     node = tree
