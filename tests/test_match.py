@@ -325,3 +325,78 @@ def test_a_small_match_of_alike_pairs_has_an_honest_interval() -> None:
     bare = 1.96 * (many.variance() / many.count) ** 0.5
     low, high = many.elo()[1:]
     assert match.score_from_elo(high) - 0.5 == pytest.approx(bare, rel=0.02)
+
+
+@pytest.mark.parametrize("variant", ["towers", "lasca", "towers-western"])
+def test_a_column_game_match_in_process_and_over_the_hub(variant: str, tmp_path: Path) -> None:
+    from shashki.columns import read_pdn
+
+    path = tmp_path / "games.pdn"
+    openings = match.load_openings("random", seed=3, variant=variant)[:1]
+    with ThreadPoolExecutor(1) as pool:
+        results = match.run_match(
+            "shashki:hash=4",
+            f"hub:{sys.executable} -m shashki hub",
+            openings,
+            match.TimeControl(nodes=200),
+            executor=pool,
+            pdn_path=str(path),
+            variant=variant,
+        )
+    assert results.count == 1 and results.wins + results.draws + results.losses == 2
+    handle = io.StringIO(path.read_text(encoding="utf-8"))
+    read = []
+    while (found := read_pdn(handle)) is not None:
+        read.append(found)
+    assert len(read) == 2
+    for tags, board in read:
+        assert tags["Variant"] == variant and tags["FEN"] == openings[0]
+        assert tags["Result"] in ("1-0", "0-1", "1/2-1/2")
+        # A game the rules ended reads back ended the same way; one adjudicated at the
+        # ply limit carries the recorded draw.
+        assert board.result() in (tags["Result"], "*")
+        if board.result() == "*":
+            assert tags["Result"] == "1/2-1/2" and len(board.move_stack) >= match.MAX_PLIES
+    white_points = [{"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[t["Result"]] for t, _ in read]
+    a_points = white_points[0] + (1 - white_points[1])  # A has White first, then Black
+    assert results.pairs[round(2 * a_points)] == 1
+
+
+def test_a_column_game_at_the_ply_limit_is_a_recorded_draw(monkeypatch) -> None:
+    from shashki.apps.match import runner
+    from shashki.apps.match.players import make_player
+
+    monkeypatch.setattr(runner, "MAX_PLIES", 4)
+    player = make_player("shashki:hash=4", "towers")
+    try:
+        game = runner.play_game(
+            player, player, "", match.TimeControl(depth=1), ("A", "B"), variant="towers"
+        )
+    finally:
+        player.close()
+    assert game.ply() == 4 and game.current_board.result() == "*"
+    assert game.headers["Result"] == "1/2-1/2"
+    assert '[Result "1/2-1/2"]' in game.pdn() and game.pdn().rstrip().endswith("1/2-1/2")
+
+
+def test_dxp_is_refused_for_a_column_game() -> None:
+    from shashki.apps.match.players import check_spec, make_player
+
+    with pytest.raises(ValueError, match="one piece a square"):
+        check_spec("dxp:127.0.0.1:27531", "towers")
+    with pytest.raises(ValueError, match="one piece a square"):
+        make_player("dxp:127.0.0.1:27531", "lasca")
+    check_spec("dxp:127.0.0.1:27531", "international")  # the address alone is checked
+    proc = run_cli("--variant", "towers", "--b", "dxp:127.0.0.1:27531", "--nodes", "100")
+    assert proc.returncode == 2 and "one piece a square" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_random_openings_of_a_column_game_are_its_positions() -> None:
+    import shashki
+
+    openings = match.load_openings("random", seed=5, variant="lasca")
+    assert len(openings) == len(set(openings)) > 50
+    for fen in openings[:20]:
+        board = shashki.ColumnBoard(fen, variant="lasca")
+        assert board.fen() == fen and not board.is_game_over()

@@ -171,11 +171,18 @@ def write_pdn(board: ColumnBoard, headers: Optional[dict[str, str]] = None) -> s
     column games, so none is written: a ``Variant`` tag (``towers``, ``lasca``) says which
     game it is, a ``FEN`` tag with the columns in parentheses gives a root position other
     than the start, and the moves are in the game's notation (towers ``c3:e5``, Lasca
-    ``13x21``). :func:`read_pdn` reads it back."""
+    ``13x21``). The result is the board's when the rules ended the game, else a result the
+    headers record (a game adjudicated, resigned or lost on time), else ``*``.
+    :func:`read_pdn` reads it back."""
     tags = {name: "?" for name in _ROSTER}
     tags["Date"] = "????.??.??"
     tags.update(headers or {})
-    tags["Result"] = board.result()
+    # The board's result when the rules ended the game; else a result the headers record
+    # (a game adjudicated or ended on time), else "*".
+    result = board.result()
+    if result == "*" and tags["Result"] in ("1-0", "0-1", "1/2-1/2"):
+        result = tags["Result"]
+    tags["Result"] = result
     tags["Variant"] = board.variant
     root = board.root_fen()
     if root != ColumnBoard(variant=board.variant).fen():

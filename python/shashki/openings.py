@@ -66,10 +66,11 @@ def random_openings(variant: str, *, count: int = 200, plies: int = 4, seed: int
 
     rng = random.Random(seed)
     found: dict[str, None] = {}
+    columns = shashki.game_info(variant).stacks
     for _ in range(count * 20):
         if len(found) >= count:
             break
-        board = shashki.Board(variant=variant)
+        board = shashki.ColumnBoard(variant=variant) if columns else shashki.Board(variant=variant)
         for _ in range(plies):
             moves = list(board.legal_moves)
             if not moves:

@@ -52,9 +52,9 @@ def _main(argv: Optional[Sequence[str]] = None, prog: str = "python -m shashki.m
     )
     parser.add_argument(
         "--variant",
-        choices=shashki.VARIANTS,
+        choices=shashki.VARIANTS + tuple(card.name for card in shashki.games(columns=True)),
         default="russian",
-        help="the game both players play (default: russian)",
+        help="the game both players play (default: russian; towers, lasca and towers-western too)",
     )
     parser.add_argument("--pairs", type=int, default=None, help="at most this many pairs")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
@@ -99,7 +99,7 @@ def _main(argv: Optional[Sequence[str]] = None, prog: str = "python -m shashki.m
         openings = openings[: args.pairs]
     for flag, spec in (("--a", args.a), ("--b", args.b)):
         try:
-            check_spec(spec)
+            check_spec(spec, args.variant)
         except ValueError as error:
             parser.error(f"{flag}: {error}")
     started = time.monotonic()

@@ -7,11 +7,12 @@ from __future__ import annotations
 import threading
 
 import shashki
+from shashki.columns import ColumnGame
 from shashki.game import Game
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
 if TYPE_CHECKING:
-    from typing import Optional
+    from typing import Optional, Union
 
     from shashki.engine import Engine, Limit
     from shashki.protocols.hub_client import HubEngine
@@ -61,7 +62,7 @@ def _centi_men(score: object) -> Optional[int]:
     return None if cp is None else int(cp)
 
 
-def _limit(game: Game, tc: TimeControl, clock: float) -> Limit:
+def _limit(game: Union[Game, ColumnGame], tc: TimeControl, clock: float) -> Limit:
     """The limit of a move: fixed nodes, time or depth, or the mover's clock."""
     from shashki.engine import Limit
 
@@ -129,10 +130,15 @@ class ShashkiPlayer:
     def new_game(self) -> None:
         self.engine.new_game()
 
-    def move(self, game: Game, tc: TimeControl, clock: float) -> Optional[shashki.Move]:
+    def move(
+        self, game: Union[Game, ColumnGame], tc: TimeControl, clock: float
+    ) -> Optional[shashki.Move]:
         if not game.current_board.legal_moves:
             return None
-        result = self.engine.play(game, _limit(game, self.scaled(tc), clock), ponder=self.ponder)
+        limit = _limit(game, self.scaled(tc), clock)
+        # A column game is searched on its board (Engine and HubEngine take a ColumnBoard).
+        target = game.current_board if isinstance(game, ColumnGame) else game
+        result = self.engine.play(target, limit, ponder=self.ponder)
         score = result.info.get("score")
         self.last_score = None if score is None else _centi_men(score.relative)
         return result.move
@@ -173,8 +179,9 @@ HUB_TIMEOUT = 30.0
 """Seconds of silence after which a Hub engine counts as hung."""
 
 
-def check_spec(spec: str) -> None:
-    """A ValueError saying what is wrong with a player's spec, before any player starts."""
+def check_spec(spec: str, variant: str = "russian") -> None:
+    """A ValueError saying what is wrong with a player's spec for games of ``variant``,
+    before any player starts."""
     kind, _, rest = spec.partition(":")
     name, *settings = kind.split(",")
     if kind == "shashki":
@@ -197,6 +204,7 @@ def check_spec(spec: str) -> None:
     if name == "dxp":
         from shashki.protocols.dxp import parse_address
 
+        _refuse_dxp(variant)
         parse_address(rest)
         return
     raise ValueError(
@@ -226,12 +234,23 @@ def make_player(spec: str, variant: str = "russian") -> ShashkiPlayer:
     if name == "dxp":
         from shashki.protocols.dxp import DxpPlayer, parse_address
 
+        _refuse_dxp(variant)
         host, port = parse_address(rest)
         return DxpPlayer(host, port, timeout=HUB_TIMEOUT)  # type: ignore[return-value]
     raise ValueError(
         f"unknown player {spec!r} (shashki[:options], hub[,ponder][,NAME=VALUE…]:COMMAND "
         "or dxp:HOST:PORT)"
     )
+
+
+def _refuse_dxp(variant: str) -> None:
+    """A ValueError for a DXP player of a column game: DXP's messages carry one piece a
+    square."""
+    if shashki.game_info(variant).stacks:
+        raise ValueError(
+            f"DXP carries one piece a square, not {variant}'s columns: "
+            "play a column game with shashki or a Hub engine"
+        )
 
 
 _LOCAL = threading.local()

@@ -10,12 +10,14 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExe
 from shashki import pdn
 from shashki.apps.match.players import ShashkiPlayer, TimeControl, _player, close_players
 from shashki.apps.match.stats import Results, sprt_bounds
+from shashki.cards import game_info
+from shashki.columns import ColumnGame
 from shashki.game import Game
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
 if TYPE_CHECKING:
     from collections.abc import Iterable
-    from typing import Optional
+    from typing import Optional, Union
 
 MAX_PLIES = 300
 """A game still going at this ply is adjudicated a draw."""
@@ -71,15 +73,20 @@ def play_game(
     names: tuple[str, str],
     adjudication: Optional[Adjudication] = None,
     variant: str = "russian",
-) -> Game:
+) -> Union[Game, ColumnGame]:
     """One game of ``variant`` from an opening (a FEN in the game's numbering, or moves from
-    the start), to its end under the game's draw rules; a game that reaches 300 plies is
+    the start), to its end under the game's draw rules (a column game, towers or Lasca, is a
+    :class:`shashki.ColumnGame`); a game that reaches 300 plies is
     adjudicated a draw, a player that loses on time or gives no move loses; with
     ``adjudication``, the engines' scores may end it earlier."""
-    if ":" in opening:
+    game: Union[Game, ColumnGame]
+    if game_info(variant).stacks:
+        game = ColumnGame(opening if ":" in opening else None, variant=variant)
+    elif ":" in opening:
         game = Game(opening, variant=variant)
     else:
         game = Game(variant=variant)
+    if ":" not in opening:
         for text in opening.split():
             game.push_move(text)
     game.headers["White"], game.headers["Black"] = names
@@ -113,8 +120,13 @@ def play_game(
                 game.headers["Result"] = verdict
                 return game
     if not game.is_game_over():
-        game.agree_draw()
+        if isinstance(game, ColumnGame):
+            game.headers["Result"] = "1/2-1/2"
+        else:
+            game.agree_draw()
         game.headers["Termination"] = f"adjudicated: {MAX_PLIES} plies"
+    elif isinstance(game, ColumnGame):
+        game.headers["Result"] = game.result()
     return game
 
 
@@ -137,7 +149,7 @@ def play_pair(
         result = game.headers["Result"]
         white_points = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
         points += white_points if a_white else 1 - white_points
-        texts.append(pdn.write_game(game))
+        texts.append(game.pdn() if isinstance(game, ColumnGame) else pdn.write_game(game))
     return points, texts
 
 
