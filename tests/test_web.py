@@ -378,6 +378,69 @@ def test_cli_review_writes_the_annotated_game_and_the_plot(tmp_path) -> None:
 
 # ---- the column games (towers, Lasca) ----
 
+# A towers game in which White's a3-b4 hands Black a man (c5:a3 takes it under its column).
+TOWERS_MISTAKE = ["c3-b4", "d6-c5", "b4:d6", "e7:c5", "a3-b4", "c5:a3"]
+
+
+def towers_game() -> shashki.ColumnGame:
+    game = shashki.ColumnGame(variant="towers")
+    for text in TOWERS_MISTAKE:
+        game.push_move(text)
+    return game
+
+
+def test_a_column_game_is_reviewed_as_the_others(client) -> None:
+    report = review(towers_game(), Limit(depth=6))
+    assert [m.text for m in report.moves] == TOWERS_MISTAKE
+    assert len(report.evaluations) == len(TOWERS_MISTAKE) + 1
+    given = report.moves[4]
+    assert given.judgement in ("mistake", "blunder") and given.best not in (None, "a3-b4")
+    assert given.lost >= 100
+    body = {"game": {"variant": "towers", "moves": TOWERS_MISTAKE}, "level": {"depth": 6}}
+    status, answer = post(client, "/api/review", {**body, "client": "tr"})
+    assert status == 200, answer
+    assert [m["text"] for m in answer["moves"]] == TOWERS_MISTAKE
+    assert answer["moves"][4]["judgement"] in ("mistake", "blunder")
+    assert answer["svg"].startswith("<svg") and answer["svg"].count("data-ply") == 7
+
+
+def test_cli_review_of_a_column_game_writes_its_annotated_pdn(tmp_path) -> None:
+    from shashki.columns import read_pdn
+
+    source, out = tmp_path / "towers.pdn", tmp_path / "out.pdn"
+    source.write_text(towers_game().pdn(), encoding="utf-8")
+    proc = subprocess.run(
+        [sys.executable, "-m", "shashki", "review", str(source), "--depth", "6"]
+        + ["--annotate", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "3. a3-b4?" in proc.stdout and "best" in proc.stdout
+    text = out.read_text(encoding="utf-8")
+    assert '[Variant "towers"]' in text and text.count("[%eval") == len(TOWERS_MISTAKE)
+    assert "3. a3-b4 $2 {" in text or "3. a3-b4 $4 {" in text
+    assert "3... c5:a3" in text  # Black's move numbered again after a comment
+    with out.open(encoding="utf-8") as handle:
+        found = read_pdn(handle)
+    assert found is not None
+    assert len(found[1].move_stack) == len(TOWERS_MISTAKE)
+    assert found[1].fen() == towers_game().current_board.fen()
+
+
+def test_a_comment_over_two_lines_is_skipped_by_the_column_reader() -> None:
+    import io
+
+    from shashki.columns import read_pdn
+
+    text = '[Variant "lasca"]\n\n1. 9-13 {a comment\nover 7-10 two lines} 17x9 *\n'
+    found = read_pdn(io.StringIO(text))
+    assert found is not None
+    tags, board = found
+    assert [board.root().move_text(board.move_stack[0])] == ["9-13"]
+    assert len(board.move_stack) == 2
+
 
 def test_a_towers_state_lists_its_columns(client) -> None:
     game = {"variant": "towers", "fen": "W:Wc3(bB),e3:Bd4(ww),f6", "moves": []}
@@ -416,8 +479,6 @@ def test_column_games_refused_where_they_do_not_fit(client) -> None:
         client, "/api/state", {"game": {"variant": "towers", "captures_optional": True}}
     )
     assert status == 400 and "compulsory" in answer["error"]
-    status, answer = post(client, "/api/review", {"game": {"variant": "towers"}})
-    assert status == 400 and "column games" in answer["error"]
     status, answer = post(client, "/api/state", {"game": {"variant": "towers", "moves": ["a1-b2"]}})
     assert status == 400 and "move 1" in answer["error"]
 

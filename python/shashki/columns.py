@@ -25,6 +25,7 @@ from shashki.draw import Outcome, Termination
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Optional, TextIO
 
 #: Plies of only king-topped columns moving, nothing taken, that draw towers (15 moves of
@@ -166,14 +167,21 @@ def _rebuild(fen: str, variant: str, moves: list[_core.Move]) -> ColumnBoard:
 _ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 
 
-def write_pdn(board: ColumnBoard, headers: Optional[dict[str, str]] = None) -> str:
+def write_pdn(
+    board: ColumnBoard,
+    headers: Optional[dict[str, str]] = None,
+    *,
+    comments: Optional[Sequence[str]] = None,
+    nags: Optional[Sequence[Sequence[int]]] = None,
+) -> str:
     """The game of ``board`` (from its root position) as PDN text. No PDN GameType names the
     column games, so none is written: a ``Variant`` tag (``towers``, ``lasca``) says which
     game it is, a ``FEN`` tag with the columns in parentheses gives a root position other
     than the start, and the moves are in the game's notation (towers ``c3:e5``, Lasca
     ``13x21``). The result is the board's when the rules ended the game, else a result the
     headers record (a game adjudicated, resigned or lost on time), else ``*``.
-    :func:`read_pdn` reads it back."""
+    ``comments[i]`` (text, ``{}`` left out) and ``nags[i]`` (``$4`` …) follow the ``i``-th
+    move (a review's annotations). :func:`read_pdn` reads it back."""
     tags = {name: "?" for name in _ROSTER}
     tags["Date"] = "????.??.??"
     tags.update(headers or {})
@@ -191,13 +199,20 @@ def write_pdn(board: ColumnBoard, headers: Optional[dict[str, str]] = None) -> s
     lines = [f'[{name} "{_escape(value)}"]' for name, value in tags.items()]
     replay = ColumnBoard(root, variant=board.variant)
     words: list[str] = []
-    for move in board.move_stack:
+    numbered = False  # a Black move is numbered first, and again after a comment
+    for i, move in enumerate(board.move_stack):
         text = replay.move_text(move)
-        if replay.turn or not words:
+        if replay.turn or not numbered:
             number = replay.fullmove_number
             text = f"{number}. {text}" if replay.turn else f"{number}... {text}"
         words.append(text)  # a move number stays on its move's line
+        numbered = True
         replay.push(move)
+        if nags is not None and i < len(nags):
+            words.extend(f"${nag}" for nag in nags[i])
+        if comments is not None and i < len(comments) and comments[i]:
+            words.append("{" + comments[i].replace("}", ")") + "}")
+            numbered = False
     words.append(tags["Result"])
     body, line = [], ""
     for word in words:
@@ -245,9 +260,9 @@ def read_pdn(
         board = ColumnBoard(headers.get("FEN"), variant=card.name)
     except ValueError as error:
         raise pdn.PdnError(str(error), first, 1) from None
-    depth = 0
+    depth, in_comment = 0, False  # a comment or a variation may run over lines
     for number, line in move_lines:
-        text, in_comment = "", False
+        text = ""
         for char in line:
             if in_comment:
                 in_comment = char != "}"

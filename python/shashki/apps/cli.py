@@ -663,7 +663,7 @@ def _egtb(args: argparse.Namespace) -> int:
 
 def _review(args: argparse.Namespace) -> int:
     from shashki import pdn
-    from shashki.apps.review import annotate, plot_svg, review
+    from shashki.apps.review import annotate, annotated_pdn, plot_svg, review
     from shashki.engine import Limit
 
     _check_positive("depth", args.depth)
@@ -674,7 +674,8 @@ def _review(args: argparse.Namespace) -> int:
     except OSError as error:
         raise _UsageError(f"cannot read {args.pdn}: {error.strerror}") from None
     with handle:
-        game = pdn.read_game(handle)
+        text = handle.read()
+    game = _read_review_game(text)
     if game is None:
         raise _UsageError(f"no game in {args.pdn}")
 
@@ -704,13 +705,41 @@ def _review(args: argparse.Namespace) -> int:
             f"{c['blunder']} blunders"
         )
     if args.annotate:
-        annotate(game, report)
+        if isinstance(game, shashki.ColumnGame):
+            annotated = annotated_pdn(game, report)
+        else:
+            annotate(game, report)
+            annotated = pdn.write_game(game)
         with open(args.annotate, "w", encoding="utf-8") as out:
-            out.write(pdn.write_game(game))
+            out.write(annotated)
     if args.plot:
         with open(args.plot, "w", encoding="utf-8") as out:
             out.write(plot_svg(report.evaluations, report.moves))
     return 0
+
+
+def _read_review_game(text: str) -> Optional[Union[shashki.Game, shashki.ColumnGame]]:
+    """The first game of a PDN text: a column game's (its ``Variant`` tag names towers or
+    Lasca) as a ColumnGame, another as a Game; None without one."""
+    import io
+
+    from shashki import pdn
+    from shashki.cards import find
+    from shashki.columns import read_pdn
+
+    headers = pdn.read_headers(io.StringIO(text))
+    card = find(headers.get("Variant", "")) if headers else None
+    if card is None or not card.stacks:
+        return pdn.read_game(io.StringIO(text))
+    found = read_pdn(io.StringIO(text))
+    if found is None:
+        return None
+    tags, board = found
+    game = shashki.ColumnGame(board.root_fen(), variant=board.variant)
+    for move in board.move_stack:
+        game.push(move)
+    game.headers.update(tags)
+    return game
 
 
 def _serve(args: argparse.Namespace) -> int:

@@ -26,8 +26,9 @@ from shashki.engine import Engine, Limit, Score
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
-    from typing import Optional
+    from typing import Optional, Union
 
+    from shashki.columns import ColumnGame
     from shashki.game import Game
 
 CLAMP = 1000  # centi-men: a forced win counts as ten men
@@ -111,15 +112,16 @@ def _judge(before: Score, after: Score, lost: int) -> Optional[str]:
 
 
 def review(
-    game: Game,
+    game: Union[Game, ColumnGame],
     limit: Limit,
     *,
     engine: Optional[Engine] = None,
     progress: Optional[Callable[[int, int], object]] = None,
 ) -> Review:
     """Evaluate every position of ``game``'s main line under ``limit`` (each position gets
-    the whole limit) and judge every move. ``progress(done, total)`` is called after each
-    position."""
+    the whole limit) and judge every move. A column game (:class:`shashki.ColumnGame`:
+    towers, Lasca) is reviewed the same way, by the column games' search.
+    ``progress(done, total)`` is called after each position."""
     own = engine is None
     searcher = Engine(hash_mb=32) if engine is None else engine
     try:
@@ -186,6 +188,22 @@ def annotate(game: Game, report: Review) -> None:
             node.nags.append(NAGS[move.judgement])
             words.append(f"{move.judgement}; best was {move.best}")
         node.comment = " ".join(part for part in (node.comment, *words) if part)
+
+
+def annotated_pdn(game: ColumnGame, report: Review) -> str:
+    """A column game's PDN with the review written in, as :func:`annotate` writes it into a
+    :class:`shashki.Game`: the evaluation after each move as a comment (``[%eval -2.73]``),
+    judged moves a NAG and the engine's best move."""
+    from shashki.columns import write_pdn
+
+    comments, nags = [], []
+    for move in report.moves:
+        words = [f"[%eval {move.after}]"]
+        if move.judgement is not None:
+            words.append(f"{move.judgement}; best was {move.best}")
+        comments.append(" ".join(words))
+        nags.append([NAGS[move.judgement]] if move.judgement is not None else [])
+    return write_pdn(game.current_board, game.headers, comments=comments, nags=nags)
 
 
 def plot_svg(

@@ -180,9 +180,7 @@ def create_app(*, hash_mb: int = 16, hosts: tuple[str, ...] = ()) -> Any:
         from shashki.apps.review import plot_svg, review
 
         body = await _body(request)
-        game = parse_game(body.get("game"))
-        if isinstance(game, ColumnGame):
-            raise BadRequest(f"the review does not take column games ({game.variant}) yet")
+        game = parse_game(body.get("game"))  # a Game, or a ColumnGame (towers, Lasca)
         client = _client(body.get("client"))
         if len(game.mainline_moves()) > limits.MAX_REVIEW_PLIES:
             raise BadRequest(f"a review takes games of at most {limits.MAX_REVIEW_PLIES} plies")
