@@ -3,15 +3,22 @@
 Scan is not part of this repository: the script builds it on the machine that runs it, from
 a clone of ``rhalbersma/scan`` (which holds the 2.0, 3.0 and 3.1 releases with their data:
 opening book, evaluation, 2–4-piece bitbases), into a directory of its own, then starts it as
-a DXP follower and plays the project's match runner against it::
+a Hub engine (``scan hub`` through ``benches/scan_hub.py``, our adaptor) or a DXP follower,
+and plays the project's match runner against it::
 
     python benches/scan.py --repo /path/to/scan --pairs 100 --time 0.1
     python benches/scan.py --pairs 20 --time 0.1      # clones it first
 
+``--via hub`` (the default) gives Scan the same fixed time a move as shashki (Scan 2.0's Hub
+mode takes ``time MS``). ``--via dxp`` plays over DXP, whose game request counts whole
+minutes: at ``--time 0.1`` Scan is given one minute for 75 moves and shares it over the moves
+it expects to be left (30 at the start), thinking from about 0.8 s to several seconds a move
+while shashki thinks 0.1 s — a time handicap, not an equal match.
+
 Scan 2.0 is the default (its data is public and complete); ``--release 3.1`` builds the
 later one (its data files are those its commit holds). One game at a time (Scan's DXP
-follower plays one): run two copies on two ports (``--port``) with other seeds (``--seed``:
-other openings) for two cores. The summary is
+follower plays one; over the Hub, ``--workers`` may be raised): run two copies on two ports
+(``--port``) with other seeds (``--seed``: other openings) for two cores. The summary is
 the match runner's: W/D/L, Elo with its 95 % interval, the pentanomial counts.
 """
 
@@ -106,6 +113,12 @@ def main() -> int:
     parser.add_argument("--pairs", type=int, default=20)
     parser.add_argument("--time", type=float, default=0.1, help="seconds a move")
     parser.add_argument("--a", default="shashki", help="the match runner's player A")
+    parser.add_argument(
+        "--via",
+        choices=("hub", "dxp"),
+        default="hub",
+        help="hub: Scan's Hub mode, a fixed time a move (default); dxp: whole minutes a game",
+    )
     parser.add_argument("--openings", default="random")
     parser.add_argument("--pdn", default=None, help="write the games here")
     parser.add_argument(
@@ -121,15 +134,21 @@ def main() -> int:
     home = args.build_dir / f"{args.release}-{args.port}"
     binary = build(repo, args.release, home)
     configure(home, args.port)
-    server = subprocess.Popen(
-        [str(binary), "dxp"],
-        cwd=home,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
+    server = None
+    if args.via == "dxp":
+        server = subprocess.Popen(
+            [str(binary), "dxp"],
+            cwd=home,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         wait_for_port(args.port)
+        player_b = f"dxp:127.0.0.1:{args.port}"
+    else:
+        adaptor = Path(__file__).resolve().parent / "scan_hub.py"
+        player_b = f"hub:{sys.executable} {adaptor} {binary}"
+    try:
         command = [
             sys.executable,
             "-m",
@@ -140,7 +159,7 @@ def main() -> int:
             "--a",
             args.a,
             "--b",
-            f"dxp:127.0.0.1:{args.port}",
+            player_b,
             "--time",
             str(args.time),
             "--pairs",
@@ -156,11 +175,12 @@ def main() -> int:
             command += ["--seed", str(args.seed)]
         return subprocess.call(command, env={**os.environ})
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        if server is not None:
+            server.terminate()
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
 
 
 if __name__ == "__main__":
