@@ -113,6 +113,16 @@ class ColumnGame:
         self.start_fen: str = self.current_board.fen()
         self.headers: dict[str, str] = {}
 
+    @classmethod
+    def from_board(cls, board: ColumnBoard, headers: Optional[dict[str, str]] = None) -> ColumnGame:
+        """The game of ``board``'s moves from its root (as :meth:`shashki.Game.from_board`),
+        with ``headers``."""
+        game = cls(board.root_fen(), variant=board.variant)
+        for move in board.move_stack:
+            game.push(move)
+        game.headers.update(headers or {})
+        return game
+
     def push_move(self, text: str) -> _core.Move:
         """Play a move given as text (the game's notation or squares); ValueError if it is
         not legal, the game unchanged."""

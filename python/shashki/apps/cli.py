@@ -735,11 +735,7 @@ def _read_review_game(text: str) -> Optional[Union[shashki.Game, shashki.ColumnG
     if found is None:
         return None
     tags, board = found
-    game = shashki.ColumnGame(board.root_fen(), variant=board.variant)
-    for move in board.move_stack:
-        game.push(move)
-    game.headers.update(tags)
-    return game
+    return shashki.ColumnGame.from_board(board, tags)
 
 
 def _serve(args: argparse.Namespace) -> int:
