@@ -54,6 +54,16 @@ def test_moves() -> None:
     assert header.split()[:2] == ["algebraic", "numeric"] and len(rows) == 3
 
 
+def test_the_help_names_every_game_the_commands_play() -> None:
+    """``shashki --help`` names each card's game, the column games included."""
+    proc = run("--help")
+    text = " ".join(proc.stdout.split())
+    cards = shashki.games() + shashki.games(columns=True)
+    missing = [c.display_name for c in cards if " ".join(c.display_name.split()) not in text]
+    assert proc.returncode == 0 and not missing, missing
+    assert f"{len(shashki.games())} games and {len(shashki.games(columns=True))} column" in text
+
+
 @pytest.mark.parametrize("command", ["perft", "moves", "analyse", "selfplay", "play", "bench"])
 def test_every_command_documents_its_arguments(command: str) -> None:
     proc = run(command, "--help")

@@ -3,8 +3,10 @@ engine API), the protocols (``shashki.protocols``: Hub, DXP), learning
 (``shashki.learn``: batch, environments, networks, training) and the applications
 (``shashki.apps``: the command line, the web board, the match runner, review, play). Each
 module imports alone, the library never imports a protocol, and no two modules import each
-other in a circle (imports under ``TYPE_CHECKING`` are for type checkers and do not count;
-imports of the package root, which re-exports, do not either)."""
+other in a circle (imports of the package root, which re-exports, do not count). The circle
+check reads the imports that run (those under ``TYPE_CHECKING`` are for type checkers and
+do not run); the layer check reads those too: a type a module names belongs to its layer or
+one below, so a protocol never names an application's type, even for a type checker."""
 
 from __future__ import annotations
 
@@ -60,13 +62,19 @@ def _is_type_checking(node: ast.If) -> bool:
     return isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
 
 
-def _imports(name: str) -> set[str]:
-    """The package's modules that ``name`` imports when it runs (any depth of function)."""
-    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+def _imports(name: str, *, typing: bool = False) -> set[str]:
+    """The package's modules that ``name`` imports when it runs (any depth of function);
+    with ``typing``, those it imports for type checkers (under ``TYPE_CHECKING``) too."""
+    return _imports_in(MODULES[name].read_text(encoding="utf-8"), name, typing=typing)
+
+
+def _imports_in(source: str, name: str, *, typing: bool = False) -> set[str]:
+    """:func:`_imports` of ``source``, read as module ``name``."""
+    tree = ast.parse(source)
     found: set[str] = set()
 
     def visit(node: ast.AST) -> None:
-        if isinstance(node, ast.If) and _is_type_checking(node):
+        if isinstance(node, ast.If) and _is_type_checking(node) and not typing:
             for child in node.orelse:
                 visit(child)
             return
@@ -98,6 +106,26 @@ def _imports(name: str) -> set[str]:
 
 
 GRAPH = {name: _imports(name) for name in MODULES}
+TYPED_GRAPH = {name: _imports(name, typing=True) for name in MODULES}
+
+
+def _layer(name: str) -> str:
+    """The layer of a module: the library, protocols, learn or apps (a moved module's old
+    path is its new module's)."""
+    name = MOVED.get(name, name)
+    for layer in ("protocols", "learn", "apps"):
+        if name.startswith(f"shashki.{layer}"):
+            return layer
+    return "library"
+
+
+#: What each layer may import, its own names aside (docs/development.md, "Layout").
+MAY_IMPORT = {
+    "library": {"library"},
+    "protocols": {"library"},
+    "learn": {"library"},
+    "apps": {"library", "protocols", "learn"},
+}
 
 
 def test_no_two_modules_import_each_other_in_a_circle() -> None:
@@ -118,20 +146,44 @@ def test_no_two_modules_import_each_other_in_a_circle() -> None:
             walk(name, [name])
 
 
-def test_the_library_never_imports_the_protocols() -> None:
-    for name in LIBRARY:
-        upward = {
-            m
-            for m in GRAPH[name]
-            if m.startswith(("shashki.protocols", "shashki.learn", "shashki.apps")) or m in MOVED
-        }
-        assert not upward, f"{name} imports {upward}"
-    for name in MODULES:  # nothing below the applications imports them (but `python -m`)
-        if not name.startswith("shashki.apps") and name not in MOVED and name != "shashki.__main__":
-            assert not {m for m in GRAPH[name] if m.startswith("shashki.apps")}, name
+def _upward(graph: dict[str, set[str]]) -> list[str]:
+    """Each import in ``graph`` of a layer its importer may not import."""
+    found = []
+    for name, imported in graph.items():
+        if name == "shashki.__main__" or name in MOVED:
+            continue  # `python -m shashki` runs the command line; old paths re-export
+        for other in sorted(imported):
+            if _layer(other) != _layer(name) and _layer(other) not in MAY_IMPORT[_layer(name)]:
+                found.append(f"{name} ({_layer(name)}) imports {other} ({_layer(other)})")
+    return found
+
+
+def test_no_layer_imports_one_above_it_at_run_time_or_for_type_checkers() -> None:
+    assert not _upward(TYPED_GRAPH), _upward(TYPED_GRAPH)
+
+
+def test_the_layer_check_sees_a_type_only_upward_import() -> None:
+    """The check above fails on an import under ``TYPE_CHECKING`` alone (as
+    ``shashki.protocols.dxp`` once named the match runner's ``TimeControl``)."""
+    source = (
+        "from shashki import Board\n"
+        "TYPE_CHECKING = False\n"
+        "if TYPE_CHECKING:\n"
+        "    from shashki.apps.match.players import TimeControl\n"
+    )
+    name = "shashki.protocols.dxp"
+    assert _imports_in(source, name) == set()  # nothing upward runs
+    typed = {name: _imports_in(source, name, typing=True)}
+    assert typed[name] == {"shashki.apps.match.players"}
+    assert _upward(typed) == [
+        "shashki.protocols.dxp (protocols) imports shashki.apps.match.players (apps)"
+    ]
+
+
+def test_the_new_code_uses_the_new_paths() -> None:
     for name in MODULES:
         if name not in MOVED:
-            assert not GRAPH[name] & set(MOVED), name  # the new code uses the new paths
+            assert not TYPED_GRAPH[name] & set(MOVED), name
 
 
 @pytest.mark.parametrize(

@@ -60,8 +60,6 @@ if TYPE_CHECKING:
     from typing import Callable, Optional, Union, overload
 
     from shashki.egtb import EndgameTables
-    from shashki.protocols.hub_client import EngineError as EngineError
-    from shashki.protocols.hub_client import HubEngine as HubEngine
     from shashki.search_types import InfoDict as InfoDict
 else:
 

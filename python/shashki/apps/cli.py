@@ -104,13 +104,25 @@ def _board(args: argparse.Namespace, fen: Optional[str]) -> shashki.Board:
     return shashki.Board(fen, variant=args.variant, captures_optional=args.captures_optional)
 
 
+def _games_line() -> str:
+    """Every game the commands play, from the cards: the games of one piece a square, then
+    the column games."""
+    flat, columns = shashki.games(), shashki.games(columns=True)
+    return (
+        f"Draughts, {len(flat)} games and {len(columns)} column games (--variant: "
+        + ", ".join(card.display_name for card in flat)
+        + "; the column games: "
+        + ", ".join(card.display_name for card in columns)
+        + ")"
+    )
+
+
 def _parser() -> argparse.ArgumentParser:
     formatter = _Formatter
     parser = argparse.ArgumentParser(
         prog="shashki",
-        description=f"Draughts, {len(shashki.games())} games (--variant: "
-        + ", ".join(card.display_name for card in shashki.games())
-        + "): perft, analysis, play, self-play, endgame tables, the Hub and DXP engine "
+        description=_games_line()
+        + ": perft, analysis, play, self-play, endgame tables, the Hub and DXP engine "
         "protocols, the web board.",
         epilog="'shashki COMMAND --help' tells more about each command.",
     )

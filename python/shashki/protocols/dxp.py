@@ -19,7 +19,8 @@ and plays the colour it is given. The messages (one letter, then fixed-width fie
   supported, here).
 
 ``shashki dxp --listen HOST:PORT`` is a follower (:class:`DxpServer`); the match runner's
-``dxp:HOST:PORT`` player is an initiator (:class:`DxpPlayer`). Its threat model (who can
+``dxp:HOST:PORT`` player (:class:`shashki.apps.match.players.DxpPlayer`) is an initiator
+built from this module's messages. Its threat model (who can
 connect, what a peer can make it do) is the docs' protocols page, each answer a test.
 """
 
@@ -39,9 +40,7 @@ from shashki.protocols.hub_text import pieces_fen
 if TYPE_CHECKING:
     import argparse
 
-    from shashki.apps.match.players import TimeControl
     from shashki.engine import Engine
-    from shashki.game import Game
 
 MAX_MESSAGE = 127
 """The longest message (without its NUL) the protocol allows."""
@@ -502,111 +501,6 @@ def parse_address(text: str) -> tuple[str, int]:
     if not 0 <= number < 65536:
         raise ValueError(f"port {number} is not within 0-65535")
     return host or "127.0.0.1", number
-
-
-# ---- the initiator: the match runner's ``dxp:HOST:PORT`` player -------------------------------
-
-
-class DxpPlayer:
-    """An engine listening for DXP games (Scan, Kingsrow, ``shashki dxp``), played as an
-    initiator: each game is asked for from the position the match gives, the engine playing
-    the side to move when it is first asked for a move; the other side's moves are sent as
-    they are made. ``timeout`` seconds beyond a move's own time without an answer is an
-    error, not a hung match."""
-
-    def __init__(self, host: str, port: int, *, timeout: float = 30.0) -> None:
-        self.address = (host, port)
-        self.timeout = timeout
-        self.stream: Optional[MessageStream] = None
-        self.board: Optional[Board] = None
-        self.ours = True
-        self.last_score: Optional[int] = None
-        self.ponder = False
-        self.odds = 1.0
-
-    def _connect(self) -> MessageStream:
-        if self.stream is None:
-            sock = socket.create_connection(self.address, timeout=self.timeout)
-            self.stream = MessageStream(sock, self.timeout)
-        return self.stream
-
-    def _receive(self, wait: float) -> object:
-        stream = self._connect()
-        stream.sock.settimeout(wait)
-        while True:
-            text = stream.read()
-            if text is None:
-                raise ConnectionError("the DXP engine closed the connection")
-            message = parse_message(text)
-            if isinstance(message, tuple) and message[0] == "C":
-                continue
-            return message
-
-    def new_game(self) -> None:
-        self._end_game("0")
-
-    def _end_game(self, stop: str) -> None:
-        if self.board is not None and self.stream is not None:
-            try:
-                self.stream.send(game_end("0", stop))
-                deadline = time.monotonic() + 2.0
-                while time.monotonic() < deadline:
-                    message = self._receive(max(0.05, deadline - time.monotonic()))
-                    if isinstance(message, tuple) and message[0] == "E":
-                        break
-            except (OSError, DxpError, ConnectionError):
-                self.close()
-        self.board = None
-
-    def move(self, game: Game, tc: TimeControl, clock: float) -> Optional[Move]:
-        board = game.current_board
-        if not board.legal_moves:
-            return None
-        stream = self._connect()
-        if self.board is None:
-            root = game.root().board()
-            self.ours = board.turn
-            minutes, moves = self._control(tc)
-            stream.send(game_request("shashki match", self.ours, minutes, moves, root))
-            reply = self._receive(self.timeout)
-            while isinstance(reply, tuple) and reply[0] == "E":  # the last game's, late
-                reply = self._receive(self.timeout)
-            if not (isinstance(reply, tuple) and reply[0] == "A" and reply[1][1] == "0"):
-                raise ConnectionError(f"the DXP engine did not accept the game: {reply}")
-            self.board = root
-        for move in board.move_stack[len(self.board.move_stack) :]:
-            stream.send(move_message(move))
-            self.board.push(move)
-        wait = self.timeout + (tc.time or 0) + (clock if tc.base is not None else 0)
-        while True:
-            message = self._receive(wait)
-            if isinstance(message, MoveMessage):
-                move = move_from_dxp(self.board, message)
-                self.board.push(move)
-                return move
-            if isinstance(message, tuple) and message[0] == "E":
-                stream.send(game_end("0", "0"))
-                self.board = None
-                return None
-
-    @staticmethod
-    def _control(tc: TimeControl) -> tuple[int, int]:
-        """A match's time control as DXP's minutes and moves (DXP counts whole minutes)."""
-        if tc.base is not None:
-            return max(1, round((tc.base + 60 * tc.inc) / 60)), 0
-        per_move = tc.time if tc.time is not None else 1.0
-        return max(1, round(per_move * 75 / 60)), 75
-
-    def close(self) -> None:
-        if self.stream is not None:
-            try:
-                if self.board is not None:
-                    self.stream.send(game_end("0", "1"))
-            except OSError:
-                pass
-            self.stream.sock.close()
-            self.stream = None
-        self.board = None
 
 
 def serve(args: argparse.Namespace) -> int:

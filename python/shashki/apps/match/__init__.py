@@ -25,7 +25,7 @@ Players (``--a``, ``--b``):
   ``hub,ponder,NAME=VALUE…:COMMAND``: the same, pondering (``go ponder``, ``ponder-hit``),
   and each ``NAME=VALUE`` sent as ``set-param`` (e.g. ``hub,hash=16:…``).
 - ``dxp:HOST:PORT``: an engine listening for DXP games (Scan, Kingsrow, ``shashki dxp``),
-  asked for each game as DXP's initiator (:class:`shashki.protocols.dxp.DxpPlayer`; DXP counts time
+  asked for each game as DXP's initiator (:class:`DxpPlayer`; DXP counts time
   in whole minutes: a clock is sent as its minutes, a time a move as minutes for 75 moves).
 
 A pondering player thinks while its opponent does: give it a core of its own (with two
@@ -49,6 +49,7 @@ from __future__ import annotations
 from shashki.apps.match.cli import main
 from shashki.apps.match.players import (
     HUB_TIMEOUT,
+    DxpPlayer,
     HubPlayer,
     ShashkiPlayer,
     TimeControl,
@@ -70,6 +71,7 @@ __all__ = [
     "MAX_PLIES",
     "BUILTIN_OPENINGS",
     "Adjudication",
+    "DxpPlayer",
     "HubPlayer",
     "Results",
     "ShashkiPlayer",
