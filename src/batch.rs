@@ -37,6 +37,7 @@ use crate::geometry::{Bitboard, Word};
 use crate::position::mv::{Move, MoveList};
 use crate::rules::Counting;
 use crate::rules::GameWord;
+use crate::util::workers::Workers;
 
 /// The number of actions of the 8×8 board ([`Shape::actions`] gives each board's).
 pub const ACTIONS: usize = 32 * 4 * 7;
@@ -78,6 +79,48 @@ impl PlaneCell for bool {
 /// Observation planes: own men, own kings, opponent's men, opponent's kings, the piece
 /// making a capture, the pieces it has taken so far in this move.
 pub const PLANES: usize = 6;
+
+/// A legal-action mask's value: `bool`, one an action (the dense mask), or `u8`, eight
+/// actions a byte (the packed mask: action `j` is bit `j % 8` of byte `j / 8`, the row
+/// padded to whole bytes with zero bits; numpy's `unpackbits(…, bitorder="little")` reads
+/// it).
+pub trait MaskCell: Copy + Send + Sync {
+    /// The values of one game's row for a board of `actions` actions.
+    fn row_width(actions: usize) -> usize;
+    /// `game`'s legal actions written into every value of `out` (a row of
+    /// [`MaskCell::row_width`] values, possibly uninitialised).
+    fn write_row<W: GameWord>(game: &BatchGame<W>, out: &mut [MaybeUninit<Self>]);
+}
+
+impl MaskCell for bool {
+    fn row_width(actions: usize) -> usize {
+        actions
+    }
+
+    fn write_row<W: GameWord>(game: &BatchGame<W>, out: &mut [MaybeUninit<bool>]) {
+        game.write_legal_actions(out);
+    }
+}
+
+impl MaskCell for u8 {
+    fn row_width(actions: usize) -> usize {
+        actions.div_ceil(8)
+    }
+
+    fn write_row<W: GameWord>(game: &BatchGame<W>, out: &mut [MaybeUninit<u8>]) {
+        game.write_legal_bits(out);
+    }
+}
+
+/// Why a row of logits gave no action: a legal action's logit is not a number, or no legal
+/// action has a weight (every legal logit is minus infinity).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogitError {
+    /// The logit of this legal action is NaN.
+    NotANumber(usize),
+    /// Every legal action's logit is minus infinity.
+    NoWeight,
+}
 
 /// No action: the two squares are not on one diagonal.
 const NO_ACTION: u16 = u16::MAX;
@@ -513,6 +556,121 @@ impl<W: GameWord> BatchGame<W> {
         }
     }
 
+    /// The legal actions now as bits, written into every byte of `out` (a packed row:
+    /// action `j` is bit `j % 8` of byte `j / 8`; may be uninitialised).
+    pub fn write_legal_bits(&self, out: &mut [MaybeUninit<u8>]) {
+        for cell in out.iter_mut() {
+            cell.write(0);
+        }
+        // SAFETY: every byte was written just above, so the row is initialised `u8`s.
+        let out = unsafe { &mut *(std::ptr::from_mut(out) as *mut [u8]) };
+        for &a in &self.actions {
+            if let Some(byte) = out.get_mut(usize::from(a) >> 3) {
+                *byte |= 1 << (a & 7);
+            }
+        }
+    }
+
+    /// The legal actions now, each once: the quiet moves' as they stand (all different),
+    /// else ascending in `buffer`.
+    fn distinct_actions<'a>(&'a self, buffer: &'a mut smallvec::SmallVec<[u16; 48]>) -> &'a [u16] {
+        if self.quiet_moves() {
+            return &self.actions;
+        }
+        buffer.extend(self.actions.iter().copied().filter(|&a| a != NO_ACTION));
+        buffer.sort_unstable();
+        buffer.dedup();
+        buffer
+    }
+
+    /// A legal action drawn from the softmax of `logits` (this game's row of the board's
+    /// actions) over the legal actions only, each logit divided by the temperature
+    /// (`inverse_temperature`: its inverse; None for temperature 0, the arg-max, ties to the
+    /// lowest action). `random` draws it (one uniform number and the inverse of the
+    /// distribution, over the weights `exp((logit − max) / T)`). A legal logit of plus
+    /// infinity takes all the weight (shared with any other). Ok(None) for a game without
+    /// a legal action.
+    pub fn pick_from_logits(
+        &self,
+        random: u64,
+        logits: &[f32],
+        inverse_temperature: Option<f32>,
+    ) -> Result<Option<usize>, LogitError> {
+        let mut buffer = smallvec::SmallVec::new();
+        let choices = self.distinct_actions(&mut buffer);
+        if choices.is_empty() {
+            return Ok(None);
+        }
+        let logit = |a: u16| {
+            logits
+                .get(usize::from(a))
+                .copied()
+                .unwrap_or(f32::NEG_INFINITY)
+        };
+        // The largest legal logit (and its lowest action), checking for NaN.
+        let mut best = (f32::NEG_INFINITY, u16::MAX);
+        for &a in choices {
+            let l = logit(a);
+            if l.is_nan() {
+                return Err(LogitError::NotANumber(usize::from(a)));
+            }
+            if l > best.0 || (l == best.0 && a < best.1) {
+                best = (l, a);
+            }
+        }
+        let (max, argmax) = best;
+        if max == f32::NEG_INFINITY {
+            return Err(LogitError::NoWeight);
+        }
+        let Some(scale) = inverse_temperature else {
+            return Ok(Some(usize::from(argmax)));
+        };
+        // A uniform number in [0, 1) from the top 24 bits.
+        let uniform = (random >> 40) as f32 * (1.0 / (1u32 << 24) as f32);
+        let weight = |a: u16| {
+            let l = logit(a);
+            if max == f32::INFINITY {
+                if l == f32::INFINITY {
+                    1.0
+                } else {
+                    0.0
+                }
+            } else {
+                ((l - max) * scale).exp()
+            }
+        };
+        let mut weights: smallvec::SmallVec<[f32; 48]> = smallvec::SmallVec::new();
+        let mut total = 0.0f32;
+        for &a in choices {
+            let w = weight(a);
+            total += w;
+            weights.push(w);
+        }
+        let target = uniform * total;
+        let mut running = 0.0f32;
+        let mut last = argmax;
+        for (&a, &w) in choices.iter().zip(weights.iter()) {
+            if w > 0.0 {
+                running += w;
+                last = a;
+                if running > target {
+                    return Ok(Some(usize::from(a)));
+                }
+            }
+        }
+        Ok(Some(usize::from(last))) // rounding left the target at the very end
+    }
+
+    /// Ask the cache for the lines of `logits` (this game's row) that its legal actions
+    /// read.
+    fn prefetch_logits(&self, logits: &[f32]) {
+        for &a in &self.actions {
+            if let Some(cell) = logits.get(usize::from(a)) {
+                prefetch_bytes(std::ptr::from_ref(cell).cast::<u8>(), 1);
+            }
+        }
+    }
+
     /// The legal actions now, ascending and each once, appended to `out`.
     pub fn legal_action_list(&self, out: &mut Vec<i16>) {
         let start = out.len();
@@ -730,30 +888,109 @@ pub struct Batch<W: GameWord = u64> {
     rules: DrawRules,
     max_plies: usize,
     shape: &'static Shape,
+    /// The threads its calls run on.
+    pub threads: Threads,
+}
+
+/// The threads a batch's calls run on. A call splits its games into one contiguous range a
+/// thread; the calling thread plays the first range itself and the others run on workers
+/// that stay awake between calls ([`Workers`]: waking a sleeping thread would cost as much
+/// as a step's share of work).
+#[derive(Clone, Debug, Default)]
+pub enum Threads {
+    /// Every core: the process's shared workers beside the calling thread.
+    #[default]
+    Every,
+    /// The calling thread alone.
+    Caller,
+    /// `count` threads in all: the calling thread and workers of the batch's own.
+    Pool(std::sync::Arc<Workers>),
+}
+
+/// The process's shared workers, one fewer than its cores (None if they could not start).
+fn every_core() -> Option<&'static Workers> {
+    static WORKERS: std::sync::OnceLock<Option<Workers>> = std::sync::OnceLock::new();
+    WORKERS
+        .get_or_init(|| {
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            Workers::new(cores.min(256)).ok()
+        })
+        .as_ref()
+}
+
+impl Threads {
+    /// `count` threads in all (the calling thread one of them): None every core; 1 the
+    /// calling thread alone.
+    pub fn new(count: Option<usize>) -> std::io::Result<Threads> {
+        Ok(match count {
+            None => Threads::Every,
+            Some(0 | 1) => Threads::Caller,
+            Some(k) => Threads::Pool(std::sync::Arc::new(Workers::new(k)?)),
+        })
+    }
+
+    /// The workers of a call (None: the caller alone).
+    fn workers(&self) -> Option<&Workers> {
+        match self {
+            Threads::Every => every_core(),
+            Threads::Caller => None,
+            Threads::Pool(workers) => Some(workers),
+        }
+    }
+
+    /// The threads a call uses.
+    pub fn count(&self) -> usize {
+        self.workers().map_or(1, Workers::count)
+    }
+
+    /// `work` on each of `parts` (disjoint pieces of a call's data, at most
+    /// [`Threads::count`]): the first on the calling thread, the others on the workers, all
+    /// done when this returns.
+    fn run<C: Send, F: Fn(C) + Sync>(&self, parts: impl Iterator<Item = C>, work: F) {
+        let Some(workers) = self.workers() else {
+            parts.for_each(work);
+            return;
+        };
+        let slots: Vec<std::sync::Mutex<Option<C>>> =
+            parts.map(|c| std::sync::Mutex::new(Some(c))).collect();
+        if slots.len() <= 1 {
+            slots
+                .into_iter()
+                .filter_map(|slot| slot.into_inner().ok().flatten())
+                .for_each(work);
+            return;
+        }
+        workers.run(&|i| {
+            let part = slots
+                .get(i)
+                .and_then(|slot| slot.lock().unwrap_or_else(|e| e.into_inner()).take());
+            if let Some(part) = part {
+                work(part);
+            }
+        });
+    }
 }
 
 /// A run of games' share of a step: the games, their actions, rewards and end flags, and
 /// their rows of planes and of the mask.
-type StepChunk<'a, T, W> = (
+type StepChunk<'a, T, M, W> = (
     (
         (&'a mut [BatchGame<W>], &'a [i64]),
         (&'a mut [f32], &'a mut [(bool, bool)]),
     ),
-    (&'a mut [T], &'a mut [MaybeUninit<bool>]),
+    (&'a mut [T], &'a mut [MaybeUninit<M>]),
 );
 
 /// Initialised values seen as possibly uninitialised ones, to be written over: sound as
-/// long as only valid values are written (every writer here writes `false` or `true`).
-pub fn as_uninit(cells: &mut [bool]) -> &mut [MaybeUninit<bool>] {
-    // SAFETY: `MaybeUninit<bool>` has the layout of `bool`; the slice is only written
-    // through with valid `bool` values, so it stays initialised.
-    unsafe { &mut *(std::ptr::from_mut(cells) as *mut [MaybeUninit<bool>]) }
+/// long as only valid values are written (every writer here writes `false` or `true`, or
+/// whole bytes).
+pub fn as_uninit<T: Copy>(cells: &mut [T]) -> &mut [MaybeUninit<T>] {
+    // SAFETY: `MaybeUninit<T>` has the layout of `T`; the slice is only written through
+    // with valid `T` values, so it stays initialised.
+    unsafe { &mut *(std::ptr::from_mut(cells) as *mut [MaybeUninit<T>]) }
 }
 
-/// Games a thread steps in a run.
-const STEP_CHUNK: usize = 64;
-
-/// Below this many games a step runs on the calling thread.
+/// Below this many games a call runs on the calling thread.
 const PARALLEL_FROM: usize = 512;
 
 impl<W: GameWord> Batch<W> {
@@ -771,7 +1008,18 @@ impl<W: GameWord> Batch<W> {
             rules,
             max_plies,
             shape,
+            threads: Threads::Every,
         }
+    }
+
+    /// The games a thread takes in a call: all of them below [`PARALLEL_FROM`] or on one
+    /// thread, else an even share.
+    fn part(&self) -> usize {
+        let n = self.games.len().max(1);
+        if n < PARALLEL_FROM {
+            return n;
+        }
+        n.div_ceil(self.threads.count())
     }
 
     /// `work` on every game and its row of `out` (`width` values a game), over threads for
@@ -782,15 +1030,15 @@ impl<W: GameWord> Batch<W> {
         width: usize,
         work: impl Fn(&BatchGame<W>, &mut [T]) + Sync + Send,
     ) {
-        let work = |(game, row): (&BatchGame<W>, &mut [T])| work(game, row);
-        if self.games.len() >= PARALLEL_FROM {
-            self.games
-                .par_iter()
-                .zip(out.par_chunks_mut(width))
-                .for_each(work);
-        } else {
-            self.games.iter().zip(out.chunks_mut(width)).for_each(work);
-        }
+        let part = self.part();
+        self.threads.run(
+            self.games.chunks(part).zip(out.chunks_mut(part * width)),
+            |(games, rows)| {
+                for (game, row) in games.iter().zip(rows.chunks_mut(width)) {
+                    work(game, row);
+                }
+            },
+        );
     }
 
     /// The board's actions and planes.
@@ -828,27 +1076,22 @@ impl<W: GameWord> Batch<W> {
         let bad = |(game, &a): (&BatchGame<W>, &i64)| {
             !(0..game.shape.actions as i64).contains(&a) || !game.is_legal(a as usize)
         };
-        if self.games.len() >= PARALLEL_FROM {
-            self.games
-                .par_iter()
-                .zip(actions.par_iter())
-                .position_first(bad)
-        } else {
-            self.games.iter().zip(actions).position(bad)
-        }
+        // One pass on the calling thread: a few instructions a game, less than a hand-over.
+        self.games.iter().zip(actions).position(bad)
     }
 
     /// Step every game (the actions must be legal: [`Batch::first_illegal`]); rewards,
     /// terminated, truncated; with `planes` (`games × PLANES × 64`) each game's observation
-    /// after its step, and with `mask` (`games × ACTIONS`) its legal actions then, written in
-    /// the same pass while the game is in cache.
-    pub fn step<T: PlaneCell>(
+    /// after its step, and with `mask` (`games × ACTIONS` bools, or packed: `games ×
+    /// ⌈ACTIONS / 8⌉` bytes, [`MaskCell`]) its legal actions then, written in the same pass
+    /// while the game is in cache.
+    pub fn step<T: PlaneCell, M: MaskCell>(
         &mut self,
         actions: &[i64],
         rewards: &mut [f32],
         ends: &mut [(bool, bool)],
         planes: Option<&mut [T]>,
-        mask: Option<&mut [MaybeUninit<bool>]>,
+        mask: Option<&mut [MaybeUninit<M>]>,
     ) {
         let n = self.games.len();
         // Rows not asked for are one unused value a game (one iterator for every case).
@@ -861,81 +1104,132 @@ impl<W: GameWord> Batch<W> {
             }
         };
         let (want_mask, mask, mask_width) = match mask {
-            Some(mask) => (true, mask, self.shape.actions),
+            Some(mask) => (true, mask, M::row_width(self.shape.actions)),
             None => {
-                no_mask.resize(n, MaybeUninit::new(false));
+                no_mask.resize(n, MaybeUninit::uninit()); // never read nor written
                 (false, &mut no_mask[..], 1)
             }
         };
         let (rules, max_plies) = (&self.rules, self.max_plies);
         // Each thread steps its games in order, asking the cache for the next ones ahead.
-        let work = |(((games, actions), (rewards, ends)), (planes, mask)): StepChunk<'_, T, W>| {
-            for (i, (&a, (reward, end))) in actions
-                .iter()
-                .zip(rewards.iter_mut().zip(ends.iter_mut()))
-                .enumerate()
-            {
-                if let Some(next) = games.get(i + 2) {
-                    next.prefetch();
+        let work =
+            |(((games, actions), (rewards, ends)), (planes, mask)): StepChunk<'_, T, M, W>| {
+                for (i, (&a, (reward, end))) in actions
+                    .iter()
+                    .zip(rewards.iter_mut().zip(ends.iter_mut()))
+                    .enumerate()
+                {
+                    if let Some(next) = games.get(i + 2) {
+                        next.prefetch();
+                    }
+                    if let Some(next) = games.get(i + 1) {
+                        next.prefetch_moves();
+                    }
+                    let game = &mut games[i];
+                    let (r, terminated, truncated) = game.step(a as usize, rules, max_plies);
+                    *reward = r;
+                    *end = (terminated, truncated);
+                    if want_planes {
+                        game.observe(&mut planes[i * planes_width..(i + 1) * planes_width]);
+                    }
+                    if want_mask {
+                        M::write_row(game, &mut mask[i * mask_width..(i + 1) * mask_width]);
+                    }
                 }
-                if let Some(next) = games.get(i + 1) {
-                    next.prefetch_moves();
-                }
-                let game = &mut games[i];
-                let (r, terminated, truncated) = game.step(a as usize, rules, max_plies);
-                *reward = r;
-                *end = (terminated, truncated);
-                if want_planes {
-                    game.observe(&mut planes[i * planes_width..(i + 1) * planes_width]);
-                }
-                if want_mask {
-                    game.write_legal_actions(&mut mask[i * mask_width..(i + 1) * mask_width]);
-                }
-            }
-        };
-        if n >= PARALLEL_FROM {
+            };
+        let part = self.part();
+        self.threads.run(
             self.games
-                .par_chunks_mut(STEP_CHUNK)
-                .zip(actions.par_chunks(STEP_CHUNK))
-                .zip(
-                    rewards
-                        .par_chunks_mut(STEP_CHUNK)
-                        .zip(ends.par_chunks_mut(STEP_CHUNK)),
-                )
+                .chunks_mut(part)
+                .zip(actions.chunks(part))
+                .zip(rewards.chunks_mut(part).zip(ends.chunks_mut(part)))
                 .zip(
                     planes
-                        .par_chunks_mut(STEP_CHUNK * planes_width)
-                        .zip(mask.par_chunks_mut(STEP_CHUNK * mask_width)),
-                )
-                .for_each(work);
-        } else {
-            work((
-                ((&mut self.games[..], actions), (rewards, ends)),
-                (planes, mask),
-            ));
-        }
+                        .chunks_mut(part * planes_width)
+                        .zip(mask.chunks_mut(part * mask_width)),
+                ),
+            work,
+        );
     }
 
     /// A random legal action for every game (`seed` and the game's index choose it).
     pub fn sample(&self, seed: u64, out: &mut [i64]) {
         let work = |(i, (game, slot)): (usize, (&BatchGame<W>, &mut i64))| {
-            let r = splitmix(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-            *slot = game.pick(r).map_or(-1, |a| a as i64);
+            *slot = game.pick(game_random(seed, i)).map_or(-1, |a| a as i64);
         };
-        if self.games.len() >= PARALLEL_FROM {
+        let part = self.part();
+        self.threads.run(
             self.games
-                .par_iter()
-                .zip(out.par_iter_mut())
-                .enumerate()
-                .for_each(work);
-        } else {
+                .chunks(part)
+                .zip(out.chunks_mut(part))
+                .enumerate(),
+            |(k, (games, slots))| {
+                for (i, (game, slot)) in games.iter().zip(slots.iter_mut()).enumerate() {
+                    work((k * part + i, (game, slot)));
+                }
+            },
+        );
+    }
+
+    /// An action for every game drawn from the softmax of its row of `logits` (`games ×
+    /// actions`, row-major) over its legal actions, at `temperature` (0: the arg-max), by
+    /// `seed` and the game's index (the same whatever the threads); -1 for a game without
+    /// a legal action. The first row whose logits give no action is the error, with why;
+    /// `out` is then partly written.
+    pub fn sample_logits(
+        &self,
+        seed: u64,
+        logits: &[f32],
+        temperature: f32,
+        out: &mut [i64],
+    ) -> Result<(), (usize, LogitError)> {
+        let width = self.shape.actions;
+        let scale = (temperature > 0.0).then(|| 1.0 / temperature);
+        /// A row whose logits gave no action (the error is found again for the first).
+        const BAD: i64 = -2;
+        let pick = |i: usize, game: &BatchGame<W>, row: &[f32]| {
+            game.pick_from_logits(game_random(seed, i), row, scale)
+        };
+        let work = |games: &[BatchGame<W>], rows: &[f32], slots: &mut [i64], first: usize| {
+            for (i, (game, slot)) in games.iter().zip(slots.iter_mut()).enumerate() {
+                if let Some(next) = games.get(i + 1) {
+                    next.prefetch_logits(&rows[(i + 1) * width..(i + 2) * width]);
+                }
+                *slot = match pick(first + i, game, &rows[i * width..(i + 1) * width]) {
+                    Ok(Some(a)) => a as i64,
+                    Ok(None) => -1,
+                    Err(_) => BAD,
+                };
+            }
+        };
+        let part = self.part();
+        self.threads.run(
             self.games
-                .iter()
-                .zip(out.iter_mut())
-                .enumerate()
-                .for_each(work);
+                .chunks(part)
+                .zip(logits.chunks(part * width))
+                .zip(out.chunks_mut(part))
+                .enumerate(),
+            |(k, ((games, rows), slots))| work(games, rows, slots, k * part),
+        );
+        match out.iter().position(|&a| a == BAD) {
+            None => Ok(()),
+            Some(row) => {
+                let error = pick(
+                    row,
+                    &self.games[row],
+                    &logits[row * width..(row + 1) * width],
+                )
+                .err()
+                .unwrap_or(LogitError::NoWeight);
+                Err((row, error))
+            }
         }
     }
+}
+
+/// The random number of game `index` in the draw `seed`.
+fn game_random(seed: u64, index: usize) -> u64 {
+    splitmix(seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 
 /// How the moves of a playout are chosen.

@@ -3,7 +3,7 @@
 
 use numpy::{
     ndarray::IntoDimension, Element, PyArray, PyArray1, PyArray2, PyArray4, PyArrayMethods,
-    PyReadonlyArray1, PyUntypedArrayMethods,
+    PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods,
 };
 use std::mem::MaybeUninit;
 
@@ -12,7 +12,10 @@ use pyo3::prelude::*;
 
 use super::board::{parse_fen_with_clocks, BoardWord};
 use super::rules_arg_any;
-use crate::batch::{as_uninit, Batch, BatchGame, Finish, PlaneCell, Policy, Shape, PLANES};
+use crate::batch::{
+    as_uninit, Batch, BatchGame, Finish, LogitError, MaskCell, PlaneCell, Policy, Shape, Threads,
+    PLANES,
+};
 use crate::position::fen;
 use crate::rules::GameWord;
 use crate::search::SearchWord;
@@ -25,6 +28,7 @@ const MAX_PLAYOUTS: usize = 1 << 26;
 
 /// A batch in its board's word: the 64-bit one of the boards up to 10×10 (and Turkish
 /// draughts), the 128-bit one of the 12×12 board.
+#[derive(Clone)]
 enum AnyBatch {
     Narrow(Batch),
     Wide(Batch<u128>),
@@ -47,6 +51,39 @@ impl AnyBatch {
 
     fn shape(&self) -> &'static Shape {
         on_batch!(self, b => b.shape())
+    }
+
+    fn set_threads(&mut self, threads: Threads) {
+        on_batch!(self, b => b.threads = threads);
+    }
+}
+
+/// The two forms of a legal-action mask: a bool an action, or packed, a bit an action.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum MaskForm {
+    Dense,
+    Packed,
+}
+
+/// A mask array given by the caller, by its dtype: bool (dense) or uint8 (packed).
+enum MaskArg<'py> {
+    Dense(Bound<'py, PyArray2<bool>>),
+    Packed(Bound<'py, PyArray2<u8>>),
+}
+
+impl<'py> MaskArg<'py> {
+    /// `array` (`name` in messages) as a 2-dimensional bool or uint8 array, or a ValueError.
+    fn of(array: &Bound<'py, PyAny>, name: &str) -> PyResult<MaskArg<'py>> {
+        if let Ok(a) = array.cast::<PyArray2<bool>>() {
+            return Ok(MaskArg::Dense(a.clone()));
+        }
+        if let Ok(a) = array.cast::<PyArray2<u8>>() {
+            return Ok(MaskArg::Packed(a.clone()));
+        }
+        Err(PyValueError::new_err(format!(
+            "{name} must be a 2-dimensional numpy array of bool (one an action) or uint8 \
+             (packed: eight actions a byte)"
+        )))
     }
 }
 
@@ -89,10 +126,13 @@ pub struct PyBatchBoards {
     batch: AnyBatch,
     /// The games' legal actions as they stand, written by the last step in its own pass:
     /// it writes them when `legal_action_mask()` was called since the step before (a
-    /// learning loop's pattern), and `legal_action_mask()` hands them over.
-    next_mask: Option<Py<PyArray2<bool>>>,
-    /// `legal_action_mask()` was called (without `out`) since the last step.
-    mask_asked: bool,
+    /// learning loop's pattern), and `legal_action_mask()` hands them over (in the form
+    /// asked for).
+    next_mask: Option<(MaskForm, Py<PyAny>)>,
+    /// `legal_action_mask()` was called (without `out`) since the last step, in this form.
+    mask_asked: Option<MaskForm>,
+    /// The threads asked for (None: every core).
+    threads: Option<usize>,
 }
 
 #[pymethods]
@@ -101,13 +141,14 @@ impl PyBatchBoards {
     /// truncated at `max_plies` plies.
     #[new]
     #[pyo3(signature = (n, *, variant = None, captures_optional = false, fens = None,
-                        max_plies = 400))]
+                        max_plies = 400, threads = None))]
     fn new(
         n: usize,
         variant: Option<&Bound<'_, PyAny>>,
         captures_optional: bool,
         fens: Option<Vec<String>>,
         max_plies: usize,
+        threads: Option<usize>,
     ) -> PyResult<Self> {
         if n == 0 || n > MAX_GAMES {
             return Err(PyValueError::new_err(format!(
@@ -126,16 +167,42 @@ impl PyBatchBoards {
                 )));
             }
         }
-        let batch = if rules.variant.geometry().is_wide() {
+        if threads == Some(0) {
+            return Err(PyValueError::new_err(
+                "threads must be at least 1 (or None: every core)",
+            ));
+        }
+        let pool = Threads::new(threads.map(|k| k.min(256)))
+            .map_err(|e| PyValueError::new_err(format!("cannot start the threads: {e}")))?;
+        let mut batch = if rules.variant.geometry().is_wide() {
             AnyBatch::Wide(new_batch(n, rules, fens.as_deref(), max_plies)?)
         } else {
             AnyBatch::Narrow(new_batch(n, rules, fens.as_deref(), max_plies)?)
         };
+        batch.set_threads(pool);
         Ok(PyBatchBoards {
             batch,
             next_mask: None,
-            mask_asked: false,
+            mask_asked: None,
+            threads,
         })
+    }
+
+    /// An independent copy of the games as they stand (their records, clocks and last
+    /// results; the same threads).
+    fn copy(&self) -> PyBatchBoards {
+        PyBatchBoards {
+            batch: self.batch.clone(),
+            next_mask: None,
+            mask_asked: None,
+            threads: self.threads,
+        }
+    }
+
+    /// The threads asked for (None: every core).
+    #[getter]
+    fn threads(&self) -> Option<usize> {
+        self.threads
     }
 
     /// Start every game again at its first position.
@@ -161,32 +228,58 @@ impl PyBatchBoards {
         self.batch.shape().actions
     }
 
-    /// The legal actions of every game: bool array (n, ACTIONS), new or written into `out`.
-    #[pyo3(signature = (out = None))]
+    /// The legal actions of every game: bool array (n, ACTIONS), or with `packed` uint8
+    /// (n, ⌈ACTIONS / 8⌉) with action `j` bit `j % 8` of byte `j / 8`; new, or written into
+    /// `out` (whose dtype says the form: bool dense, uint8 packed).
+    #[pyo3(signature = (out = None, packed = false))]
     fn legal_action_mask<'py>(
         &mut self,
         py: Python<'py>,
-        out: Option<Bound<'py, PyArray2<bool>>>,
-    ) -> PyResult<Bound<'py, PyArray2<bool>>> {
+        out: Option<Bound<'py, PyAny>>,
+        packed: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let n = self.batch.len();
         let actions = self.batch.shape().actions;
-        if out.is_none() {
-            self.mask_asked = true;
-            if let Some(mask) = self.next_mask.take() {
-                return Ok(mask.into_bound(py));
+        let Some(out) = out else {
+            let form = if packed {
+                MaskForm::Packed
+            } else {
+                MaskForm::Dense
+            };
+            self.mask_asked = Some(form);
+            if let Some((made, mask)) = self.next_mask.take() {
+                if made == form {
+                    return Ok(mask.into_bound(py));
+                }
             }
-        }
-        on_batch!(&self.batch, batch => match out {
-            None => Ok(rows_array(
-                py,
-                batch,
-                [n, actions],
-                actions,
-                false,
-                BatchGame::legal_actions,
-            )),
-            Some(out) => fill_rows(py, batch, out, &[n, actions], actions, BatchGame::legal_actions),
-        })
+            return Ok(on_batch!(&self.batch, batch => match form {
+                MaskForm::Dense => rows_array(py, batch, [n, actions], actions, false, |g, row| {
+                    <bool as MaskCell>::write_row(g, as_uninit(row))
+                })
+                .into_any(),
+                MaskForm::Packed => {
+                    let width = <u8 as MaskCell>::row_width(actions);
+                    rows_array(py, batch, [n, width], width, 0u8, |g, row| {
+                        <u8 as MaskCell>::write_row(g, as_uninit(row))
+                    })
+                    .into_any()
+                }
+            }));
+        };
+        on_batch!(&self.batch, batch => match MaskArg::of(&out, "out")? {
+            MaskArg::Dense(a) => {
+                fill_rows(py, batch, a, &[n, actions], actions, |g, row| {
+                    <bool as MaskCell>::write_row(g, as_uninit(row))
+                })?;
+            }
+            MaskArg::Packed(a) => {
+                let width = <u8 as MaskCell>::row_width(actions);
+                fill_rows(py, batch, a, &[n, width], width, |g, row| {
+                    <u8 as MaskCell>::write_row(g, as_uninit(row))
+                })?;
+            }
+        });
+        Ok(out)
     }
 
     /// Every game's legal actions as lists: `(offsets, actions)`, game `i`'s being
@@ -228,10 +321,12 @@ impl PyBatchBoards {
         on_batch!(&self.batch, batch => Ok(match out {
             None => match PlaneType::named(dtype)? {
                 PlaneType::F32 => {
-                    rows_array::<f32, _, _>(py, batch, dims, width, 0.0, BatchGame::observe).into_any()
+                    rows_array::<f32, _, _>(py, batch, dims, width, 0.0, BatchGame::observe)
+                        .into_any()
                 }
                 PlaneType::U8 => {
-                    rows_array::<u8, _, _>(py, batch, dims, width, 0, BatchGame::observe).into_any()
+                    rows_array::<u8, _, _>(py, batch, dims, width, 0, BatchGame::observe)
+                        .into_any()
                 }
                 PlaneType::Bool => {
                     rows_array::<bool, _, _>(py, batch, dims, width, false, BatchGame::observe)
@@ -280,7 +375,9 @@ impl PyBatchBoards {
     }
 
     /// Play one action in every game: `(rewards, terminated, truncated)`. An illegal action
-    /// is a ValueError naming the first bad row, and no game changes.
+    /// is a ValueError naming the first bad row, and no game changes. With `planes` each
+    /// game's observation after the step, and with `mask` (bool: dense; uint8: packed) its
+    /// legal actions then, written in the step's own pass.
     #[allow(clippy::type_complexity)]
     #[pyo3(signature = (actions, planes = None, mask = None))]
     fn step<'py>(
@@ -288,7 +385,7 @@ impl PyBatchBoards {
         py: Python<'py>,
         actions: PyReadonlyArray1<'py, i64>,
         planes: Option<Bound<'py, PyAny>>,
-        mask: Option<Bound<'py, PyArray2<bool>>>,
+        mask: Option<Bound<'py, PyAny>>,
     ) -> PyResult<(
         Bound<'py, PyArray1<f32>>,
         Bound<'py, PyArray1<bool>>,
@@ -302,7 +399,13 @@ impl PyBatchBoards {
                 actions.len()
             )));
         }
-        if let Some(row) = on_batch!(&self.batch, b => b.first_illegal(&actions)) {
+        let mask = mask.map(|m| MaskArg::of(&m, "mask")).transpose()?;
+        let planes = planes.map(|p| PlanesArg::of(&p, "planes")).transpose()?;
+        let first_illegal = {
+            let batch = &self.batch;
+            py.detach(|| on_batch!(batch, b => b.first_illegal(&actions)))
+        };
+        if let Some(row) = first_illegal {
             let stuck =
                 on_batch!(&self.batch, b => b.games[row].position().legal_moves().is_empty());
             if stuck {
@@ -318,70 +421,54 @@ impl PyBatchBoards {
                 actions[row]
             )));
         }
+        let actions_count = self.batch.shape().actions;
         // The next mask, written in the step's pass when the last one was asked for and
         // none is given to write it into.
-        let fresh = (mask.is_none() && self.mask_asked)
-            // SAFETY: the array is new and C-contiguous; the step writes each of its values
-            // (every game's row) before it is read or handed over.
-            .then(|| unsafe { PyArray2::<bool>::new(py, [n, self.batch.shape().actions], false) });
+        let fresh_form = if mask.is_none() {
+            self.mask_asked
+        } else {
+            None
+        };
         self.next_mask = None;
-        self.mask_asked = false;
-        let fresh_cells = fresh.as_ref().map(|a| unsafe {
-            // SAFETY: as above; nothing else refers to the array.
-            std::slice::from_raw_parts_mut(a.data().cast::<MaybeUninit<bool>>(), a.len())
-        });
-        let mut rewards = vec![0.0f32; n];
-        let mut ends = vec![(false, false); n];
+        self.mask_asked = None;
         let size = self.batch.shape().size;
         let planes_dims = [n, PLANES, size, size];
-        let planes = planes.map(|p| PlanesArg::of(&p, "planes")).transpose()?;
-        // The step with planes of one type, and the mask if asked for.
-        type Masks<'a, 'py> = (
-            Option<(&'a Bound<'py, PyArray2<bool>>, &'a [usize])>,
-            Option<&'a mut [MaybeUninit<bool>]>,
-        );
-        fn run<T: PlaneCell + Element, W: GameWord>(
-            py: Python<'_>,
-            (batch, actions): (&mut Batch<W>, &[i64]),
-            (rewards, ends): (&mut [f32], &mut [(bool, bool)]),
-            planes: Option<(&Bound<'_, PyArray4<T>>, &[usize])>,
-            (mask, fresh): Masks<'_, '_>,
-        ) -> PyResult<()> {
-            let mut step = |planes: Option<&mut [T]>, mask: Option<&mut [MaybeUninit<bool>]>| {
-                py.detach(|| batch.step(actions, rewards, ends, planes, mask))
-            };
-            match (planes, mask) {
-                (None, None) => step(None, fresh),
-                (Some((planes, dims)), None) => {
-                    with_cells(planes, dims, "planes", |cells| step(Some(cells), fresh))?
-                }
-                (None, Some((mask, dims))) => with_cells(mask, dims, "mask", |cells| {
-                    step(None, Some(as_uninit(cells)))
-                })?,
-                (Some((planes, pdims)), Some((mask, mdims))) => {
-                    with_cells(planes, pdims, "planes", |planes| {
-                        with_cells(mask, mdims, "mask", |mask| {
-                            step(Some(planes), Some(as_uninit(mask)))
-                        })
-                    })??
-                }
-            }
-            Ok(())
-        }
-        let mask_dims = [n, self.batch.shape().actions];
-        let masks = (mask.as_ref().map(|m| (m, &mask_dims[..])), fresh_cells);
-        let outs = (&mut rewards[..], &mut ends[..]);
-        let dims = &planes_dims[..];
-        on_batch!(&mut self.batch, batch => {
+        let mut rewards = vec![0.0f32; n];
+        let mut ends = vec![(false, false); n];
+        let outs = Outs {
+            rewards: &mut rewards,
+            ends: &mut ends,
+            planes: planes.as_ref(),
+            planes_dims: &planes_dims,
+        };
+        let made: Option<(MaskForm, Bound<'py, PyAny>)> = on_batch!(&mut self.batch, batch => {
             let games = (batch, &actions[..]);
-            match &planes {
-                None => run::<f32, _>(py, games, outs, None, masks)?,
-                Some(PlanesArg::F32(p)) => run(py, games, outs, Some((p, dims)), masks)?,
-                Some(PlanesArg::U8(p)) => run(py, games, outs, Some((p, dims)), masks)?,
-                Some(PlanesArg::Bool(p)) => run(py, games, outs, Some((p, dims)), masks)?,
+            match (&mask, fresh_form) {
+                (Some(MaskArg::Dense(m)), _) => {
+                    step_with(py, games, outs, MaskOut::Given(m, &[n, actions_count]))?;
+                    None
+                }
+                (Some(MaskArg::Packed(m)), _) => {
+                    let width = <u8 as MaskCell>::row_width(actions_count);
+                    step_with(py, games, outs, MaskOut::Given(m, &[n, width]))?;
+                    None
+                }
+                (None, Some(MaskForm::Dense)) => {
+                    let a = step_with(py, games, outs, MaskOut::<bool>::Fresh([n, actions_count]))?;
+                    a.map(|a| (MaskForm::Dense, a.into_any()))
+                }
+                (None, Some(MaskForm::Packed)) => {
+                    let width = <u8 as MaskCell>::row_width(actions_count);
+                    let a = step_with(py, games, outs, MaskOut::<u8>::Fresh([n, width]))?;
+                    a.map(|a| (MaskForm::Packed, a.into_any()))
+                }
+                (None, None) => {
+                    step_with(py, games, outs, MaskOut::<bool>::None)?;
+                    None
+                }
             }
         });
-        self.next_mask = fresh.map(Bound::unbind);
+        self.next_mask = made.map(|(form, a)| (form, a.unbind()));
         let terminated: Vec<bool> = ends.iter().map(|e| e.0).collect();
         let truncated: Vec<bool> = ends.iter().map(|e| e.1).collect();
         Ok((
@@ -391,11 +478,54 @@ impl PyBatchBoards {
         ))
     }
 
-    /// A random legal action of every game, chosen by `seed`.
-    fn sample_actions<'py>(&self, py: Python<'py>, seed: u64) -> Bound<'py, PyArray1<i64>> {
-        let mut out = vec![0i64; self.batch.len()];
-        on_batch!(&self.batch, b => b.sample(seed, &mut out));
-        PyArray1::from_vec(py, out)
+    /// An action of every game chosen by `seed`: without `logits` a uniform legal action;
+    /// with `logits` (float32, (n, ACTIONS), C-contiguous) a sample of each game's softmax
+    /// over its legal actions at `temperature` (0: the arg-max). -1 for a game without a
+    /// legal action. A row whose legal logits include NaN or are all minus infinity is a
+    /// ValueError naming the row.
+    #[pyo3(signature = (seed, logits = None, temperature = 1.0))]
+    fn sample_actions<'py>(
+        &self,
+        py: Python<'py>,
+        seed: u64,
+        logits: Option<PyReadonlyArray2<'py, f32>>,
+        temperature: f64,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let n = self.batch.len();
+        let mut out = vec![0i64; n];
+        let batch = &self.batch;
+        let Some(logits) = logits else {
+            py.detach(|| on_batch!(batch, b => b.sample(seed, &mut out)));
+            return Ok(PyArray1::from_vec(py, out));
+        };
+        if !(temperature.is_finite() && temperature >= 0.0) {
+            return Err(PyValueError::new_err(format!(
+                "temperature must be a finite number at least 0, not {temperature}"
+            )));
+        }
+        let actions = self.batch.shape().actions;
+        if logits.shape() != [n, actions] {
+            return Err(PyValueError::new_err(format!(
+                "logits must have shape ({n}, {actions}), not {:?}",
+                logits.shape()
+            )));
+        }
+        let values = logits
+            .as_slice()
+            .map_err(|_| PyValueError::new_err("logits must be C-contiguous"))?;
+        let result = py.detach(
+            || on_batch!(batch, b => b.sample_logits(seed, values, temperature as f32, &mut out)),
+        );
+        match result {
+            Ok(()) => Ok(PyArray1::from_vec(py, out)),
+            Err((row, LogitError::NotANumber(action))) => Err(PyValueError::new_err(format!(
+                "logits of row {row}: the legal action {action}'s logit is NaN"
+            ))),
+            Err((row, LogitError::NoWeight)) => Err(PyValueError::new_err(format!(
+                "logits of row {row}: every legal action's logit is -inf (no legal action \
+                 can be drawn)"
+            ))),
+        }
     }
 
     /// The result of every game's last finished game: 1 (White won), -1 (Black won), 0 (a
@@ -425,6 +555,90 @@ impl PyBatchBoards {
             pyo3::exceptions::PyIndexError::new_err(format!("game {message}"))
         })? as usize;
         on_batch!(&self.batch, b => game_history(b, index))
+    }
+}
+
+/// What a step writes besides the games: rewards, end flags, and the planes if given.
+struct Outs<'a, 'py> {
+    rewards: &'a mut [f32],
+    ends: &'a mut [(bool, bool)],
+    planes: Option<&'a PlanesArg<'py>>,
+    planes_dims: &'a [usize],
+}
+
+/// The mask a step writes: one the caller gave (its shape), a new one of that shape, or
+/// none.
+enum MaskOut<'a, 'py, M: Element> {
+    Given(&'a Bound<'py, PyArray2<M>>, &'a [usize]),
+    Fresh([usize; 2]),
+    None,
+}
+
+/// One step of `batch` with the planes of their type and the mask of its form `M`: the
+/// new mask array when one was made.
+fn step_with<'py, M: MaskCell + Element, W: GameWord>(
+    py: Python<'py>,
+    (batch, actions): (&mut Batch<W>, &[i64]),
+    outs: Outs<'_, 'py>,
+    mask: MaskOut<'_, 'py, M>,
+) -> PyResult<Option<Bound<'py, PyArray2<M>>>> {
+    let Outs {
+        rewards,
+        ends,
+        planes,
+        planes_dims,
+    } = outs;
+    // The step with planes of one type, writing the mask into `cells` if any.
+    fn run<T: PlaneCell + Element, M: MaskCell, W: GameWord>(
+        py: Python<'_>,
+        (batch, actions): (&mut Batch<W>, &[i64]),
+        (rewards, ends): (&mut [f32], &mut [(bool, bool)]),
+        planes: Option<(&Bound<'_, PyArray4<T>>, &[usize])>,
+        mask: Option<&mut [MaybeUninit<M>]>,
+    ) -> PyResult<()> {
+        let mut step = |planes: Option<&mut [T]>, mask: Option<&mut [MaybeUninit<M>]>| {
+            py.detach(|| batch.step(actions, rewards, ends, planes, mask))
+        };
+        match planes {
+            None => step(None, mask),
+            Some((planes, dims)) => {
+                with_cells(planes, dims, "planes", |cells| step(Some(cells), mask))?
+            }
+        }
+        Ok(())
+    }
+    let games = (batch, actions);
+    let ends = (rewards, ends);
+    let with_mask = |cells: Option<&mut [MaybeUninit<M>]>| -> PyResult<()> {
+        match planes {
+            None => run::<f32, M, W>(py, games, ends, None, cells),
+            Some(PlanesArg::F32(p)) => run(py, games, ends, Some((p, planes_dims)), cells),
+            Some(PlanesArg::U8(p)) => run(py, games, ends, Some((p, planes_dims)), cells),
+            Some(PlanesArg::Bool(p)) => run(py, games, ends, Some((p, planes_dims)), cells),
+        }
+    };
+    match mask {
+        MaskOut::None => {
+            with_mask(None)?;
+            Ok(None)
+        }
+        MaskOut::Given(array, dims) => {
+            with_cells(array, dims, "mask", |cells| {
+                with_mask(Some(as_uninit(cells)))
+            })??;
+            Ok(None)
+        }
+        MaskOut::Fresh(dims) => {
+            // SAFETY: the array is new and C-contiguous; the step writes each of its values
+            // (every game's row) before it is read or handed over.
+            let array = unsafe { PyArray2::<M>::new(py, dims, false) };
+            let cells = unsafe {
+                // SAFETY: as above; nothing else refers to the array.
+                std::slice::from_raw_parts_mut(array.data().cast::<MaybeUninit<M>>(), array.len())
+            };
+            with_mask(Some(cells))?;
+            Ok(Some(array))
+        }
     }
 }
 

@@ -1,7 +1,9 @@
-//! Helpers of no game: checksums, memory sizes, a 64-bit mix.
+//! Helpers of no game: checksums, memory sizes, a 64-bit mix, worker threads that stay
+//! awake between short calls.
 
 pub(crate) mod checksum;
 pub(crate) mod memory;
+pub mod workers;
 
 /// A 64-bit mix (splitmix64's finaliser).
 pub fn splitmix(x: u64) -> u64 {

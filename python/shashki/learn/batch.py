@@ -149,11 +149,24 @@ def move_actions(board: shashki.Board, move: shashki.Move) -> list[int]:
     return _core.move_actions(move, board.turn)
 
 
+def packed_width(action_count: int) -> int:
+    """The bytes of one game's packed mask: ``ceil(action_count / 8)`` (112 on 8×8)."""
+    return (action_count + 7) // 8
+
+
+def unpack_mask(packed: npt.NDArray[np.uint8], action_count: int) -> npt.NDArray[np.bool_]:
+    """A packed mask (uint8 ``(n, ceil(action_count / 8))``, action ``j`` bit ``j % 8`` of
+    byte ``j // 8``) as the dense bool mask ``(n, action_count)``: numpy's
+    ``unpackbits(packed, axis=-1, count=action_count, bitorder="little")``."""
+    return np.unpackbits(packed, axis=-1, count=action_count, bitorder="little").view(np.bool_)
+
+
 class Boards:
     """``n`` games held in Rust and stepped together (the GIL released, over threads for
     large ``n``): from the variant's start, or from ``fens`` (one FEN for all or one a game).
     ``seed`` drives :meth:`sample_actions`; ``dtype`` is the observations' (float32, uint8
-    or bool)."""
+    or bool); ``threads`` how many threads step, sample and write the arrays (None: every
+    core; 1: the calling thread only)."""
 
     def __init__(
         self,
@@ -164,9 +177,12 @@ class Boards:
         seed: Optional[int] = None,
         max_plies: int = 400,
         dtype: npt.DTypeLike = np.float32,
+        threads: Optional[int] = None,
     ) -> None:
         _int_arg(n, "n", 1, MAX_GAMES)
         _int_arg(max_plies, "max_plies", 1, 2**32 - 1)
+        if threads is not None:
+            _int_arg(threads, "threads", 1, 256)
         self.dtype: np.dtype[Any] = np.dtype(dtype)
         if self.dtype not in PLANE_DTYPES:
             raise ValueError(f"dtype must be float32, uint8 or bool, not {self.dtype.name}")
@@ -178,6 +194,7 @@ class Boards:
             captures_optional=captures_optional,
             fens=None if fens is None else [str(f) for f in fens],
             max_plies=max_plies,
+            threads=threads,
         )
         # Each call of sample_actions draws from its own number, the key's and the call's.
         self._sample_key = int(np.random.SeedSequence(seed).generate_state(1, np.uint64)[0])
@@ -185,6 +202,18 @@ class Boards:
 
     def __len__(self) -> int:
         return len(self._core)
+
+    @property
+    def threads(self) -> Optional[int]:
+        """The threads its calls run on, as given (None: every core)."""
+        return self._core.threads
+
+    def copy(self) -> Boards:
+        """An independent copy of the games as they stand (each game's record, clocks and
+        last result, the seed's next draws): stepping one leaves the other as it was."""
+        other = object.__new__(Boards)
+        other.__dict__.update(self.__dict__, _core=self._core.copy())
+        return other
 
     @property
     def action_count(self) -> int:
@@ -204,18 +233,33 @@ class Boards:
         return self.observation()
 
     def legal_action_mask(
-        self, out: Optional[npt.NDArray[np.bool_]] = None
-    ) -> npt.NDArray[np.bool_]:
-        """The legal actions of every game: bool array ``(n, action_count)``; with ``out`` (such
-        an array, C-contiguous) written into it, no new array made, and ``out`` returned.
-        Called after a step, it makes the next step write the next mask in its own pass
-        (each game's row while the game is in cache), and the call after that step hands
-        that array over."""
+        self, out: Optional[npt.NDArray[Any]] = None, *, packed: bool = False
+    ) -> npt.NDArray[Any]:
+        """The legal actions of every game: bool array ``(n, action_count)``; with
+        ``packed=True`` a uint8 array ``(n, ceil(action_count / 8))`` holding action ``j`` as
+        bit ``j % 8`` of byte ``j // 8`` (a row padded with zero bits; :func:`unpack_mask`,
+        or numpy's ``unpackbits(…, bitorder="little")``, makes it dense: an eighth of the
+        bytes to move to a GPU). With ``out`` (such an array, C-contiguous: bool for the
+        dense form, uint8 for the packed one) written into it, no new array made, and
+        ``out`` returned. Called after a step, it makes the next step write the next mask
+        (in the form asked for) in its own pass, each game's row while the game is in cache,
+        and the call after that step hands that array over."""
         if out is None:
-            return self._core.legal_action_mask()
-        return self._core.legal_action_mask(
-            _checked_out(out, np.bool_, (len(self), self.action_count))
-        )
+            return self._core.legal_action_mask(packed=bool(packed))
+        return self._core.legal_action_mask(self._checked_mask(out, "out", packed or None))
+
+    def _checked_mask(
+        self, array: npt.NDArray[Any], name: str, packed: Optional[bool] = None
+    ) -> npt.NDArray[Any]:
+        """``array`` if it can take a mask: bool ``(n, action_count)`` or uint8 ``(n,
+        ceil(action_count / 8))`` (``packed`` says which when it is not None)."""
+        if not isinstance(array, np.ndarray):
+            raise ValueError(f"{name} must be a numpy array, not {type(array).__name__}")
+        if packed is None:
+            packed = array.dtype == np.uint8
+        if packed:
+            return _checked_out(array, np.uint8, (len(self), packed_width(self.action_count)), name)
+        return _checked_out(array, np.bool_, (len(self), self.action_count), name)
 
     def legal_actions(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int16]]:
         """Every game's legal actions as lists, for a loop that draws from them: ``(offsets,
@@ -239,7 +283,7 @@ class Boards:
         actions: npt.ArrayLike,
         out: Optional[npt.NDArray[Any]] = None,
         *,
-        mask: Optional[npt.NDArray[np.bool_]] = None,
+        mask: Optional[npt.NDArray[Any]] = None,
     ) -> tuple[
         npt.NDArray[Any],
         npt.NDArray[np.float32],
@@ -248,10 +292,10 @@ class Boards:
     ]:
         """Play ``actions`` (one a game): ``(observation, rewards, terminated, truncated)``
         (the observation written into ``out`` when given, as :meth:`observation` does). With
-        ``mask`` (a bool array ``(n, action_count)``) the legal actions after the step are written
-        into it too, as :meth:`legal_action_mask` would, in the step's own pass. A wrong
-        shape or an illegal action is a ValueError naming the first bad row, and no game
-        changes."""
+        ``mask`` (a bool array ``(n, action_count)``, or a packed uint8 one ``(n,
+        ceil(action_count / 8))``) the legal actions after the step are written into it
+        too, as :meth:`legal_action_mask` would, in the step's own pass. A wrong shape or an
+        illegal action is a ValueError naming the first bad row, and no game changes."""
         array = np.asarray(actions)
         if array.shape != (len(self),):
             raise ValueError(f"actions must have shape ({len(self)},), not {array.shape}")
@@ -263,7 +307,7 @@ class Boards:
         else:  # checked before any game moves
             out = _checked_planes(out, shape)
         if mask is not None:
-            mask = _checked_out(mask, np.bool_, (len(self), self.action_count), "mask")
+            mask = self._checked_mask(mask, "mask")
         # The planes are written in the step's own pass, each game's while it is in cache.
         rewards, terminated, truncated = self._core.step(
             np.ascontiguousarray(array, np.int64), out, mask
@@ -275,10 +319,34 @@ class Boards:
         has not finished one): what ``step`` would have shown before the reset."""
         return self._core.final_observation(dtype=self.dtype.name)
 
-    def sample_actions(self) -> npt.NDArray[np.int64]:
-        """A random legal action for every game (reproducible from the seed)."""
+    def sample_actions(
+        self, logits: Optional[npt.ArrayLike] = None, temperature: float = 1.0
+    ) -> npt.NDArray[np.int64]:
+        """An action for every game, reproducible from the seed: without ``logits`` a legal
+        action drawn uniformly; with ``logits`` (an array ``(n, action_count)``, float32
+        C-contiguous for no copy) one drawn from each game's softmax over its legal
+        actions only, the logits divided by ``temperature`` (0: the arg-max, ties to the
+        lowest action), in Rust, over the batch's threads, without the GIL: no dense mask is
+        read or made. A row whose legal logits include NaN, or are all ``-inf``, is a
+        ValueError naming the row; a logit of ``+inf`` takes all the weight. -1 for a game
+        without a legal action."""
         self._samples += 1
-        return self._core.sample_actions(_splitmix(self._sample_key ^ self._samples))
+        seed = _splitmix(self._sample_key ^ self._samples)
+        if logits is None:
+            return self._core.sample_actions(seed)
+        if isinstance(temperature, bool) or not isinstance(temperature, (int, float)):
+            raise TypeError(f"temperature must be a number, not {type(temperature).__name__}")
+        if not (temperature >= 0 and np.isfinite(temperature)):
+            raise ValueError(f"temperature must be a finite number at least 0, not {temperature}")
+        array = np.asarray(logits)
+        if array.shape != (len(self), self.action_count):
+            raise ValueError(
+                f"logits must have shape ({len(self)}, {self.action_count}), not {array.shape}"
+            )
+        if not (np.issubdtype(array.dtype, np.floating) or np.issubdtype(array.dtype, np.integer)):
+            raise ValueError(f"logits must be numbers, not {array.dtype}")
+        array = np.ascontiguousarray(array, np.float32)
+        return self._core.sample_actions(seed, array, float(temperature))
 
     def results(self) -> npt.NDArray[np.int8]:
         """How each game's last finished game ended: 1 White won, -1 Black won, 0 a draw,
