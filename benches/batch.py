@@ -5,6 +5,14 @@ reading the legal-action mask and the observation, as a learning loop does; and,
 
     python benches/batch.py [--games 4096] [--steps 200] [--warmup 300] [--variant english]
                             [--spiel-python PATH]
+    python benches/batch.py --policy [--variant english] [--games 4096]
+
+``--policy`` times a policy's loop: logits kept as a float32 array ``(n, action_count)``,
+``sample_actions(logits)`` (the masked softmax sampled in Rust) then ``step(actions,
+out=planes, mask=packed)`` (uint8 planes, the packed mask), on one thread and on two
+(``Boards(threads=…)``); beside it the same sampling done in numpy over the dense mask, and
+OpenSpiel's ``checkers`` (step + mask + observation, no sampling from logits), in the same
+run.
 
 ``--variant`` plays another game (English draughts is OpenSpiel's ``checkers``; the 10×10
 games, ``international`` among them, step on their own board: 1800 actions, 10×10 planes);
@@ -121,6 +129,76 @@ def shashki_steps_caller_chooses(
     return rate
 
 
+def policy_loop(games: int, steps: int, variant: str, threads: int) -> float:
+    """The policy's loop: kept float32 logits sampled in Rust, the step writing uint8 planes
+    and the packed mask."""
+    import numpy as np
+    from shashki.learn.batch import packed_width
+
+    boards = Boards(games, seed=1, variant=variant, dtype=np.uint8, threads=threads)
+    logits = np.random.default_rng(1).standard_normal((games, boards.action_count))
+    logits = logits.astype(np.float32)
+    planes = np.empty((games, *boards.observation_shape), np.uint8)
+    packed = np.empty((games, packed_width(boards.action_count)), np.uint8)
+    boards.legal_action_mask(out=packed)
+    rate = 0.0
+    for count in (WARMUP, steps):
+        started = time.perf_counter()
+        for _ in range(count):
+            boards.step(boards.sample_actions(logits), out=planes, mask=packed)
+        rate = games * count / (time.perf_counter() - started)
+    return rate
+
+
+def policy_loop_numpy(games: int, steps: int, variant: str) -> float:
+    """The same loop sampling in numpy: the dense mask, a masked softmax, one draw a row."""
+    import numpy as np
+
+    boards = Boards(games, seed=1, variant=variant, dtype=np.uint8, threads=1)
+    logits = np.random.default_rng(1).standard_normal((games, boards.action_count))
+    logits = logits.astype(np.float32)
+    planes = np.empty((games, *boards.observation_shape), np.uint8)
+    mask = np.empty((games, boards.action_count), np.bool_)
+    boards.legal_action_mask(out=mask)
+    rng = np.random.default_rng(2)
+    rate = 0.0
+    for count in (min(WARMUP, 20), max(steps // 10, 5)):
+        started = time.perf_counter()
+        for _ in range(count):
+            masked = np.where(mask, logits, -np.inf)
+            weights = np.exp(masked - masked.max(axis=1, keepdims=True))
+            cumulative = np.cumsum(weights, axis=1)
+            draw = rng.random((games, 1)) * cumulative[:, -1:]
+            actions = (cumulative < draw).sum(axis=1)
+            boards.step(actions, out=planes, mask=mask)
+        rate = games * count / (time.perf_counter() - started)
+    return rate
+
+
+def policy_main(args: argparse.Namespace) -> None:
+    one = policy_loop(args.games, args.steps, args.variant, 1)
+    two = policy_loop(args.games, args.steps, args.variant, 2)
+    one_again = policy_loop(args.games, args.steps, args.variant, 1)
+    two_again = policy_loop(args.games, args.steps, args.variant, 2)
+    numpy_rate = policy_loop_numpy(args.games, args.steps, args.variant)
+    print(
+        f"policy loop, Boards({args.games}, variant={args.variant!r}): sample_actions(logits) "
+        f"-> step(out=uint8 planes, mask=packed): 1 thread {one:,.0f} and {one_again:,.0f} "
+        f"steps/s, 2 threads {two:,.0f} and {two_again:,.0f} "
+        f"({(two + two_again) / (one + one_again):.2f}x)"
+    )
+    print(f"the same sampling in numpy over the dense mask, 1 thread: {numpy_rate:,.0f} steps/s")
+    if args.spiel_python:
+        spiel = open_spiel_steps_elsewhere(args.spiel_python, 20_000)
+    else:
+        spiel = open_spiel_steps(20_000)
+    if spiel is not None:
+        print(
+            f"OpenSpiel checkers, one state, step + mask + observation: {spiel:,.0f} steps/s "
+            f"(the 1-thread policy loop {min(one, one_again) / spiel:.0f}x)"
+        )
+
+
 SPIEL_LOOP = """
 import random, sys, time
 import numpy as np
@@ -179,8 +257,12 @@ def main() -> None:
     parser.add_argument("--warmup", type=int, default=WARMUP)
     parser.add_argument("--variant", default="russian")
     parser.add_argument("--spiel-python", help="an interpreter that has open_spiel")
+    parser.add_argument("--policy", action="store_true", help="time the policy's loop")
     args = parser.parse_args()
     WARMUP = args.warmup
+    if args.policy:
+        policy_main(args)
+        return
     if args.variant != "russian":
         listed = shashki_steps_caller_chooses(args.games, args.steps, args.variant, True)
         print(

@@ -154,7 +154,8 @@ class _State(pyspiel.State):  # type: ignore[misc]
         """The batch planes of the state: ``(PLANES, size, size)`` float32."""
         if self._final is not None:
             return self._final
-        return self._boards.observation()[0]
+        planes: np.ndarray = self._boards.observation()[0]
+        return planes
 
     def __str__(self) -> str:
         jumps = "".join(f" {a}" for a in self._jumps)
