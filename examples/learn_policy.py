@@ -21,7 +21,6 @@ import argparse
 import time
 
 import numpy as np
-
 from shashki.engine import Limit
 from shashki.learn.batch import Boards
 
@@ -123,15 +122,13 @@ def main() -> None:
     parser.add_argument("--eval-games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    untrained = np.zeros((1, 1), np.float32)
     started = time.perf_counter()
     weights = train(args)
     print(f"trained in {time.perf_counter() - started:.0f} s")
     for name, opponent in (("a random mover", "random"), ("the engine at depth 1", Limit(depth=1))):
         trained = evaluate(weights, args.variant, opponent, args.eval_games, 10_000)
-        before = evaluate(
-            np.zeros_like(weights) + untrained[0, 0], args.variant, opponent, args.eval_games, 10_000
-        )
+        untrained = np.zeros_like(weights)  # every logit 0: the lowest legal action
+        before = evaluate(untrained, args.variant, opponent, args.eval_games, 10_000)
         print(f"against {name}: the learned policy {trained}; the untrained one {before}")
 
 
