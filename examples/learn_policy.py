@@ -8,7 +8,7 @@ current policy), and every finished game's actions are pushed towards its result
 side that played them, less the value's guess (REINFORCE with a learned baseline); the value
 is fitted to the results. Then the policy (its arg-max, temperature 0) plays a random mover
 and the engine searching one ply, through :class:`shashki.learn.rl.DraughtsEnv`, with both
-colours.
+colours, each game after a random opening of the policy's first three decisions.
 
     python examples/learn_policy.py [--variant english] [--rounds 30] [--games 512]
 
@@ -91,19 +91,30 @@ def train(args: argparse.Namespace) -> np.ndarray:
     return weights
 
 
+#: The policy's first decisions of each evaluation game are drawn at random (both players'
+#: being deterministic, every game would otherwise be the same).
+OPENING_DECISIONS = 3
+
+
 def evaluate(weights: np.ndarray, variant: str, opponent: object, games: int, seed: int) -> str:
-    """The policy's arg-max against ``opponent``, half the games with each colour: W/D/L."""
+    """The policy's arg-max against ``opponent`` after a random opening of its first
+    :data:`OPENING_DECISIONS` decisions, half the games with each colour: W/D/L."""
     from shashki.learn.rl import DraughtsEnv
 
     score = {1: 0, 0: 0, -1: 0}
     for game in range(games):
         env = DraughtsEnv(opponent, agent_color=game % 2 == 0, variant=variant, max_plies=300)
         observation, info = env.reset(seed=seed + game)
-        reward, done = 0.0, False
+        rng = np.random.default_rng(seed + game)
+        reward, done, decisions = 0.0, False, 0
         while not done:
             logits = observation.reshape(-1) @ weights
             legal = info["action_mask"]
-            action = int(np.where(legal, logits, -np.inf).argmax())
+            if decisions < OPENING_DECISIONS:  # a random opening: every game its own
+                action = int(rng.choice(np.flatnonzero(legal)))
+            else:
+                action = int(np.where(legal, logits, -np.inf).argmax())
+            decisions += 1
             observation, reward, terminated, truncated, info = env.step(action)
             done = terminated or truncated
         score[int(np.sign(reward))] += 1
