@@ -2,12 +2,13 @@
 folk games: towers (its "Column Checkers"), Lasca, Samoedy and Stavropol draughts.
 
 Dagaz (DagazProject.github.io, by Valentin Chelnokov) plays hundreds of board games in the
-browser, each a model in JavaScript. Its code is not part of this repository: the script takes
-a clone of ``DagazProject/DagazProject.github.io``, copies the scripts of one game into a
-directory of its own, and runs them under Node.js with a small harness of ours (no page, no
-view, no AI: the model's move generator only), counting the leaves of the game tree::
+browser, each a model in JavaScript. Its code is not part of this repository, and the script
+fetches, clones and copies nothing: it takes the user's own copy of the Dagaz site (a
+directory holding its scripts as the site serves them), loads one game's scripts from there
+and runs them under Node.js with a small harness of ours (no page, no view, no AI: the
+model's move generator only), counting the leaves of the game tree::
 
-    python benches/dagaz.py --repo /path/to/DagazProject.github.io --game towers --depth 7
+    python benches/dagaz.py --dagaz /path/to/your/dagaz-site --game towers --depth 7
 
 A Dagaz capture of several pieces is a chain of partial moves of the same player; the harness
 follows the chain to its end, so a leaf is a complete move sequence, and two orders of the
@@ -86,20 +87,13 @@ vm.runInContext(`
 """
 
 
-def extract(repo: Path, files: list[str], into: Path) -> list[Path]:
-    """The game's scripts from the clone's HEAD, written under ``into``."""
-    out = []
-    for name in files:
-        text = subprocess.run(
-            ["git", "--git-dir", str(repo), "show", f"HEAD:{name}"],
-            capture_output=True,
-            check=True,
-        ).stdout
-        path = into / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(text)
-        out.append(path)
-    return out
+def scripts_in(site: Path, files: list[str]) -> list[Path]:
+    """The game's scripts in the user's copy of the site (an error naming any missing)."""
+    paths = [site / name for name in files]
+    missing = [str(p) for p in paths if not p.is_file()]
+    if missing:
+        raise SystemExit(f"not in {site}: {', '.join(missing)}")
+    return paths
 
 
 def ours(game: str, depth: int) -> int:
@@ -112,13 +106,14 @@ def ours(game: str, depth: int) -> int:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--repo", type=Path, required=True, help="the clone's git directory")
+    parser.add_argument(
+        "--dagaz", type=Path, required=True, help="your copy of the Dagaz site (a directory)"
+    )
     parser.add_argument("--game", choices=sorted(GAMES), default="towers")
     parser.add_argument("--depth", type=int, default=6)
     args = parser.parse_args()
-    repo = args.repo if (args.repo / "HEAD").exists() else args.repo / ".git"
+    scripts = scripts_in(args.dagaz.resolve(), BASE + GAMES[args.game])
     with tempfile.TemporaryDirectory(prefix="dagaz-") as tmp:
-        scripts = extract(repo, BASE + GAMES[args.game], Path(tmp))
         harness = Path(tmp) / "harness.js"
         harness.write_text(HARNESS)
         proc = subprocess.Popen(

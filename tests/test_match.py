@@ -58,6 +58,36 @@ def test_a_small_match_on_any_executor(tmp_path: Path) -> None:
     assert len(games) == 6 and all(g.result() != "*" for g in games)
 
 
+def test_the_summary_gives_each_sides_mean_and_longest_time_a_move(tmp_path: Path) -> None:
+    """Each game's PDN records both sides' moves and seconds (``WhiteMoveTimes``,
+    ``BlackMoveTimes``: moves, total, longest); the match adds them up per player, A and B
+    whatever their colour, and the summary prints the mean and the maximum."""
+    path = tmp_path / "games.pdn"
+    with ThreadPoolExecutor(1) as pool:
+        results = match.run_match(
+            "shashki:hash=4",
+            "shashki:hash=4,odds=8",  # B thinks longer: 8 times A's nodes
+            match.BUILTIN_OPENINGS[:2],
+            match.TimeControl(nodes=400),
+            executor=pool,
+            pdn_path=str(path),
+        )
+    text = path.read_text(encoding="utf-8")
+    tags = [line for line in text.splitlines() if "MoveTimes" in line]
+    assert len(tags) == 8  # four games, two sides each
+    moves = {0: 0, 1: 0}
+    for game_text in text.split("[Event")[1:]:
+        white_is_a = '[White "A ' in game_text
+        for line in game_text.splitlines():
+            if "MoveTimes" in line:
+                count = int(line.split('"')[1].split(",")[0])
+                moves[0 if ("White" in line.split()[0]) == white_is_a else 1] += count
+    assert [int(r[0]) for r in results.move_times] == [moves[0], moves[1]]
+    assert all(r[2] >= r[1] / r[0] > 0 for r in results.move_times)
+    line = match.summary(results).splitlines()[-1]
+    assert line.startswith("time a move: A mean ") and "; B mean " in line and "max" in line
+
+
 def test_games_lost_on_time_are_counted_for_the_side_that_lost_them() -> None:
     # A clock of a microsecond with no increment: White runs out at its first move (a
     # move of a warm engine may take less than a millisecond, never less than a microsecond:

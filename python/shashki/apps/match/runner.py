@@ -95,12 +95,38 @@ def play_game(
     white.new_game()
     black.new_game()
     clocks = {True: tc.base or 0.0, False: tc.base or 0.0}
+    thought: dict[bool, list[float]] = {True: [], False: []}  # each move's seconds
     scores: list[tuple[bool, Optional[int]]] = []
+    try:
+        return _play_moves(game, white, black, tc, clocks, thought, scores, adjudication)
+    finally:
+        for colour, times in thought.items():
+            game.headers["WhiteMoveTimes" if colour else "BlackMoveTimes"] = _times_tag(times)
+
+
+def _times_tag(times: list[float]) -> str:
+    """A side's moves and their seconds as a PDN tag's value: ``moves,total,max``."""
+    return f"{len(times)},{sum(times):.4f},{max(times, default=0.0):.4f}"
+
+
+def _play_moves(
+    game: Union[Game, ColumnGame],
+    white: ShashkiPlayer,
+    black: ShashkiPlayer,
+    tc: TimeControl,
+    clocks: dict[bool, float],
+    thought: dict[bool, list[float]],
+    scores: list[tuple[bool, Optional[int]]],
+    adjudication: Optional[Adjudication],
+) -> Union[Game, ColumnGame]:
+    """The moves of :func:`play_game`'s game to its end, each side's seconds a move kept in
+    ``thought``."""
     while not game.is_game_over() and game.ply() < MAX_PLIES:
         turn = game.current_board.turn
         player = white if turn else black
         start = time.perf_counter()
         move = player.move(game, tc, clocks[turn])
+        thought[turn].append(time.perf_counter() - start)
         if tc.base is not None:
             clocks[turn] += tc.inc - (time.perf_counter() - start)
             if clocks[turn] < 0:
@@ -196,6 +222,10 @@ def run_match(
                 points, texts = future.result()
                 singles = [_a_points(text, white_is_a=(i == 0)) for i, text in enumerate(texts)]
                 results.add_pair(points, singles)
+                for i, text in enumerate(texts):  # A has White in game 0
+                    for colour in ("White", "Black"):
+                        a_side = (colour == "White") == (i == 0)
+                        results.add_move_times(0 if a_side else 1, _tag(text, colour + "MoveTimes"))
                 for i, text in enumerate(texts):
                     if '[Termination "time forfeit"]' in text:
                         # The side that lost on time scored 0; A has White in game 0.
@@ -220,6 +250,16 @@ def run_match(
         else:
             close_players()  # the players an in-process executor's threads made
     return results
+
+
+def _tag(text: str, name: str) -> Optional[str]:
+    """The value of the PDN tag ``name`` in ``text``, if it is there."""
+    marker = f'[{name} "'
+    start = text.find(marker)
+    if start < 0:
+        return None
+    start += len(marker)
+    return text[start : text.find('"', start)]
 
 
 def _a_points(text: str, *, white_is_a: bool) -> float:

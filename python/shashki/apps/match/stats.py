@@ -27,6 +27,21 @@ class Results:
         self.pairs = [0, 0, 0, 0, 0]
         self.wins = self.draws = self.losses = 0
         self.time_forfeits = [0, 0]  # games A, B lost on time
+        # A's and B's moves, their seconds in all and the longest
+        self.move_times: list[list[float]] = [[0, 0.0, 0.0], [0, 0.0, 0.0]]
+
+    def add_move_times(self, side: int, tag: Optional[str]) -> None:
+        """Count a game's moves of ``side`` (0 A, 1 B) from its ``moves,total,max`` tag."""
+        if not tag:
+            return
+        try:
+            moves, total, longest = tag.split(",")
+            record = self.move_times[side]
+            record[0] += int(moves)
+            record[1] += float(total)
+            record[2] = max(record[2], float(longest))
+        except ValueError:
+            return  # a tag of another program's: not counted
 
     def add_pair(self, points: float, results: Sequence[float] = ()) -> None:
         self.pairs[round(points * 2)] += 1
@@ -107,6 +122,12 @@ def summary(results: Results, sprt: Optional[tuple[float, float]] = None) -> str
         + " ".join(str(c) for c in results.pairs),
         f"lost on time: A {results.time_forfeits[0]}, B {results.time_forfeits[1]}",
     ]
+    if any(record[0] for record in results.move_times):
+        sides = []
+        for name, (moves, total, longest) in zip("AB", results.move_times):
+            mean = total / moves if moves else 0.0
+            sides.append(f"{name} mean {mean:.3f} s, max {longest:.3f} s ({int(moves)} moves)")
+        lines.append("time a move: " + "; ".join(sides))
     if sprt is not None:
         lower, upper = sprt_bounds()
         llr = results.llr(*sprt)
