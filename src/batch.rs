@@ -706,23 +706,10 @@ impl<W: GameWord> BatchGame<W> {
 
     /// A legal action chosen by `random` (a number to take modulo the choices).
     pub fn pick(&self, random: u64) -> Option<usize> {
-        // Quiet moves are one action each, all different: no list to build.
-        if self.quiet_moves() {
-            let a = self.actions[(random % self.actions.len() as u64) as usize];
-            return (a != NO_ACTION).then_some(usize::from(a));
-        }
-        let mut choices: smallvec::SmallVec<[u16; 48]> = self
-            .actions
-            .iter()
-            .copied()
-            .filter(|&a| a != NO_ACTION)
-            .collect();
-        choices.sort_unstable();
-        choices.dedup();
-        if choices.is_empty() {
-            return None;
-        }
-        Some(choices[(random % choices.len() as u64) as usize] as usize)
+        let mut buffer = smallvec::SmallVec::new();
+        let choices = self.distinct_actions(&mut buffer);
+        let a = *choices.get((random % choices.len().max(1) as u64) as usize)?;
+        (a != NO_ACTION).then_some(usize::from(a))
     }
 
     /// Play `action` (legal: see [`BatchGame::is_legal`]): `(reward for the player who

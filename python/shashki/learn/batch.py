@@ -246,7 +246,9 @@ class Boards:
         and the call after that step hands that array over."""
         if out is None:
             return self._core.legal_action_mask(packed=bool(packed))
-        return self._core.legal_action_mask(self._checked_mask(out, "out", packed or None))
+        # ``out``'s dtype says the form; ``packed=True`` insists on the packed one.
+        form = True if packed else None
+        return self._core.legal_action_mask(self._checked_mask(out, "out", form))
 
     def _checked_mask(
         self, array: npt.NDArray[Any], name: str, packed: Optional[bool] = None

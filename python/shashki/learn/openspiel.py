@@ -102,7 +102,6 @@ class _State(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: _Game) -> None:
         super().__init__(game)
-        self._variant = game.variant
         self._first = game.first
         self._games = _Games(game.variant, game.max_plies)
         self._fen: str = self._boards.fens()[0]
