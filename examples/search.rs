@@ -28,7 +28,7 @@ fn main() {
     if let Ok(name) = std::env::var("EVAL") {
         let evaluation = match shashki::search::Evaluation::parse(&name) {
             Some(e) => Ok(e),
-            None => shashki::search::network::load(&name).map_err(|e| e.to_string()),
+            None => shashki::eval::Evaluation::load(&name).map_err(|e| e.to_string()),
         };
         match evaluation {
             Ok(e) => engine.set_evaluation(e),

@@ -163,6 +163,42 @@ impl DrawSet {
     }
 }
 
+/// A game's evaluation, as its card names it: what the engine's default (`learned`)
+/// evaluation is for the game. `crate::eval` turns it, with the user's choice, into the
+/// evaluator a search holds; docs/search.md has each game's and the match that chose it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum GameEval {
+    /// Russian draughts' linear weights learned from its self-play, with the known endings
+    /// (the games of flying kings).
+    Linear,
+    /// The family evaluation with the game's fitted weights (the hand-set ones where it has
+    /// none).
+    Family,
+    /// The game's compiled-in network.
+    Network,
+    /// Giveaway's: material and mobility as burdens.
+    Giveaway,
+    /// Уголки's race to the other's house.
+    Corners,
+    /// The column games' own (towers, Lasca), read by the column search.
+    Columns,
+}
+
+impl GameEval {
+    /// Its name (the Python card's `evaluation`): `russian` (the linear weights),
+    /// `family`, `network`, `giveaway`, `corners` or `columns`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameEval::Linear => "russian",
+            GameEval::Family => "family",
+            GameEval::Network => "network",
+            GameEval::Giveaway => "giveaway",
+            GameEval::Corners => "corners",
+            GameEval::Columns => "columns",
+        }
+    }
+}
+
 /// One game's card: every fact of the game that any layer needs (the core, the Python
 /// package, the Hub, PDN, the web board, the command line), declared once in [`GAMES`].
 #[derive(Copy, Clone, Debug)]
@@ -203,9 +239,12 @@ pub struct GameInfo {
     /// pydraughts numbers the boards of Russian draughts' rules) rather than by its own
     /// PDN numbers.
     pub hub_index_numbers: bool,
-    /// Whether its `learned` evaluation (the engine's default) is its compiled-in network:
-    /// where the network beat the game's linear evaluation in matches (docs/search.md).
-    pub learned_network: bool,
+    /// Its evaluation (what the engine's default `learned` evaluation is for the game;
+    /// `crate::eval` reads it once when a search starts).
+    pub evaluation: GameEval,
+    /// The match that chose [`GameInfo::evaluation`] (or why none did), as docs/search.md
+    /// reports it.
+    pub evaluation_match: &'static str,
     /// Whether a square holds a column of pieces (towers, Lasca: a piece taken goes under
     /// the column that took it; `crate::stacks`), not one piece.
     pub stacks: bool,
@@ -245,7 +284,11 @@ games! {
         no_moves_wins: false, numeric: false,
         display: "Russian draughts", draw: DrawSet::Fmjd64,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: true, learned_network: false, stacks: false,
+        hub_index_numbers: true, evaluation: GameEval::Linear, stacks: false,
+        evaluation_match: "Russian's learned weights against the classic ones: 400 games at \
+            10,000 nodes, Elo +229 [+200, +261] (2026-11-30); its network stays a \
+            choice: 200 games at 0.1 s against them, +52.5 [+33.3, +72.1], short \
+            of the +100 bar (2026-12-03)",
     }
     /// Поддавки (giveaway): Russian moves, the goal reversed: a side that has lost all its
     /// pieces, or cannot move, wins.
@@ -255,7 +298,9 @@ games! {
         no_moves_wins: true, numeric: false,
         display: "Giveaway (poddavki)", draw: DrawSet::Giveaway,
         tagged_on: Some(Variant::Russian), lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: true, learned_network: false, stacks: false,
+        hub_index_numbers: true, evaluation: GameEval::Giveaway, stacks: false,
+        evaluation_match: "against a random mover 400 of 400; depth 6 against depth 4, 400 games, \
+            Elo +230 [+194, +271] (2026-11-30)",
     }
     /// Brazilian draughts: international rules on 8×8 (majority capture, no crowning
     /// mid-capture), PDN GameType 26.
@@ -265,7 +310,9 @@ games! {
         no_moves_wins: false, numeric: false,
         display: "Brazilian draughts", draw: DrawSet::Brazilian,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: true, learned_network: false, stacks: false,
+        hub_index_numbers: true, evaluation: GameEval::Linear, stacks: false,
+        evaluation_match: "Russian draughts' weights (the same flying kings), not measured in \
+            this game",
     }
     /// Diagonal draughts («Діагональні шашки», docs/rules.rst): Russian rules; the main road
     /// a1–h8 starts empty, each side's twelve men fill the triangle on its side of it.
@@ -275,7 +322,8 @@ games! {
         no_moves_wins: false, numeric: false,
         display: "Diagonal draughts", draw: DrawSet::Fmjd64,
         tagged_on: Some(Variant::Russian), lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: true, learned_network: false, stacks: false,
+        hub_index_numbers: true, evaluation: GameEval::Linear, stacks: false,
+        evaluation_match: "Russian draughts' weights (Russian rules), not measured in this game",
     }
     /// English draughts, American checkers (GameType 21): men move and capture forward only,
     /// kings one square at a time in every direction, free choice of capture; Black first.
@@ -285,7 +333,9 @@ games! {
         start: StartKind::ThreeRows, no_moves_wins: false, numeric: true,
         display: "English draughts (checkers)", draw: DrawSet::English,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: false, learned_network: true, stacks: false,
+        hub_index_numbers: false, evaluation: GameEval::Network, stacks: false,
+        evaluation_match: "against its family weights: 100 games at 0.1 s, Elo +230 [+185, +284]; \
+            40 at 0.5 s, +214.8 [+152.7, +292.5] (2026-12-04)",
     }
     /// Italian draughts (GameType 22): men forward only and never take a king, short kings,
     /// the capture priorities of the Italian federation; the board turned.
@@ -295,7 +345,9 @@ games! {
         start: StartKind::ThreeRows, no_moves_wins: false, numeric: true,
         display: "Italian draughts", draw: DrawSet::Italian,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: false, learned_network: true, stacks: false,
+        hub_index_numbers: false, evaluation: GameEval::Network, stacks: false,
+        evaluation_match: "against its family weights: 100 games at 0.1 s, Elo +269.4 [+216.3, \
+            +335.7] (2026-12-04)",
     }
     /// Spanish draughts (GameType 24): men forward only, flying kings, the most pieces then
     /// the most kings; the board turned, numbered from White's right-hand corner.
@@ -305,7 +357,10 @@ games! {
         start: StartKind::ThreeRows, no_moves_wins: false, numeric: true,
         display: "Spanish draughts", draw: DrawSet::Threefold,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: false, learned_network: false, stacks: false,
+        hub_index_numbers: false, evaluation: GameEval::Linear, stacks: false,
+        evaluation_match: "Russian draughts' weights kept: its fitted family weights scored Elo \
+            -43.7 [-77.1, -11.0] against them, 200 games at 3,000 nodes \
+            (2026-12-03)",
     }
     /// Portuguese draughts (GameType 28): Spanish move rules, board and numbering.
     Portuguese {
@@ -314,7 +369,9 @@ games! {
         start: StartKind::ThreeRows, no_moves_wins: false, numeric: true,
         display: "Portuguese draughts", draw: DrawSet::Threefold,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: false, learned_network: false, stacks: false,
+        hub_index_numbers: false, evaluation: GameEval::Linear, stacks: false,
+        evaluation_match: "Russian draughts' weights, as Spanish draughts (the same rules); not \
+            measured in this game",
     }
     /// Czech draughts (GameType 29): men forward only, flying kings, a king must capture
     /// when a king can.
@@ -324,7 +381,10 @@ games! {
         start: StartKind::ThreeRows, no_moves_wins: false, numeric: false,
         display: "Czech draughts", draw: DrawSet::Threefold,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: false, learned_network: false, stacks: false,
+        hub_index_numbers: false, evaluation: GameEval::Linear, stacks: false,
+        evaluation_match: "Russian draughts' weights kept: its fitted family weights scored Elo \
+            -45.4 [-82.3, -9.6] against them, 200 games at 3,000 nodes \
+            (2026-12-03)",
     }
     /// Pool checkers (GameType 23): men capture backwards, flying kings, free choice; a man
     /// crossing the far row during a capture goes on as a man; Black first.
@@ -334,7 +394,10 @@ games! {
         start: StartKind::ThreeRows, no_moves_wins: false, numeric: true,
         display: "Pool checkers", draw: DrawSet::Pool,
         tagged_on: None, lidraughts_type: None, hub_names: &["american pool"],
-        hub_index_numbers: false, learned_network: false, stacks: false,
+        hub_index_numbers: false, evaluation: GameEval::Linear, stacks: false,
+        evaluation_match: "Russian draughts' weights kept: its fitted family weights scored Elo \
+            -197.9 [-244.9, -156.6] against them, 200 games at 3,000 nodes \
+            (2026-12-03)",
     }
     /// Thai draughts, mak-hot (GameType 31): eight men each on two rows, men forward only,
     /// kings fly but land directly behind the piece taken, pieces taken leave the board at
@@ -345,7 +408,10 @@ games! {
         start: StartKind::TwoRows, no_moves_wins: false, numeric: true,
         display: "Thai draughts (mak-hot)", draw: DrawSet::Threefold,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: false, learned_network: false, stacks: false,
+        hub_index_numbers: false, evaluation: GameEval::Linear, stacks: false,
+        evaluation_match: "Russian draughts' weights kept: its fitted family weights scored Elo \
+            -5.2 [-46.5, +35.9] against them, 200 games at 3,000 nodes (no gain, \
+            2026-12-03)",
     }
     /// International draughts (GameType 20), the game of the world federation (FMJD) on the
     /// 10×10 board: twenty men each, men capture backwards, flying kings, the capture taking
@@ -357,7 +423,10 @@ games! {
         no_moves_wins: false, numeric: true,
         display: "International draughts", draw: DrawSet::International,
         tagged_on: None, lidraughts_type: None, hub_names: &["normal"],
-        hub_index_numbers: false, learned_network: true, stacks: false,
+        hub_index_numbers: false, evaluation: GameEval::Network, stacks: false,
+        evaluation_match: "generation 0 against the family weights: 100 games at 0.1 s, Elo \
+            +235.4 [+177.5, +307.7]; generation 1 against 0: 100 games at 0.1 s, \
+            +127.0 [+82.0, +176.5] (2026-12-05)",
     }
     /// Antidraughts (lidraughts' name): International draughts' moves on the 10×10 board,
     /// the goal reversed: a side that has lost all its pieces, or cannot move, wins.
@@ -367,7 +436,9 @@ games! {
         start: StartKind::FourRows, no_moves_wins: true, numeric: true,
         display: "Antidraughts", draw: DrawSet::Antidraughts,
         tagged_on: Some(Variant::International), lidraughts_type: Some(98), hub_names: &["losing"],
-        hub_index_numbers: false, learned_network: false, stacks: false,
+        hub_index_numbers: false, evaluation: GameEval::Giveaway, stacks: false,
+        evaluation_match: "giveaway's evaluation (the same reversed goal), not measured in this \
+            game",
     }
     /// Killer draughts (Christian Freeling; Scan's `killer`): International draughts, but a
     /// king whose capture ends on taking a king stops on the square directly behind it.
@@ -377,7 +448,9 @@ games! {
         start: StartKind::FourRows, no_moves_wins: false, numeric: true,
         display: "Killer draughts", draw: DrawSet::Killer,
         tagged_on: Some(Variant::International), lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: false, learned_network: false, stacks: false,
+        hub_index_numbers: false, evaluation: GameEval::Family, stacks: false,
+        evaluation_match: "its fitted weights against the hand-set ones: 200 games at 3,000 \
+            nodes, Elo +83.2 [+37.5, +131.9] (2026-12-03)",
     }
     /// Breakthrough draughts (lidraughts' and Scan's `bt`): International draughts' moves,
     /// and the first side to crown a man wins.
@@ -387,7 +460,9 @@ games! {
         start: StartKind::FourRows, no_moves_wins: false, numeric: true,
         display: "Breakthrough draughts", draw: DrawSet::Threefold,
         tagged_on: Some(Variant::International), lidraughts_type: Some(96), hub_names: &["bt"],
-        hub_index_numbers: false, learned_network: false, stacks: false,
+        hub_index_numbers: false, evaluation: GameEval::Family, stacks: false,
+        evaluation_match: "its fitted weights against the hand-set ones: 200 games at 3,000 \
+            nodes, Elo +56.1 [+15.1, +98.7] (2026-12-03)",
     }
     /// Frisian draughts (GameType 40; the Frisian federation's rules): International
     /// draughts' board and moves, captures along ranks and files too, the capture of the
@@ -398,7 +473,9 @@ games! {
         start: StartKind::FourRows, no_moves_wins: false, numeric: true,
         display: "Frisian draughts", draw: DrawSet::Frisian,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: false, learned_network: false, stacks: false,
+        hub_index_numbers: false, evaluation: GameEval::Family, stacks: false,
+        evaluation_match: "its fitted weights against the hand-set ones: 200 games at 3,000 \
+            nodes, Elo +424.3 [+355.2, +529.0] (2026-12-03)",
     }
     /// Frysk! (lidraughts' name): Frisian draughts with five men each on the back rank.
     Frysk {
@@ -407,7 +484,9 @@ games! {
         start: StartKind::BackRow, no_moves_wins: false, numeric: true,
         display: "Frysk!", draw: DrawSet::Frisian,
         tagged_on: Some(Variant::Frisian), lidraughts_type: Some(97), hub_names: &[],
-        hub_index_numbers: false, learned_network: false, stacks: false,
+        hub_index_numbers: false, evaluation: GameEval::Family, stacks: false,
+        evaluation_match: "its fitted weights (8,000 games of five men a side), not measured \
+            against another",
     }
     /// Turkish draughts, dama (GameType 30): every square of the 8×8 board, sixteen men
     /// each on the second and third ranks, men one square forward or sideways, kings like
@@ -419,7 +498,9 @@ games! {
         start: StartKind::SecondAndThirdRanks, no_moves_wins: false, numeric: false,
         display: "Turkish draughts (dama)", draw: DrawSet::Turkish,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: true, learned_network: false, stacks: false,
+        hub_index_numbers: true, evaluation: GameEval::Family, stacks: false,
+        evaluation_match: "its fitted weights against the hand-set ones: 200 games at 1,000 \
+            nodes, Elo +141.0 [+95.0, +192.4]",
     }
     /// Canadian draughts (GameType 27): International draughts' rules on the 12×12 board,
     /// thirty men each on the five nearest ranks, White first (docs/variants.md).
@@ -430,7 +511,9 @@ games! {
         no_moves_wins: false, numeric: true,
         display: "Canadian draughts", draw: DrawSet::International,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: false, learned_network: false, stacks: false,
+        hub_index_numbers: false, evaluation: GameEval::Family, stacks: false,
+        evaluation_match: "its fitted weights against the hand-set ones: 200 games at 3,000 \
+            nodes, Elo +230.2 [+181.4, +288.5] (2026-12-03)",
     }
     /// Samoedy (самоеды, "self-eaters"), a folk game of the Russian rules pages: Russian
     /// draughts in which pieces are captured regardless of colour, a side's own included,
@@ -442,7 +525,8 @@ games! {
         start: StartKind::ThreeRows, no_moves_wins: false, numeric: false,
         display: "Samoedy (self-capture)", draw: DrawSet::Fmjd64,
         tagged_on: Some(Variant::Russian), lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: true, learned_network: false, stacks: false,
+        hub_index_numbers: true, evaluation: GameEval::Linear, stacks: false,
+        evaluation_match: "Russian draughts' weights (Russian moves), not measured in this game",
     }
     /// Stavropol draughts (ставропольские шашки), a folk game of the Russian rules pages:
     /// Russian draughts in which the side to move moves a piece of either colour, by that
@@ -456,7 +540,8 @@ games! {
         numbering: Numbering::STANDARD, start: StartKind::ThreeRows, no_moves_wins: false,
         numeric: false, display: "Stavropol draughts (either colour)", draw: DrawSet::Fmjd64,
         tagged_on: Some(Variant::Russian), lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: true, learned_network: false, stacks: false,
+        hub_index_numbers: true, evaluation: GameEval::Linear, stacks: false,
+        evaluation_match: "Russian draughts' weights (Russian moves), not measured in this game",
     }
     /// Towers (столбовые шашки, Bashni), a folk game of the Russian rules pages, in the
     /// Russian tradition: Russian draughts' moves made by columns, a column moving as its
@@ -469,7 +554,8 @@ games! {
         numbering: Numbering::STANDARD, start: StartKind::ThreeRows, no_moves_wins: false,
         numeric: false, display: "Towers (Bashni, столбовые)", draw: DrawSet::Towers,
         tagged_on: Some(Variant::Russian), lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: true, learned_network: false, stacks: true,
+        hub_index_numbers: true, evaluation: GameEval::Columns, stacks: true,
+        evaluation_match: "the column search's own, the only one that reads columns (no match)",
     }
     /// Lasca (Emanuel Lasker, 1911): a column game on the 25 squares of a 7×7 board, eleven
     /// pieces each; soldiers step and capture forward only, officers one square every way,
@@ -481,7 +567,8 @@ games! {
         start: StartKind::ThreeRows, no_moves_wins: false, numeric: true,
         display: "Lasca", draw: DrawSet::Threefold,
         tagged_on: None, lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: false, learned_network: false, stacks: true,
+        hub_index_numbers: false, evaluation: GameEval::Columns, stacks: true,
+        evaluation_match: "the column search's own, the only one that reads columns (no match)",
     }
     /// Уголки (the corners race), as the Russian rules page gives it: every square of the
     /// 8×8 board, nine pieces each in a 3×3 corner (White a1–c3, Black f6–h8); a piece steps
@@ -497,7 +584,8 @@ games! {
         start: StartKind::Corners { files: 3, ranks: 3 },
         no_moves_wins: false, numeric: false, display: "Ugolki (corners, уголки)",
         draw: DrawSet::Threefold, tagged_on: Some(Variant::Turkish), lidraughts_type: None,
-        hub_names: &[], hub_index_numbers: false, learned_network: false, stacks: false,
+        hub_names: &[], hub_index_numbers: false, evaluation: GameEval::Corners, stacks: false,
+        evaluation_match: "the race's own, the only one that counts a race (no match)",
     }
     /// Уголки with twelve pieces each in houses of three ranks by four files (White a1–d3,
     /// Black e6–h8), the rules page's other house; the moves and ends of [`Variant::Ugolki`].
@@ -507,7 +595,8 @@ games! {
         start: StartKind::Corners { files: 4, ranks: 3 },
         no_moves_wins: false, numeric: false, display: "Ugolki, 12 pieces (3×4 houses)",
         draw: DrawSet::Threefold, tagged_on: Some(Variant::Turkish), lidraughts_type: None,
-        hub_names: &[], hub_index_numbers: false, learned_network: false, stacks: false,
+        hub_names: &[], hub_index_numbers: false, evaluation: GameEval::Corners, stacks: false,
+        evaluation_match: "the race's own, the only one that counts a race (no match)",
     }
     /// Stavropol draughts with one's own captures first: as [`Variant::Stavropol`], but a
     /// capture with the other colour's pieces is legal only when the side to move has no
@@ -518,7 +607,8 @@ games! {
         start: StartKind::ThreeRows, no_moves_wins: false, numeric: false,
         display: "Stavropol draughts (own captures first)", draw: DrawSet::Fmjd64,
         tagged_on: Some(Variant::Russian), lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: true, learned_network: false, stacks: false,
+        hub_index_numbers: true, evaluation: GameEval::Linear, stacks: false,
+        evaluation_match: "Russian draughts' weights (Russian moves), not measured in this game",
     }
     /// Towers in the western reading (Michaelsen and Pakhomov's Bashni, as the Ludii
     /// project and jpneto's rules pages give it): men capture forwards only, a column's top
@@ -531,7 +621,8 @@ games! {
         numbering: Numbering::STANDARD, start: StartKind::ThreeRows, no_moves_wins: false,
         numeric: false, display: "Towers, western reading", draw: DrawSet::Threefold,
         tagged_on: Some(Variant::Russian), lidraughts_type: None, hub_names: &[],
-        hub_index_numbers: true, learned_network: false, stacks: true,
+        hub_index_numbers: true, evaluation: GameEval::Columns, stacks: true,
+        evaluation_match: "the column search's own, the only one that reads columns (no match)",
     }
 }
 
@@ -715,10 +806,6 @@ pub(crate) struct CodeFacts {
     /// and Brazilian move rules, where flying kings make them true. Elsewhere (short kings
     /// win such endings) the search finds the verdict itself.
     pub(crate) known_endings: bool,
-    /// Whether the 8×8 evaluations (classic and learned) leave the position to one of its
-    /// own: giveaway (its goal reversed), the games of the 10×10 board, and the short-king
-    /// games (English, Italian) to the family evaluation.
-    pub(crate) own_evaluation: bool,
     /// Whether positions keep each side's run of quiet king moves (Frisian).
     pub(crate) king_runs: bool,
     /// Whether a move may take pieces of its own side (Samoedy).
@@ -736,7 +823,6 @@ pub(crate) static CODE_FACTS: [CodeFacts; 256] = {
         moves: MoveRules::Russian,
         no_moves_wins: false,
         known_endings: true,
-        own_evaluation: false,
         king_runs: false,
         capture_own: false,
         either_colour: false,
@@ -752,13 +838,6 @@ pub(crate) static CODE_FACTS: [CodeFacts; 256] = {
                 moves: game.moves,
                 no_moves_wins: game.no_moves_wins,
                 known_endings: matches!(game.moves, MoveRules::Russian | MoveRules::Brazilian),
-                // Short kings make the Russian evaluations' values wrong: English and
-                // Italian draughts use the family evaluation fitted to their own self-play
-                // (measured better at 3,000 nodes: docs/search.md).
-                own_evaluation: game.no_moves_wins
-                    || game.numbering.geometry().size() != 8
-                    || game.numbering.geometry().every_square()
-                    || matches!(game.moves, MoveRules::English | MoveRules::Italian),
                 king_runs: matches!(game.moves, MoveRules::Frisian),
                 capture_own: matches!(game.moves, MoveRules::Samoedy),
                 either_colour: matches!(

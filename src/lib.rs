@@ -67,13 +67,15 @@
 //! 10. `game`: a game's history and its draw rules.
 //! 11. `perft`: move-path enumeration.
 //! 12. `egtb`: endgame tables.
-//! 13. `search`: the engine.
-//! 14. `batch`: many games at once.
-//! 15. `python`: the bindings.
+//! 13. `eval`: the evaluations, one a file, and the evaluator a search holds.
+//! 14. `search`: the engine.
+//! 15. `batch`: many games at once.
+//! 16. `python`: the bindings.
 
 pub mod batch;
 pub mod egtb;
 mod error;
+pub mod eval;
 mod game;
 mod games;
 mod geometry;
@@ -90,7 +92,7 @@ mod util;
 
 pub use error::{FenError, IllegalMoveError, PositionError, SquareError};
 pub use game::{draw, Board, DrawClocks, DrawCount, DrawRule, DrawRules, Ending, Played, PlyFacts};
-pub use games::{DrawSet, GameInfo, MoveRules, RuleSet, StartKind, Variant, GAMES};
+pub use games::{DrawSet, GameEval, GameInfo, MoveRules, RuleSet, StartKind, Variant, GAMES};
 pub use geometry::{
     BitIter, Bitboard, Color, Direction, Geometry, Numbering, Piece, Rays, Role, Square, Word,
 };

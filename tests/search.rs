@@ -2,7 +2,8 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use shashki::search::{evaluate, Engine, Limits, Score};
+use shashki::eval::{evaluate_with, Evaluation};
+use shashki::search::{Engine, Limits, Score};
 use shashki::{position_from_fen, Position};
 
 fn depth(d: u32) -> Limits {
@@ -110,6 +111,7 @@ fn repetition_with_the_game_history_scores_a_draw() {
 
 #[test]
 fn evaluation_is_symmetric() {
+    let evaluate = |pos: &Position| evaluate_with(pos, Evaluation::Classic);
     for fen in ["W:W21-32:B1-12", "W:WK29,22,23,27:B6,7,14,15,19,K4"] {
         let pos = position_from_fen(fen).expect("valid");
         assert_eq!(evaluate(&pos), -evaluate(&pos.with_turn(!pos.turn())));

@@ -43,6 +43,7 @@ _FIELDS = (
     "no_moves_wins",
     "actions",
     "evaluation",
+    "evaluation_match",
     "stacks",
 )
 
@@ -70,6 +71,7 @@ if TYPE_CHECKING:  # the fields' types, for type checkers (typing costs import t
         no_moves_wins: bool
         actions: int
         evaluation: str
+        evaluation_match: str
         stacks: bool
 
 else:
@@ -92,7 +94,9 @@ class GameInfo(_Card):
     ``move_rules`` (the core's kind of move rules); ``no_moves_wins`` (giveaway's reversed
     goal); ``actions`` (the batch API's action space; 0 for уголки, whose moves do not fit
     it); ``evaluation`` (what the engine's default ``learned`` evaluation is for the game:
-    ``network``, ``family``, ``giveaway``, ``corners`` or ``russian``, docs/search.md);
+    ``network``, ``family``, ``giveaway``, ``corners``, ``columns`` or ``russian``, the
+    linear weights learned in Russian draughts) and ``evaluation_match`` (the match that chose
+    it, or why none did; docs/search.md's table is made from them);
     ``stacks`` (a column game: towers, Lasca, whose squares hold columns of pieces and whose
     boards are :class:`shashki.ColumnBoard`; :func:`games` lists them only when asked)."""
 

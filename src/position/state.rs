@@ -219,13 +219,6 @@ impl<W: Word> Position<W> {
         CODE_FACTS[usize::from(self.rules_code())].no_moves_wins
     }
 
-    /// Whether the 8×8 evaluations leave this position to an evaluation of its own
-    /// (giveaway, the 10×10 games).
-    #[inline]
-    pub(crate) fn own_evaluation(&self) -> bool {
-        CODE_FACTS[usize::from(self.rules_code())].own_evaluation
-    }
-
     /// Уголки's end by filling: `Some(winner)` (`Some(None)` a draw) once a side has filled
     /// the other's house and Black has had its reply (such a position has no moves); `None`
     /// while the game goes on, and in every other game.

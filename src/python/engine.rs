@@ -74,7 +74,7 @@ pub(crate) fn evaluation_arg(name: &str) -> PyResult<crate::search::Evaluation> 
         return Ok(kind);
     }
     if std::path::Path::new(name).is_file() {
-        return crate::search::network::load(name).map_err(|e| PyValueError::new_err(e.0));
+        return crate::eval::Evaluation::load(name).map_err(|e| PyValueError::new_err(e.0));
     }
     Err(PyValueError::new_err(format!(
         "evaluation must be 'learned', 'classic', 'family', 'network' or a network file, \

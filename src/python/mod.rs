@@ -81,27 +81,27 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(evaluate_fens, m)?)?;
     m.add_function(wrap_pyfunction!(eval_patterns, m)?)?;
     m.add_function(wrap_pyfunction!(eval_known_endings, m)?)?;
-    m.add("EVAL_REGIONS", crate::search::learned::REGIONS)?;
-    m.add("EVAL_REGION_KEYS", crate::search::learned::REGION_KEYS)?;
-    m.add("EVAL_BLOCKS", crate::search::learned::BLOCKS)?;
-    m.add("EVAL_BLOCK_KEYS", crate::search::learned::BLOCK_KEYS)?;
-    m.add("EVAL_SIDE_PATTERNS", crate::search::learned::SIDE_PATTERNS)?;
+    m.add("EVAL_REGIONS", crate::eval::learned::REGIONS)?;
+    m.add("EVAL_REGION_KEYS", crate::eval::learned::REGION_KEYS)?;
+    m.add("EVAL_BLOCKS", crate::eval::learned::BLOCKS)?;
+    m.add("EVAL_BLOCK_KEYS", crate::eval::learned::BLOCK_KEYS)?;
+    m.add("EVAL_SIDE_PATTERNS", crate::eval::learned::SIDE_PATTERNS)?;
     m.add(
         "EVAL_PATTERN_WEIGHTS",
-        crate::search::learned::PATTERN_WEIGHTS,
+        crate::eval::learned::PATTERN_WEIGHTS,
     )?;
     m.add_function(wrap_pyfunction!(eval_feature_name, m)?)?;
     m.add_function(wrap_pyfunction!(eval_weights, m)?)?;
     m.add_function(wrap_pyfunction!(eval_weights_checksum, m)?)?;
     m.add(
         "EVAL_WEIGHTS_CHECKSUM",
-        crate::search::learned::WEIGHTS_CHECKSUM,
+        crate::eval::learned::WEIGHTS_CHECKSUM,
     )?;
     m.add_function(wrap_pyfunction!(classic_weights, m)?)?;
-    m.add("EVAL_SIDE_FEATURES", crate::search::learned::SIDE_FEATURES)?;
+    m.add("EVAL_SIDE_FEATURES", crate::eval::learned::SIDE_FEATURES)?;
     m.add(
         "FAMILY_FEATURE_NAMES",
-        crate::search::family::FEATURE_NAMES.to_vec(),
+        crate::eval::family::FEATURE_NAMES.to_vec(),
     )?;
     m.add_class::<PyPerftTable>()?;
     m.add("perft_divide", wrap_pyfunction!(perft_divide_py, m)?)?;

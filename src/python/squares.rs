@@ -138,7 +138,8 @@ pub(super) fn game_cards(py: Python<'_>) -> PyResult<Vec<Bound<'_, pyo3::types::
                 0
             };
             card.set_item("actions", actions)?;
-            card.set_item("evaluation", crate::search::learned_kind(g.variant))?;
+            card.set_item("evaluation", g.evaluation.name())?;
+            card.set_item("evaluation_match", g.evaluation_match)?;
             card.set_item("stacks", g.stacks)?;
             Ok(card)
         })

@@ -14,10 +14,10 @@ pub(super) fn eval_features<'py>(
     py: Python<'py>,
     fens: Vec<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
-    let mut out = Vec::with_capacity(fens.len() * crate::search::learned::FEATURES * 4);
+    let mut out = Vec::with_capacity(fens.len() * crate::eval::learned::FEATURES * 4);
     for fen in &fens {
         let pos = parse_fen_arg(&fen_text(fen)?)?;
-        for value in crate::search::learned::features(&pos) {
+        for value in crate::eval::learned::features(&pos) {
             out.extend_from_slice(&value.to_le_bytes());
         }
     }
@@ -31,10 +31,10 @@ pub(super) fn eval_patterns<'py>(
     py: Python<'py>,
     fens: Vec<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
-    let mut out = Vec::with_capacity(fens.len() * 2 * crate::search::learned::SIDE_PATTERNS * 2);
+    let mut out = Vec::with_capacity(fens.len() * 2 * crate::eval::learned::SIDE_PATTERNS * 2);
     for fen in &fens {
         let pos = parse_fen_arg(&fen_text(fen)?)?;
-        for value in crate::search::learned::patterns(&pos) {
+        for value in crate::eval::learned::patterns(&pos) {
             out.extend_from_slice(&value.to_le_bytes());
         }
     }
@@ -70,7 +70,7 @@ pub(super) fn evaluate_fens(
                         .0
                 }
             };
-            Ok(crate::search::evaluate_with(&pos, kind))
+            Ok(crate::eval::evaluate_with(&pos, kind))
         })
         .collect()
 }
@@ -79,33 +79,33 @@ pub(super) fn evaluate_fens(
 #[pyfunction]
 pub(super) fn eval_known_endings(fens: Vec<Bound<'_, PyAny>>) -> PyResult<Vec<bool>> {
     fens.iter()
-        .map(|f| Ok(crate::search::known_ending(&parse_fen_arg(&fen_text(f)?)?)))
+        .map(|f| Ok(crate::eval::known_ending(&parse_fen_arg(&fen_text(f)?)?)))
         .collect()
 }
 
 /// The name of a side feature of the learned evaluation.
 #[pyfunction]
 pub(super) fn eval_feature_name(index: usize) -> String {
-    crate::search::learned::feature_name(index)
+    crate::eval::learned::feature_name(index)
 }
 
 /// The learned evaluation's weights as compiled: `(middle game, endgame, patterns)`, in
 /// 1/16 centi-men.
 #[pyfunction]
 pub(super) fn eval_weights() -> (Vec<i32>, Vec<i32>, Vec<i16>) {
-    crate::search::learned::weights()
+    crate::eval::learned::weights()
 }
 
 /// FNV-1a of the compiled learned weights (see `shashki.train.weights_checksum`).
 #[pyfunction]
 pub(super) fn eval_weights_checksum() -> u64 {
-    crate::search::learned::weights_checksum()
+    crate::eval::learned::weights_checksum()
 }
 
 /// The classic evaluation's hand-set weights.
 #[pyfunction]
 pub(super) fn classic_weights(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
-    let w = crate::search::WEIGHTS;
+    let w = crate::eval::WEIGHTS;
     let d = PyDict::new(py);
     d.set_item("man", w.man)?;
     d.set_item("king", w.king)?;
@@ -129,7 +129,7 @@ pub(super) fn family_features<'py>(
     variant: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<(Bound<'py, pyo3::types::PyBytes>, Vec<bool>)> {
     let rules = super::rules_arg_any(variant, false)?;
-    let mut out = Vec::with_capacity(fens.len() * crate::search::family::FEATURES * 4);
+    let mut out = Vec::with_capacity(fens.len() * crate::eval::family::FEATURES * 4);
     let mut captures = Vec::with_capacity(fens.len());
     let wide = rules.variant.geometry().is_wide();
     for (i, text) in fens.iter().enumerate() {
@@ -137,13 +137,10 @@ pub(super) fn family_features<'py>(
         // The 12×12 board's positions in its word, their features read on its board.
         let (features, capture) = if wide {
             let (pos, _) = super::board::parse_fen_with_clocks::<u128>(text, rules).map_err(bad)?;
-            (
-                crate::search::family::features_wide(&pos),
-                pos.has_captures(),
-            )
+            (crate::eval::family::features_wide(&pos), pos.has_captures())
         } else {
             let (pos, _) = super::board::parse_fen_with_clocks::<u64>(text, rules).map_err(bad)?;
-            (crate::search::family::features(&pos), pos.has_captures())
+            (crate::eval::family::features(&pos), pos.has_captures())
         };
         for value in features {
             out.extend_from_slice(&value.to_le_bytes());
@@ -158,7 +155,7 @@ pub(super) fn family_features<'py>(
 #[pyo3(signature = (variant = None))]
 pub(super) fn family_weights(variant: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<i32>> {
     let rules = super::rules_arg_any(variant, false)?;
-    Ok(crate::search::family::weights_for(rules.variant).to_vec())
+    Ok(crate::eval::family::weights_for(rules.variant).to_vec())
 }
 
 /// Each FEN's pieces as four sets of square indices (the board's own index: 0 = a1, rank by
@@ -203,7 +200,7 @@ pub(super) fn piece_sets<'py>(
 /// export against numpy with it.
 #[pyfunction]
 pub(super) fn evaluate_network(fens: Vec<String>, network: &[u8]) -> PyResult<Vec<i32>> {
-    let net = crate::search::network::Network::from_bytes(network)
+    let net = crate::eval::network::Network::from_bytes(network)
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
     let rules = crate::games::RuleSet::new(net.variant(), false);
     fens.iter()

@@ -5,13 +5,7 @@
 //!
 //! No null-move pruning: zugzwang is common in draughts.
 
-mod eval;
-pub mod family;
-mod family_weights;
-pub mod learned;
-mod learned_weights;
 mod limits;
-pub mod network;
 mod node;
 mod ordering;
 mod timeman;
@@ -23,9 +17,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-pub use eval::{
-    evaluate, evaluate_learned, evaluate_with, known_ending, Evaluation, Weights, WEIGHTS,
-};
+pub use crate::eval::Evaluation;
 pub use limits::{Info, Limits, Score, SearchResult};
 use node::repeats;
 pub use node::{MAX_PLY, WIN};
@@ -35,25 +27,6 @@ pub use variety::{Variety, VARIETY_LINES};
 use timeman::time_budget;
 pub use timeman::{DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD};
 
-/// What a game's `learned` evaluation (the engine's default) is: `network` (its compiled-in
-/// network), `giveaway` (material and mobility as burdens), `family` (the family features
-/// with the game's fitted weights, or the hand-set ones), `corners` (уголки's race to the
-/// other's house) or `russian` (the linear weights
-/// learned from Russian draughts' self-play, with the known endings).
-pub fn learned_kind(variant: crate::Variant) -> &'static str {
-    let facts = crate::games::CODE_FACTS[crate::RuleSet::new(variant, false).code() as usize];
-    if network::learned_network(variant).is_some() {
-        "network"
-    } else if variant.info().no_moves_wins {
-        "giveaway"
-    } else if variant.move_rules() == crate::MoveRules::Ugolki {
-        "corners"
-    } else if facts.own_evaluation {
-        "family"
-    } else {
-        "russian"
-    }
-}
 use worker::{Shared, Worker};
 
 use crate::game::draw::DrawRules;
@@ -353,7 +326,8 @@ impl Engine {
             node_limit: limits.nodes,
             root_moves: &limits.root_moves,
             endgame: self.endgame_tables(),
-            evaluation: network::resolved(self.evaluation(), pos.rules().variant),
+            evaluation: self.evaluation().resolved(pos.rules().variant),
+            evaluator: crate::eval::Evaluator::new::<W>(self.evaluation(), pos.rules()),
             draw_rules: &limits.draw_rules,
             clocks: limits.clocks,
             multipv: limits.multipv.max(1),

@@ -7,10 +7,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::eval::{evaluate_with, Evaluation};
 use super::limits::{Info, Score, SearchResult};
 use super::node::{no_moves_score, repeats, Order, MAX_PLY, WIN, WIN_BOUND};
 use super::tt::{Bound, Entry, Table};
+use crate::eval::{Evaluation, Evaluator};
 use crate::game::draw::{DrawClocks, DrawRules};
 use crate::position::mv::{Move, MoveList};
 use crate::position::Position;
@@ -27,7 +27,11 @@ pub(super) struct Shared<'a, W: GameWord = u64> {
     pub(super) node_limit: Option<u64>,
     pub(super) root_moves: &'a [Move<W>],
     pub(super) endgame: Option<Arc<crate::egtb::Tables>>,
+    /// The evaluation chosen (resolved for the game: the name cached evaluations are kept
+    /// under).
     pub(super) evaluation: Evaluation,
+    /// Its evaluator, chosen once for the search; each worker holds a copy.
+    pub(super) evaluator: Evaluator,
     pub(super) draw_rules: &'a DrawRules,
     pub(super) clocks: DrawClocks,
     /// Lines the main worker searches together (multi-PV).
@@ -62,13 +66,8 @@ pub(super) struct Worker<'a, W: GameWord = u64> {
     soft_passed: bool,
     /// The move (by index) a singular-extension test leaves out at each ply.
     skip: Vec<Option<usize>>,
-    /// The network evaluation's first layer, of the position it last evaluated.
-    accumulator: Box<super::network::Accumulator>,
-    /// The network for the game last evaluated.
-    network: (
-        Option<crate::games::Variant>,
-        Option<&'static super::network::Network>,
-    ),
+    /// The evaluator (the search's, this worker's own copy).
+    evaluator: Evaluator,
 }
 
 /// Entries of a worker's cache of static evaluations (a power of two).
@@ -194,8 +193,7 @@ impl<'a, W: GameWord> Worker<'a, W> {
             owner: scratch.owner,
             soft_passed: false,
             skip: vec![None; MAX_PLY + 1],
-            accumulator: Box::default(),
-            network: (None, None),
+            evaluator: shared.evaluator.clone(),
         }
     }
 
@@ -271,30 +269,7 @@ impl<'a, W: GameWord> Worker<'a, W> {
         if slot.0 == hash && slot.1 != i32::MIN {
             return slot.1;
         }
-        let value = match W::narrow(pos) {
-            // The 64-bit word's games: the evaluation asked for.
-            Some(pos) => match self.shared.evaluation {
-                Evaluation::Network | Evaluation::Loaded(_) => {
-                    let variant = pos.rules().variant;
-                    if self.network.0 != Some(variant) {
-                        self.network = (
-                            Some(variant),
-                            super::network::network_for(self.shared.evaluation, variant),
-                        );
-                    }
-                    super::eval::evaluate_network(pos, self.network.1, &mut self.accumulator)
-                }
-                kind => evaluate_with(pos, kind),
-            },
-            // The 12×12 board: the family evaluation's features on its board, with the
-            // game's fitted weights (the hand-set ones for the classic evaluation).
-            None => match self.shared.evaluation {
-                Evaluation::Classic => {
-                    super::family::evaluate_wide_with(pos, &super::family::HAND_SET)
-                }
-                _ => super::family::evaluate_wide(pos),
-            },
-        };
+        let value = self.evaluator.evaluate(pos);
         *slot = (hash, value);
         value
     }

@@ -11,7 +11,9 @@
 //! owner: its top (a man 100 and up to 30 for advancing, a king 300), the owner's pieces in
 //! the top block under it (40 each: they are what the column keeps when its top is taken)
 //! and the prisoners under them (25 each: pieces the other side has lost while the column
-//! stands, and wins back when it falls), and a tempo.
+//! stands, and wins back when it falls), and a tempo. It stays beside the column search (the
+//! evaluations of one piece a square are in `crate::eval`): the column games' positions are
+//! their own type, which nothing else evaluates.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -139,36 +141,6 @@ fn same(a: &Move, b: &Move) -> bool {
         && a.captured.0 == b.captured.0
         && a.path_len == b.path_len
         && a.path[..n] == b.path[..n]
-}
-
-/// The evaluation of `pos` for its side to move (see the module docs).
-pub fn evaluate(pos: &StackPosition) -> i32 {
-    let tops = pos.tops();
-    let geometry = tops.geometry();
-    let last = i32::from(geometry.size()) - 1;
-    let mut score = [0i32; 2];
-    for color in [Color::White, Color::Black] {
-        let mut total = 0;
-        for sq in pos.columns_of(color).iter() {
-            let column = pos.column(sq);
-            let Some(top) = column.top() else { continue };
-            total += if top.role == crate::Role::King {
-                300
-            } else {
-                let rank = i32::from(geometry.rank_of(sq));
-                let advance = if color == Color::White {
-                    rank
-                } else {
-                    last - rank
-                };
-                100 + 30 * advance / last.max(1)
-            };
-            total += 40 * (column.top_count() as i32 - 1) + 25 * column.under_count() as i32;
-        }
-        score[color.index()] = total;
-    }
-    let us = pos.turn().index();
-    score[us] - score[1 - us] + 10
 }
 
 impl Searcher {
@@ -429,6 +401,36 @@ pub fn search(
     }
     result.nodes = s.nodes;
     result
+}
+
+/// The evaluation of `pos` for its side to move (see the module docs).
+pub fn evaluate(pos: &StackPosition) -> i32 {
+    let tops = pos.tops();
+    let geometry = tops.geometry();
+    let last = i32::from(geometry.size()) - 1;
+    let mut score = [0i32; 2];
+    for color in [Color::White, Color::Black] {
+        let mut total = 0;
+        for sq in pos.columns_of(color).iter() {
+            let column = pos.column(sq);
+            let Some(top) = column.top() else { continue };
+            total += if top.role == crate::Role::King {
+                300
+            } else {
+                let rank = i32::from(geometry.rank_of(sq));
+                let advance = if color == Color::White {
+                    rank
+                } else {
+                    last - rank
+                };
+                100 + 30 * advance / last.max(1)
+            };
+            total += 40 * (column.top_count() as i32 - 1) + 25 * column.under_count() as i32;
+        }
+        score[color.index()] = total;
+    }
+    let us = pos.turn().index();
+    score[us] - score[1 - us] + 10
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 - ``shashki analyse FEN [--depth N | --time S]`` — info lines as the search deepens
 - ``shashki selfplay [--time S] [--fen FEN] [--max-plies N]`` — an engine game under the
   game's draw rules: its PDN on stdout, the moves as they come on stderr
-- ``shashki bench`` — fixed-depth search benchmark (nodes/s)
+- ``shashki bench [--variant NAME|all]`` — fixed-depth search benchmark (nodes, nodes/s)
 - ``shashki play [--color white|black] [--time S] [--ascii] [--two-players] [--watch]
   [--ponder]``
 - ``shashki match --b ENGINE [--pairs N] [--time S]`` — a match between engines (also
@@ -214,13 +214,25 @@ def _parser() -> argparse.ArgumentParser:
     bench = sub.add_parser(
         "bench",
         help="fixed-depth search benchmark",
-        description="Search six positions to depth 13 and report nodes per second.",
+        description="Search a game's bench positions to a fixed depth and report nodes and "
+        "nodes per second: Russian draughts' six positions at depth 13 by default, each "
+        "other game's start, two middle games and two endings (--variant; all: every game, "
+        "one total a game).",
         formatter_class=formatter,
     )
     bench.add_argument(
         "--evaluation",
         default="learned",
         help="learned, classic, family, network or a network file",
+    )
+    bench.add_argument(
+        "--variant",
+        type=lambda text: "all" if text.strip().lower() == "all" else _variant_name(text),
+        choices=("all",)
+        + tuple(card.name for card in shashki.games() + shashki.games(columns=True)),
+        default="russian",
+        help="the game whose bench positions to search (or all): "
+        + ", ".join(card.name for card in shashki.games() + shashki.games(columns=True)),
     )
 
     play = sub.add_parser(
@@ -597,31 +609,20 @@ def _selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
-BENCH_POSITIONS = [
-    shashki.STARTING_FEN,
-    "W:WK29,22,23,27:B6,7,14,15,19,K4",
-    "W:Wc5,e5,d4,g3,d2,f2,a1,c1,e1,g1:Bf8,h8,a7,c7,e7,g7,b6,h6,a5,g5",
-    "B:Wb4,d4,f4,a3,e3,g3,b2,d2,f2,a1,e1,g1:Bb8,d8,f8,h8,a7,c7,e7,b6,h6,c5,g5,h4",
-    "W:Wd4,f4,a3,c3,e3,d2,f2,h2,c1,e1,g1:Bb8,d8,f8,h8,a7,b6,d6,h6,c5,g5,h4",
-    "W:Wg5,f4,h4,a3,e3,d2:Bf8,h8,e7,b6,d6,h6",
-]
-
-
 def _bench(args: argparse.Namespace) -> int:
-    from shashki.engine import Engine, Limit
+    import io
 
-    nodes = 0
-    seconds = 0.0
-    for fen in BENCH_POSITIONS:
+    from shashki.apps.bench import BENCH, bench
+
+    names = list(BENCH) if args.variant == "all" else [args.variant]
+    for name in names:
+        quiet = io.StringIO() if args.variant == "all" else None
         try:
-            engine = Engine(hash_mb=16, evaluation=args.evaluation)
+            bench(name, args.evaluation, out=quiet)
         except ValueError as error:
             raise _UsageError(str(error)) from None
-        info = engine.analyse(shashki.Board(fen), Limit(depth=13))
-        nodes += info["nodes"]
-        seconds += info["time"]
-        print(f"{info['nodes']:>10} nodes {info['time']:.3f} s  {fen}")
-    print(f"total {nodes} nodes in {seconds:.3f} s: {nodes / max(seconds, 1e-9):.0f} nodes/s")
+        if quiet is not None:
+            print(f"{name:<20} {quiet.getvalue().splitlines()[-1]}")
     return 0
 
 

@@ -583,25 +583,14 @@ static SHIPPED: &[(&str, &[u8])] = &[
     ),
 ];
 
-/// The network `variant`'s `learned` evaluation uses, if its default is a network (its
-/// card's `learned_network`: where the network beat the game's linear evaluation).
+/// The network `variant`'s `learned` evaluation uses, if its card names a network as its
+/// evaluation (where the network beat the game's linear evaluation in matches).
 #[inline]
 pub fn learned_network(variant: Variant) -> Option<&'static Network> {
-    if variant.info().learned_network {
+    if variant.info().evaluation == crate::games::GameEval::Network {
         shipped(variant)
     } else {
         None
-    }
-}
-
-/// The evaluation a search of `variant` runs: `learned` is the game's network where that is
-/// its default ([`learned_network`]), any other choice itself.
-pub fn resolved(evaluation: super::Evaluation, variant: Variant) -> super::Evaluation {
-    match evaluation {
-        super::Evaluation::Learned if learned_network(variant).is_some() => {
-            super::Evaluation::Network
-        }
-        other => other,
     }
 }
 
@@ -624,8 +613,8 @@ static LOADED: std::sync::Mutex<Vec<(&'static str, &'static Network)>> =
     std::sync::Mutex::new(Vec::new());
 
 /// Read the network file at `path` (once: the same file, by name and checksum, is read
-/// again only if it changed) and give the evaluation that uses it.
-pub fn load(path: &str) -> Result<super::Evaluation, NetworkError> {
+/// again only if it changed); its index among the files read ([`loaded`]).
+pub fn load(path: &str) -> Result<u16, NetworkError> {
     let bytes = std::fs::read(path)
         .map_err(|e| NetworkError(format!("cannot read the network file {path:?}: {e}")))?;
     let net = Network::from_bytes(&bytes).map_err(|e| NetworkError(format!("{path}: {e}")))?;
@@ -644,7 +633,7 @@ pub fn load(path: &str) -> Result<super::Evaluation, NetworkError> {
             loaded.len() - 1
         }
     };
-    Ok(super::Evaluation::Loaded(index as u16))
+    Ok(index as u16)
 }
 
 /// The file name of loaded network `index`.
@@ -655,19 +644,10 @@ pub fn loaded_name(index: u16) -> &'static str {
         .map_or("network", |(name, _)| name)
 }
 
-/// The network `evaluation` uses for `variant`'s positions, if any.
-pub fn network_for(evaluation: super::Evaluation, variant: Variant) -> Option<&'static Network> {
-    match evaluation {
-        super::Evaluation::Network => shipped(variant),
-        super::Evaluation::Loaded(index) => {
-            let loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
-            loaded
-                .get(usize::from(index))
-                .map(|(_, n)| *n)
-                .filter(|n| n.variant == variant)
-        }
-        _ => None,
-    }
+/// Loaded network `index` ([`load`]), if there is one.
+pub fn loaded(index: u16) -> Option<&'static Network> {
+    let loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
+    loaded.get(usize::from(index)).map(|(_, n)| *n)
 }
 
 #[cfg(test)]
@@ -730,28 +710,6 @@ mod tests {
         for (net, start) in every_shipped() {
             assert!(updated_along_a_game(net, start, 7, 120).len() > 10);
         }
-    }
-
-    #[test]
-    fn learned_is_the_network_only_where_it_was_measured_better() {
-        use super::super::Evaluation;
-        let cards = crate::GAMES.iter().filter(|card| card.learned_network);
-        for variant in cards.map(|card| card.variant) {
-            assert!(
-                shipped(variant).is_some(),
-                "{variant:?} has its network compiled in"
-            );
-            assert_eq!(resolved(Evaluation::Learned, variant), Evaluation::Network);
-        }
-        // Russian draughts keeps its linear evaluation as the default (docs/search.md).
-        assert_eq!(
-            resolved(Evaluation::Learned, Variant::Russian),
-            Evaluation::Learned
-        );
-        assert_eq!(
-            resolved(Evaluation::Family, Variant::English),
-            Evaluation::Family
-        );
     }
 
     #[test]

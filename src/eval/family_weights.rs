@@ -4,8 +4,13 @@
 //! fitted; `#` lines are comments. A line naming no game, or with another count of
 //! weights, does not compile.
 
-use super::family::{FamilyWeights, FEATURES};
 use crate::games::GAMES;
+
+/// The number of features (`super::family` counts them; their names are there).
+pub const FEATURES: usize = 16;
+
+/// A game's weights, one per feature, in centi-men.
+pub type FamilyWeights = [i32; FEATURES];
 
 const TEXT: &[u8] = include_bytes!("../../data/weights/family.txt");
 

@@ -11,8 +11,7 @@ use crate::geometry::Geometry;
 use crate::geometry::{Bitboard, Direction, Word};
 use crate::position::Position;
 
-/// The number of features.
-pub const FEATURES: usize = 16;
+pub use super::family_weights::{FamilyWeights, FEATURES};
 
 /// The features' names, in order (the training command's columns).
 pub const FEATURE_NAMES: [&str; FEATURES] = [
@@ -33,9 +32,6 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "mobility",
     "about_to_crown",
 ];
-
-/// A game's weights, one per feature, in centi-men.
-pub type FamilyWeights = [i32; FEATURES];
 
 /// The hand-set weights: a man 100, a king 300, advancement rising towards the far rank,
 /// the centre, a guarded back rank while the opponent has no king, each quiet step of a
@@ -138,14 +134,10 @@ pub fn weights_for(variant: Variant) -> &'static FamilyWeights {
         .unwrap_or(&HAND_SET)
 }
 
-/// The family evaluation from the side to move's point of view, centi-men (уголки, which
-/// has no pieces to count, has its race's: [`super::eval::evaluate_corners`]).
-pub fn evaluate_family(pos: &Position) -> i32 {
-    let variant = pos.rules().variant;
-    if variant.move_rules() == crate::MoveRules::Ugolki {
-        return super::eval::evaluate_corners(pos);
-    }
-    let w = weights_for(variant);
+/// The family evaluation with the weights `w`, from the side to move's point of view,
+/// centi-men.
+#[inline]
+pub fn evaluate_family(pos: &Position, w: &FamilyWeights) -> i32 {
     features(pos).iter().zip(w).map(|(f, w)| f * w).sum()
 }
 
