@@ -179,8 +179,3 @@ def test_the_command_line_builds_and_probes(tmp_path, capsys) -> None:
     )
     out = capsys.readouterr().out
     assert "win for White" in out and "best move" in out
-
-
-def test_tables_of_other_games_are_refused() -> None:
-    with pytest.raises(ValueError, match="no endgame tables for english"):
-        egtb.build("/nonexistent", pieces=2, variant="english", progress=False)

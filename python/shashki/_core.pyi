@@ -2,6 +2,7 @@
 
 import os
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any, Optional, final
 
 import numpy as np
@@ -31,6 +32,9 @@ __all__ = [
     "SearchEngine",
     "EndgameTables",
     "build_endgame_tables",
+    "build_endgame_table",
+    "endgame_balances",
+    "endgame_refusal",
     "endgame_block_cache",
     "square_name",
     "square_number",
@@ -412,6 +416,7 @@ class EndgameTables:
     def materials(self) -> list[str]: ...
     def probe(self, board: Board) -> Optional[tuple[int, int]]: ...
     def best_move(self, board: Board) -> Optional[Move]: ...
+    def verify(self, balance: str, step: Optional[int] = None) -> list[list[int]]: ...
 
 def endgame_block_cache(limit_mb: Optional[int] = None) -> tuple[int, int]: ...
 def build_endgame_tables(
@@ -423,6 +428,18 @@ def build_endgame_tables(
     on_distance: Optional[Callable[[int], object]] = None,
     variant: Optional[str] = None,
 ) -> list[str]: ...
+def endgame_refusal(variant: str) -> Optional[str]: ...
+def endgame_balances(
+    pieces: int, *, variant: Optional[str] = None
+) -> list[tuple[str, int, list[str]]]: ...
+def build_endgame_table(
+    directory: str | os.PathLike[str],
+    balance: str,
+    *,
+    variant: Optional[str] = None,
+    threads: Optional[int] = None,
+    on_distance: Optional[Callable[[int], object]] = None,
+) -> Path: ...
 
 @final
 class PerftTable:

@@ -25,8 +25,23 @@ International draughts (10×10) has its tables too, in the same directory or ano
 >>> tables.probe_wdl(shashki.Board("W:WK1,K2:BK46", variant="international"))  # long diagonal
 0
 
-What the tables store, for every position of up to N pieces of Russian or International
-draughts (men and kings, both colours,
+Every game of one piece a square has its tables but four: Frisian and frysk (a king's
+quiet moves in a row are counted, so a position's value depends on the moves before it),
+Canadian (its 12×12 board is beyond the tables' 64-square index) and уголки (a race, not a
+game of material); a game without them is refused with the reason
+(``_core.endgame_refusal(variant)``), and so are the column games. Each game's files carry its
+name (``english-KKvK.egtb``; Portuguese reads Spanish's, whose rules it shares, and the
+diagonal game Russian's), so the tables of many games can share a directory.
+
+Each game's own end is respected: in giveaway and antidraughts the side that cannot move
+wins; in breakthrough the first man crowned wins (so its tables hold men only); in samoedy
+(a capture may take the capturer's own pieces) and the Stavropol games (a side moves the
+other's pieces too) a move may leave a side with none, so balances with one side empty are
+held too; Turkish men and kings move along the lines. Draw rules by a count of moves are
+not in the tables (see ``draw_rules`` below).
+
+What the tables store, for every position of up to N pieces of the game
+(men and kings, both colours,
 either side to move): the value under the move rules alone (no draw by repetition or by a
 move count) and the distance to the end of the game with best play (the winner takes the
 quickest win, the loser the slowest loss), in plies.
@@ -63,7 +78,6 @@ from __future__ import annotations
 import sys
 import time
 
-import shashki
 from shashki import Board, Move, _core
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
@@ -86,10 +100,11 @@ def build(
     progress: bool = True,
     variant: str = "russian",
 ) -> list[str]:
-    """Build every balance of 2 to ``pieces`` pieces of ``variant`` (``"russian"`` or
-    ``"international"``; files ``KKvK.egtb`` and ``international-KKvK.egtb``, so both can
-    share a directory) into ``directory`` (made if needed), keeping the balances already
-    there; the names of the balances held (``international-KKvK`` for International's).
+    """Build every balance of 2 to ``pieces`` pieces of ``variant`` (any game with tables;
+    files ``KKvK.egtb`` for Russian, ``international-KKvK.egtb``, ``english-KKvK.egtb``, …,
+    so the games can share a directory) into ``directory`` (made if needed), keeping the
+    balances already there; the names of the balances held (``international-KKvK`` for
+    International's).
     ``progress`` shows a progress bar on stderr: the balance being built, the distance being
     settled, the time so far and left (from the speed of this run). Ctrl-C stops it between
     balances (those finished stay)."""
@@ -131,32 +146,10 @@ def build(
 
 
 def _slots_before(pieces: int, variant: str = "russian") -> list[int]:
-    """Slots (both sides to move) of the stored balances before each one in build order, and
-    of them all at the end: the order of the Rust builder (pieces, men, then the balance),
-    one balance a mirror pair (White has at least Black's men, and kings when equal)."""
-    from math import comb
-
-    card = shashki.game_info(variant)
-    squares = card.square_count
-    men = squares - card.board_size // 2  # a man never on its crowning rank
-
-    order = []
-    for wm in range(pieces + 1):
-        for wk in range(pieces + 1 - wm):
-            for bm in range(pieces + 1 - wm - wk):
-                for bk in range(pieces + 1 - wm - wk - bm):
-                    if wm + wk and bm + bk and (wm, wk) >= (bm, bk):
-                        slots = (
-                            2
-                            * comb(men, wm)
-                            * comb(squares, wk)
-                            * comb(men, bm)
-                            * comb(squares, bk)
-                        )
-                        order.append(((wm + wk + bm + bk, wm + bm, wm, wk, bm, bk), slots))
-    order.sort()
+    """Slots of the stored balances before each one in build order, and of them all at the
+    end (the Rust builder's order and sizes, from ``_core.endgame_balances``)."""
     out = [0]
-    for _, slots in order:
+    for _, slots, _ in _core.endgame_balances(pieces, variant=variant):
         out.append(out[-1] + slots)
     return out
 
@@ -211,7 +204,7 @@ class EndgameTables:
 
     @property
     def games(self) -> list[str]:
-        """The games whose tables are held: ``"russian"``, ``"international"``."""
+        """The games whose tables are held (``"russian"``, ``"english"``, …)."""
         return self._core.games
 
     def probe(
@@ -238,6 +231,14 @@ class EndgameTables:
         if value is None:
             return None
         return value.moves if value.wdl > 0 else -value.moves
+
+    def verify(self, balance: str, step: int = 1) -> tuple[tuple[int, int, int], ...]:
+        """Check every ``step``-th position of a held balance (a name of :meth:`materials`)
+        against its children, as the move generator gives them: the wins, draws and losses
+        of the side to move, White to move then Black to move. A ValueError names the
+        first position whose value does not follow from its children's."""
+        white, black = self._core.verify(balance, step)
+        return (tuple(white), tuple(black))  # type: ignore[return-value]
 
     def best_move(self, board: Board) -> Optional[Move]:
         """The quickest win, else a draw, else the slowest loss (under the move rules);

@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicU64, AtomicU8};
 
 use rayon::prelude::*;
 
-use super::index::Material;
+use super::index::{Material, TableGame};
 use super::value::{Children, Value, MAX_PLIES};
 use crate::geometry::Color;
 use crate::geometry::Square;
@@ -134,6 +134,10 @@ fn first_look(m: Material, state: &State, i: usize, lookup: &dyn Lookup) -> Resu
         return Ok(());
     };
     let moves = pos.legal_moves();
+    if moves.is_empty() {
+        state.set(i, m.game.end_value());
+        return Ok(());
+    }
     let captures = moves.first().is_some_and(|mv| mv.is_capture());
     let mut exits = Children::default(); // the moves that leave the balance
     let mut stay = 0u32;
@@ -145,7 +149,7 @@ fn first_look(m: Material, state: &State, i: usize, lookup: &dyn Lookup) -> Resu
         let mut child = pos;
         child.play_unchecked(mv);
         let value = if child.pieces(child.turn()).is_empty() {
-            Value::Loss(0)
+            m.game.end_value()
         } else {
             lookup
                 .value(&child)
@@ -166,7 +170,7 @@ fn first_look(m: Material, state: &State, i: usize, lookup: &dyn Lookup) -> Resu
         if exits.loss > MAX_PLIES {
             return Err(BuildError::TooDeep(m));
         }
-        state.set(i, exits.best()); // no move at all: Loss(0)
+        state.set(i, exits.best());
     } else {
         if stay >= DRAW_EXIT as u32 {
             return Err(BuildError::TooManyMoves(m));
@@ -190,7 +194,11 @@ fn settle(
     let Some(pos) = m.position_unhashed(slot, TURNS[t]) else {
         return Ok(());
     };
-    predecessors(&pos, before);
+    if m.game.is_plain() {
+        predecessors(&pos, before);
+    } else {
+        predecessors_in(m.game, &pos, before);
+    }
     let o = 1 - t;
     for p in before.iter() {
         let ps = o * state.slots + m.index(p) as usize;
@@ -298,6 +306,114 @@ pub(crate) fn predecessors(pos: &Position, out: &mut Vec<Position>) {
     }
 }
 
+/// The positions one quiet move (not a crowning) before `pos` in any game of tables: the
+/// other side to move, a piece of the mover's colour (of either colour where the mover may
+/// move both) taken back along the game's lines — a king up to its reach, a man one step
+/// the way its moves come from — each kept only if the move it undoes is legal there (so
+/// that every rule of the game on what may move, a compulsory capture among them, holds).
+/// Their hashes are not computed (0).
+pub(crate) fn predecessors_in(game: TableGame, pos: &Position, out: &mut Vec<Position>) {
+    out.clear();
+    let rules = pos.rules();
+    let geometry = pos.geometry();
+    let size = geometry.size() as i8;
+    let coords = |file: i8, rank: i8| -> Option<Square> {
+        if (0..size).contains(&file) && (0..size).contains(&rank) {
+            geometry.square_at(file as u8, rank as u8)
+        } else {
+            None
+        }
+    };
+    const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+    const ORTHOGONAL: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+    let lines = if game.orthogonal() {
+        ORTHOGONAL
+    } else {
+        DIAGONAL
+    };
+    let reach = if game.short_kings() { 1 } else { size };
+    let mover = !pos.turn();
+    let setup = pos.setup();
+    let occupied = pos.occupied();
+    let target = pos.setup();
+    let colours: &[Color] = if game.either_colour() {
+        &[Color::White, Color::Black]
+    } else if mover == Color::White {
+        &[Color::White]
+    } else {
+        &[Color::Black]
+    };
+    let mut push = |colour: Color, from: Square, to: Square, king: bool| {
+        let mut s = setup;
+        let (set_men, set_kings) = match colour {
+            Color::White => (&mut s.white_men, &mut s.white_kings),
+            Color::Black => (&mut s.black_men, &mut s.black_kings),
+        };
+        if king {
+            *set_kings = set_kings.without(to).with(from);
+        } else {
+            *set_men = set_men.without(to).with(from);
+        }
+        s.turn = Some(mover);
+        // `from` was empty and a man is never put back onto its crowning rank: valid.
+        let p = Position::from_valid_setup_unhashed(&s).with_rules(rules);
+        if p.has_captures() {
+            return;
+        }
+        let undone = p.legal_moves().iter().any(|mv| {
+            if mv.from() != from || mv.to() != to || mv.is_capture() || mv.promotes() {
+                return false;
+            }
+            let mut c = p;
+            c.play_unchecked(mv);
+            c.setup() == target
+        });
+        if undone {
+            out.push(p);
+        }
+    };
+    for &colour in colours {
+        let crowning = if colour == Color::White { size - 1 } else { 0 };
+        let back: i8 = if colour == Color::White { -1 } else { 1 };
+        for to in pos.kings(colour).iter() {
+            for (df, dr) in lines {
+                let (mut f, mut r) = (
+                    geometry.file_of(to) as i8 + df,
+                    geometry.rank_of(to) as i8 + dr,
+                );
+                let mut steps = 0;
+                while let Some(from) = coords(f, r) {
+                    if occupied.contains(from) || steps == reach {
+                        break;
+                    }
+                    push(colour, from, to, true);
+                    f += df;
+                    r += dr;
+                    steps += 1;
+                }
+            }
+        }
+        // A man came from a square behind it (diagonally), or behind or beside it
+        // (orthogonally).
+        let steps: &[(i8, i8)] = if game.orthogonal() {
+            &[(0, 1), (1, 0), (-1, 0)]
+        } else {
+            &[(1, 1), (-1, 1)]
+        };
+        for to in pos.men(colour).iter() {
+            let (f, r) = (geometry.file_of(to) as i8, geometry.rank_of(to) as i8);
+            for &(df, dr) in steps {
+                let dr = dr * back;
+                if let Some(from) = coords(f + df, r + dr) {
+                    if !occupied.contains(from) && r + dr != crowning {
+                        push(colour, from, to, false);
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Whether the side that moved last (the side not to move) is White.
 fn mover_is_white(pos: &Position) -> bool {
     pos.turn() == Color::Black
@@ -398,6 +514,67 @@ mod tests {
                     }));
                 }
             }
+        }
+    }
+
+    /// Every game's predecessors, on a sample of 3- and 4-piece positions: each quiet move
+    /// is undone, each position found moves into the one after, and where the quick way is
+    /// taken it finds what the checked way finds.
+    #[test]
+    fn every_games_predecessors_undo_its_quiet_moves() {
+        use std::collections::HashSet;
+        let key = |p: &Position| {
+            let s = p.setup();
+            (
+                s.white_men.bits(),
+                s.white_kings.bits(),
+                s.black_men.bits(),
+                s.black_kings.bits(),
+                s.turn,
+            )
+        };
+        for game in TableGame::ALL {
+            let mut undone = 0;
+            for m in Material::all_up_to_in(game, 4) {
+                if m.pieces() < 3 {
+                    continue;
+                }
+                let step = (m.slots() / 40).max(1) | 1;
+                for turn in TURNS {
+                    let mut slot = 0;
+                    while slot < m.slots() {
+                        let Some(pos) = m.position_unhashed(slot, turn) else {
+                            slot += step;
+                            continue;
+                        };
+                        slot += step;
+                        for mv in pos.legal_moves() {
+                            if mv.is_capture() || mv.promotes() {
+                                continue;
+                            }
+                            let mut after = pos;
+                            after.play_unchecked(&mv);
+                            let mut before = Vec::new();
+                            predecessors_in(game, &after, &mut before);
+                            let found: HashSet<_> = before.iter().map(&key).collect();
+                            assert!(
+                                found.contains(&key(&pos)),
+                                "{game:?} {m} {}",
+                                mv.long_text()
+                            );
+                            assert_eq!(found.len(), before.len(), "{game:?}: twice");
+                            if game.is_plain() {
+                                let mut quick = Vec::new();
+                                predecessors(&after, &mut quick);
+                                let quick: HashSet<_> = quick.iter().map(&key).collect();
+                                assert_eq!(quick, found, "{game:?} {m}");
+                            }
+                            undone += 1;
+                        }
+                    }
+                }
+            }
+            assert!(undone > 100, "{game:?}: {undone}");
         }
     }
 }

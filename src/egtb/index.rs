@@ -15,9 +15,9 @@ use crate::geometry::Geometry;
 use crate::position::{Position, Setup};
 
 /// The most squares a board of the tables has.
-const MAX_SQUARES: usize = 50;
+const MAX_SQUARES: usize = 64;
 
-/// Binomial coefficients C(n, k) for n, k ≤ 50.
+/// Binomial coefficients C(n, k) for n, k ≤ 64.
 const fn binomials() -> [[u64; MAX_SQUARES + 1]; MAX_SQUARES + 1] {
     let mut c = [[0u64; MAX_SQUARES + 1]; MAX_SQUARES + 1];
     let mut n = 0;
@@ -35,31 +35,122 @@ const fn binomials() -> [[u64; MAX_SQUARES + 1]; MAX_SQUARES + 1] {
 
 static C: [[u64; MAX_SQUARES + 1]; MAX_SQUARES + 1] = binomials();
 
-/// The game a table's values are of: Russian draughts (8×8; the diagonal start plays the
-/// same positions) or International draughts (10×10), captures compulsory.
+/// The game a table's values are of: its board, its move rules and its goal, captures
+/// compulsory. Games that play the same positions share one (the diagonal start plays
+/// Russian draughts' positions, Portuguese draughts Spanish's). The discriminant is the
+/// game's number in a table file's header.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TableGame {
-    /// Russian draughts.
+    /// Russian draughts (and the diagonal start).
     #[default]
-    Russian,
+    Russian = 0,
     /// International draughts.
-    International,
+    International = 1,
+    /// Giveaway (поддавки): Russian moves, a side without a move wins.
+    Giveaway = 2,
+    /// Brazilian draughts.
+    Brazilian = 3,
+    /// English draughts (checkers).
+    English = 4,
+    /// Italian draughts.
+    Italian = 5,
+    /// Spanish draughts (and Portuguese).
+    Spanish = 6,
+    /// Czech draughts.
+    Czech = 7,
+    /// Pool checkers.
+    Pool = 8,
+    /// Thai draughts.
+    Thai = 9,
+    /// Antidraughts: International moves, a side without a move wins.
+    Antidraughts = 10,
+    /// Killer draughts.
+    Killer = 11,
+    /// Breakthrough draughts: the first crowning wins.
+    Breakthrough = 12,
+    /// Turkish draughts (every square, orthogonal moves).
+    Turkish = 13,
+    /// Samoedy: captures of either colour.
+    Samoedy = 14,
+    /// Stavropol draughts: a piece of either colour moved.
+    Stavropol = 15,
+    /// Stavropol draughts, one's own captures first.
+    StavropolOwnFirst = 16,
 }
 
 impl TableGame {
-    /// The games with tables.
-    pub const ALL: [TableGame; 2] = [TableGame::Russian, TableGame::International];
+    /// The games with tables, in header order.
+    pub const ALL: [TableGame; 17] = [
+        TableGame::Russian,
+        TableGame::International,
+        TableGame::Giveaway,
+        TableGame::Brazilian,
+        TableGame::English,
+        TableGame::Italian,
+        TableGame::Spanish,
+        TableGame::Czech,
+        TableGame::Pool,
+        TableGame::Thai,
+        TableGame::Antidraughts,
+        TableGame::Killer,
+        TableGame::Breakthrough,
+        TableGame::Turkish,
+        TableGame::Samoedy,
+        TableGame::Stavropol,
+        TableGame::StavropolOwnFirst,
+    ];
 
     /// The game whose values hold under `rules`, if it has tables.
     #[inline]
     pub fn of(rules: RuleSet) -> Option<TableGame> {
-        if rules.plays_as_russian() {
-            Some(TableGame::Russian)
-        } else if rules.variant == Variant::International && !rules.captures_optional {
-            Some(TableGame::International)
-        } else {
-            None
+        if rules.captures_optional {
+            return None;
         }
+        Some(match rules.variant {
+            Variant::Russian | Variant::Diagonal => TableGame::Russian,
+            Variant::International => TableGame::International,
+            Variant::Giveaway => TableGame::Giveaway,
+            Variant::Brazilian => TableGame::Brazilian,
+            Variant::English => TableGame::English,
+            Variant::Italian => TableGame::Italian,
+            Variant::Spanish | Variant::Portuguese => TableGame::Spanish,
+            Variant::Czech => TableGame::Czech,
+            Variant::Pool => TableGame::Pool,
+            Variant::Thai => TableGame::Thai,
+            Variant::Antidraughts => TableGame::Antidraughts,
+            Variant::Killer => TableGame::Killer,
+            Variant::Breakthrough => TableGame::Breakthrough,
+            Variant::Turkish => TableGame::Turkish,
+            Variant::Samoedy => TableGame::Samoedy,
+            Variant::Stavropol => TableGame::Stavropol,
+            Variant::StavropolOwnFirst => TableGame::StavropolOwnFirst,
+            _ => return None,
+        })
+    }
+
+    /// Why `rules` have no tables (None when they have).
+    pub fn refusal(rules: RuleSet) -> Option<String> {
+        if TableGame::of(rules).is_some() {
+            return None;
+        }
+        let name = rules.variant.name();
+        let why = if rules.captures_optional {
+            "with captures optional a position's value is another game's, and no table holds it"
+        } else {
+            match rules.variant {
+                Variant::Frisian | Variant::Frysk => {
+                    "a king may make at most three quiet moves in a row while its side has men, so a position's value depends on the moves before it, which a table indexed by the pieces alone cannot hold"
+                }
+                Variant::Canadian => {
+                    "its 12×12 board needs the 128-bit position, which the tables' index (boards of up to 64 squares) does not take"
+                }
+                Variant::Ugolki | Variant::Ugolki12 => {
+                    "it is a race without captures, ended by filling the other house or by a count of moves, not a game of material balances"
+                }
+                _ => "a square holds a column of pieces, not one piece, so a balance's positions are not placements of pieces",
+            }
+        };
+        Some(format!("no endgame tables for {name}: {why}"))
     }
 
     /// The game's rules.
@@ -72,6 +163,21 @@ impl TableGame {
         match self {
             TableGame::Russian => Variant::Russian,
             TableGame::International => Variant::International,
+            TableGame::Giveaway => Variant::Giveaway,
+            TableGame::Brazilian => Variant::Brazilian,
+            TableGame::English => Variant::English,
+            TableGame::Italian => Variant::Italian,
+            TableGame::Spanish => Variant::Spanish,
+            TableGame::Czech => Variant::Czech,
+            TableGame::Pool => Variant::Pool,
+            TableGame::Thai => Variant::Thai,
+            TableGame::Antidraughts => Variant::Antidraughts,
+            TableGame::Killer => Variant::Killer,
+            TableGame::Breakthrough => Variant::Breakthrough,
+            TableGame::Turkish => Variant::Turkish,
+            TableGame::Samoedy => Variant::Samoedy,
+            TableGame::Stavropol => Variant::Stavropol,
+            TableGame::StavropolOwnFirst => Variant::StavropolOwnFirst,
         }
     }
 
@@ -91,12 +197,92 @@ impl TableGame {
         TableGame::ALL.get(usize::from(code)).copied()
     }
 
+    /// A side without a move wins (giveaway, antidraughts).
+    #[inline]
+    pub fn no_moves_wins(self) -> bool {
+        matches!(self, TableGame::Giveaway | TableGame::Antidraughts)
+    }
+
+    /// How many plies a table's distances count beyond the game's: 1 where a side without
+    /// a move wins (so that its end, a win in 0 plies, is stored as an odd distance like
+    /// every other win), else 0.
+    #[inline]
+    pub fn offset(self) -> u8 {
+        u8::from(self.no_moves_wins())
+    }
+
+    /// The value of a position without a move, in a table's distances.
+    #[inline]
+    pub(crate) fn end_value(self) -> super::Value {
+        if self.no_moves_wins() {
+            super::Value::Win(1)
+        } else {
+            super::Value::Loss(0)
+        }
+    }
+
+    /// The first crowning wins (breakthrough): balances hold men only, and a position whose
+    /// side not to move has a king is lost.
+    #[inline]
+    pub fn crowning_wins(self) -> bool {
+        self == TableGame::Breakthrough
+    }
+
+    /// A side's own move may take its last piece (its captures take either colour):
+    /// balances with one side empty are built too.
+    #[inline]
+    pub fn empty_side(self) -> bool {
+        matches!(
+            self,
+            TableGame::Samoedy | TableGame::Stavropol | TableGame::StavropolOwnFirst
+        )
+    }
+
+    /// The side to move moves a piece of either colour.
+    #[inline]
+    pub(crate) fn either_colour(self) -> bool {
+        matches!(self, TableGame::Stavropol | TableGame::StavropolOwnFirst)
+    }
+
+    /// Pieces move along ranks and files, not diagonals (Turkish draughts).
+    #[inline]
+    pub(crate) fn orthogonal(self) -> bool {
+        self == TableGame::Turkish
+    }
+
+    /// Kings move one square at a time (English and Italian draughts).
+    #[inline]
+    pub(crate) fn short_kings(self) -> bool {
+        matches!(self, TableGame::English | TableGame::Italian)
+    }
+
+    /// Quiet moves as in Russian draughts (a man one step diagonally forward, a king along
+    /// a free diagonal, the side to move's own pieces, legal unless a capture is): the
+    /// builder takes them back without checking each (`build::predecessors`).
+    #[inline]
+    pub(crate) fn is_plain(self) -> bool {
+        !(self.orthogonal() || self.short_kings() || self.either_colour())
+    }
+
+    /// The name of the game's files' prefix (none for Russian draughts).
+    pub fn prefix(self) -> &'static str {
+        match self {
+            TableGame::Russian => "",
+            other => other.variant().name(),
+        }
+    }
+
     /// Squares of the board, and squares a man may stand on (all but its crowning rank).
     #[inline]
     fn squares(self) -> (u8, u8) {
         let g = self.geometry();
         let n = g.square_count() as u8;
-        (n, n - g.size() / 2)
+        let crowning = g
+            .squares()
+            .iter()
+            .filter(|s| g.rank_of(**s) + 1 == g.size())
+            .count() as u8;
+        (n, n - crowning)
     }
 }
 
@@ -205,7 +391,10 @@ impl Material {
                             black_kings: bk,
                             game,
                         };
-                        if wm + wk >= 1 && bm + bk >= 1 && wm <= 12 && bm <= 12 {
+                        let sides = u8::from(wm + wk >= 1) + u8::from(bm + bk >= 1);
+                        let needed = if game.empty_side() { 1 } else { 2 };
+                        let kings_allowed = !game.crowning_wins() || wk + bk == 0;
+                        if sides >= needed && kings_allowed && wm <= 12 && bm <= 12 {
                             out.push(m);
                         }
                     }
@@ -216,13 +405,65 @@ impl Material {
         out
     }
 
-    /// The name of the balance's file: `KKvK.egtb` (Russian draughts),
-    /// `international-KKvK.egtb`.
+    /// The name of the balance's file: `KKvK.egtb` (Russian draughts), the game's name
+    /// before it for the others (`international-KKvK.egtb`, `english-KKvK.egtb`).
     pub fn file_name(&self) -> String {
-        match self.game {
-            TableGame::Russian => format!("{}.egtb", self.name()),
-            TableGame::International => format!("international-{}.egtb", self.name()),
+        format!("{}.egtb", self.label())
+    }
+
+    /// The balance's name with its game's before it (`KKvK` for Russian draughts,
+    /// `english-KKvK`).
+    pub fn label(&self) -> String {
+        match self.game.prefix() {
+            "" => self.name(),
+            prefix => format!("{prefix}-{}", self.name()),
         }
+    }
+
+    /// The balance of a name like `KKvK` or `KWWvBB` in `game` ([`Material::name`]'s form,
+    /// the letters of a side in any order), if it is one.
+    pub fn from_name(game: TableGame, name: &str) -> Option<Material> {
+        let (white, black) = name.split_once('v')?;
+        let count = |side: &str, man: char| -> Option<(u8, u8)> {
+            let (mut men, mut kings) = (0u8, 0u8);
+            for c in side.chars() {
+                match c {
+                    'K' => kings = kings.checked_add(1)?,
+                    c if c == man => men = men.checked_add(1)?,
+                    _ => return None,
+                }
+            }
+            Some((men, kings))
+        };
+        let (white_men, white_kings) = count(white, 'W')?;
+        let (black_men, black_kings) = count(black, 'B')?;
+        let m = Material {
+            white_men,
+            white_kings,
+            black_men,
+            black_kings,
+            game,
+        };
+        Material::all_up_to_in(game, m.pieces().min(32))
+            .contains(&m)
+            .then_some(m)
+    }
+
+    /// The stored balances a build of this one reads: every one its captures and crownings
+    /// may lead to (each side no more men, and no more pieces, than here; the men it has
+    /// may have been crowned), in build order.
+    pub fn needs(&self) -> Vec<Material> {
+        let under = |a: &Material, b: &Material| {
+            a.white_men <= b.white_men
+                && a.white_men + a.white_kings <= b.white_men + b.white_kings
+                && a.black_men <= b.black_men
+                && a.black_men + a.black_kings <= b.black_men + b.black_kings
+        };
+        Material::all_up_to_in(self.game, self.pieces())
+            .into_iter()
+            .filter(|m| m.is_canonical() && *m != self.canonical())
+            .filter(|m| under(m, self) || under(&m.mirror(), self))
+            .collect()
     }
 
     /// A name like `KKvK` or `WWKvBK`: White's men (`W`) and kings (`K`), `v`, Black's.
@@ -408,7 +649,7 @@ mod tests {
     fn a_board_index_runs_rank_by_rank() {
         for game in TableGame::ALL {
             let g = game.geometry();
-            let per_rank = usize::from(g.size() / 2);
+            let per_rank = g.squares().iter().filter(|s| g.rank_of(**s) == 0).count();
             for (i, sq) in g.squares().iter().enumerate() {
                 assert_eq!(g.index(*sq), Some(i));
                 assert_eq!(usize::from(g.rank_of(*sq)), i / per_rank);

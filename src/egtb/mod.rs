@@ -59,7 +59,7 @@ use crate::position::Position;
 pub struct Tables {
     tables: HashMap<Material, Table, BuildHasherDefault<BalanceHasher>>,
     /// The most pieces of a balance held, each game's ([`TableGame`] order).
-    max_pieces: [u32; 2],
+    max_pieces: [u32; TableGame::ALL.len()],
 }
 
 /// A hasher for the four bytes of a [`Material`] (SipHash costs more than the rest of a
@@ -165,31 +165,47 @@ impl Tables {
     }
 
     /// The value of `pos` for its side to move; None when its balance (or, for a position
-    /// with a capture, the balance of a capture's result) is not held, or when the side
-    /// not to move has no pieces (the game ended before). The side to move without pieces
-    /// has lost: `Loss(0)`.
+    /// with a capture, the balance of a capture's result) is not held, or when the game
+    /// ended before (the side not to move has no pieces; in breakthrough, the side to move
+    /// has a king). The side to move without pieces, or in breakthrough facing a king, has
+    /// lost: `Loss(0)` (won, `Win(0)`, where a side without a move wins).
     pub fn probe(&self, pos: &Position) -> Option<Value> {
-        TableGame::of(pos.rules())?; // the tables hold Russian and International draughts' values
-        if pos.pieces(pos.turn()).is_empty() {
-            return Some(Value::Loss(0));
+        let game = TableGame::of(pos.rules())?;
+        let value = self.probe_in(game, pos)?;
+        let o = game.offset();
+        Some(match value {
+            Value::Win(d) => Value::Win(d - o),
+            Value::Loss(d) => Value::Loss(d - o),
+            Value::Draw => Value::Draw,
+        })
+    }
+
+    /// [`Tables::probe`] in the tables' own distances (a game where a side without a move
+    /// wins counts one ply more: see [`TableGame::offset`]).
+    fn probe_in(&self, game: TableGame, pos: &Position) -> Option<Value> {
+        if game.crowning_wins() && (pos.kings(Color::White) | pos.kings(Color::Black)).any() {
+            return pos.kings(!pos.turn()).any().then(|| game.end_value());
         }
-        if pos.pieces(!pos.turn()).is_empty() {
+        if pos.pieces(pos.turn()).is_empty() {
+            return Some(game.end_value());
+        }
+        if pos.pieces(!pos.turn()).is_empty() && !game.empty_side() {
             return None;
         }
         if pos.has_captures() {
-            return self.probe_captures(pos);
+            return self.probe_captures(game, pos);
         }
         self.probe_stored(pos)
     }
 
     /// A position with a capture is not stored (its byte is free): the best of its
     /// captures, whose results have fewer pieces.
-    fn probe_captures(&self, pos: &Position) -> Option<Value> {
+    fn probe_captures(&self, game: TableGame, pos: &Position) -> Option<Value> {
         let mut children = Children::default();
         for m in &pos.legal_moves() {
             let mut child = *pos;
             child.play_unchecked(m);
-            children.add(self.probe(&child)?);
+            children.add(self.probe_in(game, &child)?);
         }
         Some(children.best())
     }
@@ -236,7 +252,7 @@ impl Tables {
 
 impl Lookup for Tables {
     fn value(&self, pos: &Position) -> Option<Value> {
-        self.probe(pos)
+        self.probe_in(TableGame::of(pos.rules())?, pos)
     }
 }
 
@@ -323,6 +339,36 @@ pub fn build_dir(
     Ok(covered(order.into_iter()))
 }
 
+/// Build the one balance `m` into `dir` from the tables it needs ([`Material::needs`]),
+/// read from `dir` (each must be there: else [`BuildError::Missing`]); a sound file of `m`
+/// already there is kept. The same bytes as [`build_dir`] writes for it: the values do not
+/// depend on the order the threads settle them in, and the file holds nothing else (no
+/// time, no path). What a worker of a cluster runs for one task.
+pub fn build_one(
+    dir: &Path,
+    m: Material,
+    on_distance: &(dyn Fn(u32) + Sync),
+) -> Result<PathBuf, Box<dyn std::error::Error + Send + Sync>> {
+    let m = m.canonical();
+    let path = dir.join(m.file_name());
+    if let Ok(table) = read_table(&path) {
+        if table.material == m {
+            return Ok(path);
+        }
+    }
+    let mut held = Tables::new();
+    for need in m.needs() {
+        let file = dir.join(need.file_name());
+        if !file.exists() {
+            return Err(Box::new(BuildError::Missing(need)));
+        }
+        held.insert(read_table(&file).and_then(|t| t.into_dense(&file))?);
+    }
+    let sides = build_material(m, &held, on_distance)?;
+    write_table(&path, m, &sides)?;
+    Ok(path)
+}
+
 /// Wins, draws and losses of the side to move, over every position of a balance: White
 /// to move, then Black to move.
 pub type Outcomes = [[u64; 3]; 2];
@@ -373,15 +419,33 @@ pub fn verify_every(tables: &Tables, material: Material, step: u64) -> Result<Ou
 }
 
 fn expected_value(tables: &Tables, pos: &Position) -> Result<Value, String> {
+    let game = TableGame::of(pos.rules()).ok_or("a position of a game without tables")?;
+    let o = game.offset();
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return Ok(if game.no_moves_wins() {
+            Value::Win(0)
+        } else {
+            Value::Loss(0)
+        });
+    }
     let mut children = Children::default();
-    for m in &pos.legal_moves() {
+    for m in &moves {
         let mut child = *pos;
         child.play_unchecked(m);
-        children.add(
-            tables.probe(&child).ok_or_else(|| {
-                format!("{}: a child's balance is not held", Material::of(&child))
-            })?,
-        );
+        // In the tables' distances, so that a win in 0 plies counts as the others do.
+        let value = tables
+            .probe(&child)
+            .ok_or_else(|| format!("{}: a child's balance is not held", Material::of(&child)))?;
+        children.add(match value {
+            Value::Win(d) => Value::Win(d + o),
+            Value::Loss(d) => Value::Loss(d + o),
+            Value::Draw => Value::Draw,
+        });
     }
-    Ok(children.best())
+    Ok(match children.best() {
+        Value::Win(d) => Value::Win(d - o),
+        Value::Loss(d) => Value::Loss(d - o),
+        Value::Draw => Value::Draw,
+    })
 }

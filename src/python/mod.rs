@@ -63,6 +63,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<egtb::PyEndgameTables>()?;
     m.add_function(wrap_pyfunction!(egtb::build_endgame_tables, m)?)?;
     m.add_function(wrap_pyfunction!(egtb::endgame_block_cache, m)?)?;
+    m.add_function(wrap_pyfunction!(egtb::endgame_balances, m)?)?;
+    m.add_function(wrap_pyfunction!(egtb::endgame_refusal, m)?)?;
+    m.add_function(wrap_pyfunction!(egtb::build_endgame_table, m)?)?;
     m.add_function(wrap_pyfunction!(square_name, m)?)?;
     m.add_function(wrap_pyfunction!(square_number, m)?)?;
     m.add_function(wrap_pyfunction!(parse_square, m)?)?;

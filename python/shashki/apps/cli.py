@@ -630,19 +630,21 @@ def _add_table_variant(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--variant",
         type=_variant_name,
-        choices=TABLE_GAMES,
+        choices=shashki.VARIANTS,
         default="russian",
-        help="the game: russian (8×8) or international (10×10)",
+        metavar="GAME",
+        help="the game, one of: "
+        + ", ".join(v for v in shashki.VARIANTS if shashki._core.endgame_refusal(v) is None)
+        + " (another game is refused with the reason)",
     )
-
-
-#: The games with endgame tables (the core's ``TableGame``).
-TABLE_GAMES = ("russian", "international")
 
 
 def _egtb(args: argparse.Namespace) -> int:
     from shashki import draw, egtb
 
+    refusal = shashki._core.endgame_refusal(args.variant)
+    if refusal is not None:
+        raise _UsageError(refusal)
     if args.egtb_command == "build":
         if not 2 <= args.pieces <= 8:
             raise _UsageError(f"--pieces must be between 2 and 8, not {args.pieces}")
