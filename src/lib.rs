@@ -63,14 +63,15 @@
 //! 6. `rules`: the rules traits and types, the one dispatch, a position's legal moves.
 //! 7. `movegen`: the move generators (diagonal, Frisian, Turkish).
 //! 8. `stacks`: the column games (towers, Lasca): the tops and the columns, and their engine.
-//! 9. `notation`: move text.
-//! 10. `game`: a game's history and its draw rules.
-//! 11. `perft`: move-path enumeration.
-//! 12. `egtb`: endgame tables.
-//! 13. `eval`: the evaluations, one a file, and the evaluator a search holds.
-//! 14. `search`: the engine.
-//! 15. `batch`: many games at once.
-//! 16. `python`: the bindings.
+//! 9. `star`: the star board (Chinese checkers): its holes, positions, moves and perft.
+//! 10. `notation`: move text.
+//! 11. `game`: a game's history and its draw rules.
+//! 12. `perft`: move-path enumeration.
+//! 13. `egtb`: endgame tables.
+//! 14. `eval`: the evaluations, one a file, and the evaluator a search holds.
+//! 15. `search`: the engine.
+//! 16. `batch`: many games at once.
+//! 17. `python`: the bindings.
 
 pub mod batch;
 pub mod egtb;
@@ -88,6 +89,7 @@ mod python;
 mod rules;
 pub mod search;
 mod stacks;
+pub mod star;
 mod util;
 
 pub use error::{FenError, IllegalMoveError, PositionError, SquareError};

@@ -11,6 +11,7 @@ mod errors;
 mod moves;
 mod perft;
 mod squares;
+mod star;
 mod training;
 
 pub(crate) use args::{fen_text, move_text_arg, notation_arg, square_arg_on};
@@ -34,6 +35,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyBoard>()?;
     m.add_class::<columns::PyColumnBoard>()?;
     m.add_class::<columns::PyColumnControl>()?;
+    m.add_class::<star::PyStarPosition>()?;
     m.add_class::<PyMove>()?;
     m.add_class::<PyPiece>()?;
     m.add_class::<LegalMoves>()?;
