@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import struct
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -15,6 +16,8 @@ from shashki import _core
 from shashki.engine import Engine, Limit
 from shashki.learn import network as nn
 from strategies import positions
+
+ROOT = Path(__file__).parents[1]
 
 
 def _random_fens(count: int, seed: int, variant: str = "russian", longest: int = 60) -> list[str]:
@@ -332,3 +335,40 @@ def test_a_games_learned_evaluation_is_its_network_where_that_won(variant: str) 
     # Russian draughts keeps its linear evaluation as the default
     russian = _random_fens(20, seed=4)
     assert _core.evaluate_fens(russian, "learned") != _core.evaluate_fens(russian, "network")
+
+
+def test_a_network_file_reads_back_to_the_weights_it_was_written_from() -> None:
+    """``from_bytes`` inverts ``to_bytes`` up to the quantisation: written again, the same
+    bytes (so a fit can go on from a shipped network)."""
+    weights = nn.Weights.initial(seed=5, inputs=nn.inputs_of("international"))
+    blob = nn.to_bytes(weights, "international", 173.0)
+    again, game, scale = nn.from_bytes(blob)
+    assert (game, scale) == ("international", 173.0)
+    assert nn.to_bytes(again, game, scale) == blob
+    shipped = (ROOT / "data" / "networks" / "international.bin").read_bytes()
+    back, game, scale = nn.from_bytes(shipped)
+    assert game == "international" and nn.to_bytes(back, game, scale) == shipped
+    with pytest.raises(ValueError, match="checksum"):
+        nn.from_bytes(blob[:-1] + bytes([blob[-1] ^ 1]))
+    with pytest.raises(ValueError, match="SHNN"):
+        nn.from_bytes(b"PK\x03\x04" + blob[4:])
+
+
+def test_a_fit_goes_on_from_a_network(tmp_path) -> None:
+    from shashki.learn import train
+
+    data = tmp_path / "positions.npz"
+    args = ["network", "data", "--games", "4", "--nodes", "60", "--threads", "1"]
+    assert train.main([*args, "--out", str(data)]) == 0
+    start = tmp_path / "start.nnue"
+    start.write_bytes((ROOT / "data" / "networks" / "russian.bin").read_bytes())
+    out = tmp_path / "net.nnue"
+    fit = ["network", "fit", str(data), "--epochs", "1", "--out", str(out), "--start", str(start)]
+    assert train.main(fit) == 0
+    # The best epoch is kept, the start among them: never worse on the held-out positions.
+    _, game, scale = nn.from_bytes(out.read_bytes())
+    assert game == "russian" and scale == nn.from_bytes(start.read_bytes())[2]
+    english = tmp_path / "english.nnue"
+    english.write_bytes((ROOT / "data" / "networks" / "english.bin").read_bytes())
+    with pytest.raises(SystemExit, match="english"):
+        train.main([*fit[:-2], "--start", str(english)])

@@ -338,6 +338,51 @@ def quantised(w: Weights) -> dict[str, Any]:
     }
 
 
+def from_bytes(data: bytes) -> tuple[Weights, str, float]:
+    """A network file read back as float weights (the integers over the factors
+    :func:`quantised` multiplied them by), its game and its scale: the start of a fit that
+    goes on from a network (``fit --start``). A file damaged or of another version is a
+    ValueError."""
+    import numpy as np
+
+    if len(data) < 8 or data[:4] != b"SHNN":
+        raise ValueError("not a network file (no SHNN magic)")
+    if struct.unpack("<Q", data[-8:])[0] != fnv1a(data[:-8]):
+        raise ValueError("the network file's checksum does not match")
+    (version,) = struct.unpack_from("<I", data, 4)
+    if version != VERSION:
+        raise ValueError(f"network format {version}, not {VERSION}")
+    length = data[8]
+    variant = data[9 : 9 + length].decode()
+    at = 9 + length
+    inputs, hidden, layer2, scale = struct.unpack_from("<IIIi", data, at)
+    at += 16
+
+    def take(dtype: Any, count: int) -> Any:
+        nonlocal at
+        size = np.dtype(dtype).itemsize * count
+        out = np.frombuffer(data[at : at + size], dtype=np.dtype(dtype).newbyteorder("<"))
+        at += size
+        return out.astype(np.float64)
+
+    w1 = take(np.int16, inputs * hidden).reshape(inputs, hidden) / 127
+    b1 = take(np.int16, hidden) / 127
+    w2 = take(np.int8, layer2 * 2 * hidden).reshape(layer2, 2 * hidden).T / 64
+    b2 = take(np.int32, layer2) / (127 * 64)
+    w3 = take(np.int8, layer2) / 64
+    b3 = take(np.int32, 1) / (127 * 64)
+    f = np.float32
+    weights = Weights(
+        w1=w1.astype(f),
+        b1=b1.astype(f),
+        w2=w2.astype(f),
+        b2=b2.astype(f),
+        w3=w3.astype(f),
+        b3=b3.astype(f),
+    )
+    return weights, variant, float(scale)
+
+
 def fnv1a(data: bytes) -> int:
     h = 0xCBF29CE484222325
     for b in data:
@@ -517,6 +562,12 @@ def _fit_command(args: Any) -> int:
             if "scale" in f.files:
                 scales.append(float(f["scale"]))
     scale = args.scale or (sum(scales) / len(scales) if scales else 130.0)
+    start = None
+    if getattr(args, "start", None):
+        start, game, start_scale = from_bytes(Path(args.start).read_bytes())
+        if game != data.variant:
+            raise SystemExit(f"{args.start} is a network of {game}, the data {data.variant}'s")
+        scale = args.scale or start_scale  # the network's own scale: its outputs keep meaning
     print(f"{len(data)} positions of {data.variant}; logistic scale {scale:.0f}", file=sys.stderr)
     started = time.monotonic()
     w, held, trained = train(
@@ -526,6 +577,7 @@ def _fit_command(args: Any) -> int:
         rate=args.rate,
         score_share=args.score_share,
         seed=args.seed,
+        start=start,
     )
     blob = to_bytes(w, data.variant, scale)
     Path(args.out).write_bytes(blob)
@@ -680,6 +732,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     fit.add_argument("--seed", type=int, default=1)
     fit.add_argument("--rate", type=float, default=2e-3)
     fit.add_argument("--scale", type=float, default=None, help="default: the data's")
+    fit.add_argument(
+        "--start",
+        default=None,
+        help="a network file to go on from (its weights, its scale) instead of random weights",
+    )
     for p in (fit, loop):
         p.add_argument("--epochs", type=int, default=20)
         p.add_argument(
