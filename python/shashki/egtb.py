@@ -262,6 +262,13 @@ def _drawn_by_rules(board: Board, value: EndgameValue, rules: DrawRules) -> bool
     return False
 
 
+def refusal(variant: str) -> Optional[str]:
+    """Why ``variant`` (a game's name) has no endgame tables — Frisian and frysk, Canadian,
+    уголки, the column games —, or None when it has them (a ValueError for an unknown
+    name)."""
+    return _core.endgame_refusal(variant)
+
+
 def cache_usage() -> tuple[int, int]:
     """The bytes of unpacked blocks the process's tables hold now, and their bound."""
     return _core.endgame_block_cache()

@@ -22,7 +22,7 @@ use super::index::{Material, TableGame};
 use super::value::{Children, Value, MAX_PLIES};
 use crate::geometry::Color;
 use crate::geometry::Square;
-use crate::position::Position;
+use crate::position::{Position, Setup};
 
 /// Values of the balances a table's exits lead to.
 pub trait Lookup: Sync {
@@ -237,6 +237,33 @@ fn settle(
     Ok(())
 }
 
+/// `setup` with `colour`'s piece on `to` taken back to `from` (a king, or a man), `mover`
+/// to move, under `rules`; its hash not computed. Valid as the callers use it: `from` was
+/// empty, and a man is never put back onto its crowning rank.
+#[inline]
+fn taken_back(
+    setup: &Setup,
+    colour: Color,
+    from: Square,
+    to: Square,
+    king: bool,
+    mover: Color,
+    rules: crate::RuleSet,
+) -> Position {
+    let mut s = *setup;
+    let (men, kings) = match colour {
+        Color::White => (&mut s.white_men, &mut s.white_kings),
+        Color::Black => (&mut s.black_men, &mut s.black_kings),
+    };
+    if king {
+        *kings = kings.without(to).with(from);
+    } else {
+        *men = men.without(to).with(from);
+    }
+    s.turn = Some(mover);
+    Position::from_valid_setup_unhashed(&s).with_rules(rules)
+}
+
 /// The positions one quiet move (not a crowning) before `pos`: the other side to move, a
 /// king slid back along an empty diagonal or a man stepped back, with no capture available
 /// to the mover there (a capture would have been compulsory). Their hashes are not
@@ -260,19 +287,7 @@ pub(crate) fn predecessors(pos: &Position, out: &mut Vec<Position>) {
     let kings = pos.kings(mover);
     let men = pos.men(mover);
     let mut push = |from: Square, to: Square, king: bool| {
-        let mut s = setup;
-        let (set_men, set_kings) = match mover {
-            Color::White => (&mut s.white_men, &mut s.white_kings),
-            Color::Black => (&mut s.black_men, &mut s.black_kings),
-        };
-        if king {
-            *set_kings = set_kings.without(to).with(from);
-        } else {
-            *set_men = set_men.without(to).with(from);
-        }
-        s.turn = Some(mover);
-        // `from` was empty and a man never steps back onto its crowning rank: valid.
-        let p = Position::from_valid_setup_unhashed(&s).with_rules(rules);
+        let p = taken_back(&setup, mover, from, to, king, mover, rules);
         if !p.has_captures() {
             out.push(p);
         }
@@ -344,19 +359,7 @@ pub(crate) fn predecessors_in(game: TableGame, pos: &Position, out: &mut Vec<Pos
         &[Color::Black]
     };
     let mut push = |colour: Color, from: Square, to: Square, king: bool| {
-        let mut s = setup;
-        let (set_men, set_kings) = match colour {
-            Color::White => (&mut s.white_men, &mut s.white_kings),
-            Color::Black => (&mut s.black_men, &mut s.black_kings),
-        };
-        if king {
-            *set_kings = set_kings.without(to).with(from);
-        } else {
-            *set_men = set_men.without(to).with(from);
-        }
-        s.turn = Some(mover);
-        // `from` was empty and a man is never put back onto its crowning rank: valid.
-        let p = Position::from_valid_setup_unhashed(&s).with_rules(rules);
+        let p = taken_back(&setup, colour, from, to, king, mover, rules);
         if p.has_captures() {
             return;
         }

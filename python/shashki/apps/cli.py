@@ -626,6 +626,12 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _table_refusal(variant: str) -> Optional[str]:
+    from shashki import egtb
+
+    return egtb.refusal(variant)
+
+
 def _add_table_variant(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--variant",
@@ -634,7 +640,7 @@ def _add_table_variant(parser: argparse.ArgumentParser) -> None:
         default="russian",
         metavar="GAME",
         help="the game, one of: "
-        + ", ".join(v for v in shashki.VARIANTS if shashki._core.endgame_refusal(v) is None)
+        + ", ".join(v for v in shashki.VARIANTS if _table_refusal(v) is None)
         + " (another game is refused with the reason)",
     )
 
@@ -642,7 +648,7 @@ def _add_table_variant(parser: argparse.ArgumentParser) -> None:
 def _egtb(args: argparse.Namespace) -> int:
     from shashki import draw, egtb
 
-    refusal = shashki._core.endgame_refusal(args.variant)
+    refusal = egtb.refusal(args.variant)
     if refusal is not None:
         raise _UsageError(refusal)
     if args.egtb_command == "build":
