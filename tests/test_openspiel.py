@@ -92,3 +92,44 @@ def test_openspiels_mcts_bot_plays_a_whole_game() -> None:
         assert action in state.legal_actions()
         state.apply_action(action)
     assert sum(state.returns()) == 0 and state.returns()[0] in (-1.0, 0.0, 1.0)
+
+
+# --- the star board, two players ------------------------------------------------------------
+
+
+def test_the_star_is_registered_and_passes_openspiels_checks() -> None:
+    game = pyspiel.load_game("shashki_star")
+    assert game.num_distinct_actions() == 121 * 121 and game.num_players() == 2
+    assert game.observation_tensor_shape() == [2, 121]
+    small = pyspiel.load_game("shashki_star(holes=73,max_plies=150)")
+    assert small.num_distinct_actions() == 73 * 73
+    pyspiel.random_sim_test(small, num_sims=3, serialize=True, verbose=False)
+    with pytest.raises(Exception, match="holes"):
+        pyspiel.load_game("shashki_star(holes=100)")
+
+
+def test_star_states_are_the_batch_games_action_for_action() -> None:
+    from shashki.learn.star import StarBoards
+
+    game = pyspiel.load_game("shashki_star(holes=73)")
+    state = game.new_initial_state()
+    boards = StarBoards(1, size=3)
+    seed = 0
+    while not state.is_terminal():
+        mask = boards.legal_action_mask()[0]
+        assert state.legal_actions() == list(np.flatnonzero(mask))
+        assert np.array_equal(np.array(state.observation_tensor()), boards.observation()[0].ravel())
+        board = boards.board(0)
+        assert state.current_player() == board.turn
+        # Greedy play, so that the race ends: the greedy move's action.
+        seed += 1
+        move = board.greedy_move(seed)
+        action = next(a for a in state.legal_actions() if boards.move(0, a) == move)
+        state.apply_action(action)
+        boards.step(np.array([action]))
+    winner = int(boards.results()[0])
+    assert winner in (1, -1) and state.returns() == [float(winner), float(-winner)]
+    clone = state.clone()
+    unpickled = pickle.loads(pickle.dumps(state))
+    assert clone.returns() == unpickled.returns() == state.returns()
+    assert unpickled.history() == state.history()

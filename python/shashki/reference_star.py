@@ -4,9 +4,10 @@ tests against the Rust generator (``shashki.star``).
 
 The holes are cube coordinates ``(q, r, s)`` with ``q + r + s = 0``: the star of point size
 ``n`` (4: 121 holes, 10 pieces a point; 3: 73 holes, 6 a point) is the union of the two big
-triangles ``min(q, r, s) >= -n`` and ``max(q, r, s) <= n``. Its six points, numbered round
-the star: 0 (``q > n``), 1 (``s < -n``), 2 (``r > n``), 3 (``q < -n``), 4 (``s > n``), 5
-(``r < -n``); point ``k``'s opposite is ``(k + 3) % 6``. The six neighbours of a hole are
+triangles ``min(q, r, s) >= -n`` and ``max(q, r, s) <= n``. Its six points, numbered
+clockwise round the star as drawn with ``r`` growing downwards: 0 (``r > n``, the bottom), 1
+(``q < -n``), 2 (``s > n``), 3 (``r < -n``, the top), 4 (``q > n``), 5 (``s < -n``); point
+``k``'s opposite is ``(k + 3) % 6``. The six neighbours of a hole are
 the six unit vectors away; a hop is twice one, over the piece on the hole between.
 
 A move is one piece's: a step to an empty neighbour, or a chain of hops, each over an
@@ -15,8 +16,9 @@ hole right behind it, stopping wherever the player chooses; a move is its start 
 end (different holes), however many chains lead there. A piece that stands in its target
 point does not leave it. A player has finished when every hole of its target point holds a
 piece and one at least is its own (so a piece left at home cannot block it forever);
-finished players are passed over, and the game ends when one player is left unfinished
-(two players: when the first finishes), or after ``max_plies``.
+finished players, and players who cannot move, are passed over, and the game ends when one
+player is left unfinished (two players: when the first finishes), when no unfinished player
+can move, or after ``max_plies``.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ def holes(size: int) -> list[Hole]:
 def point_of(hole: Hole, size: int) -> int | None:
     """The point a hole is in (None: the middle hexagon)."""
     q, r, s = hole
-    for k, inside in enumerate((q > size, s < -size, r > size, q < -size, s > size, r < -size)):
+    for k, inside in enumerate((r > size, q < -size, s > size, r < -size, q > size, s < -size)):
         if inside:
             return k
     return None
@@ -65,6 +67,7 @@ class StarState:
     finished: list[int] = field(default_factory=list)
     plies: int = 0
     max_plies: int = 1000
+    stalled: bool = False  # no unfinished player can move: the game has ended
 
     @staticmethod
     def start(size: int, players: int, hop_over: str = "any") -> StarState:
@@ -93,11 +96,12 @@ class StarState:
             list(self.finished),
             self.plies,
             self.max_plies,
+            self.stalled,
         )
 
     def is_over(self) -> bool:
         left = self.players - len(self.finished)
-        return left <= 1 or self.plies >= self.max_plies
+        return left <= 1 or self.plies >= self.max_plies or self.stalled
 
     def has_finished(self, player: int) -> bool:
         target = [h for h in holes(self.size) if point_of(h, self.size) == self.target(player)]
@@ -153,10 +157,17 @@ def play(state: StarState, move: tuple[Hole, Hole]) -> StarState:
     if state.turn not in after.finished and after.has_finished(state.turn):
         after.finished.append(state.turn)
     if not after.is_over():
-        nxt = (state.turn + 1) % state.players
-        while nxt in after.finished:
-            nxt = (nxt + 1) % state.players
-        after.turn = nxt
+        # The next player round the star who has not finished and can move; a player who
+        # cannot move is passed over, and when nobody can, the game has stalled.
+        for step in range(1, state.players + 1):
+            nxt = (state.turn + step) % state.players
+            if nxt in after.finished:
+                continue
+            after.turn = nxt
+            if moves(after):
+                break
+        else:
+            after.stalled = True
     return after
 
 

@@ -36,6 +36,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<columns::PyColumnBoard>()?;
     m.add_class::<columns::PyColumnControl>()?;
     m.add_class::<star::PyStarPosition>()?;
+    m.add_class::<star::PyStarBatch>()?;
     m.add_class::<PyMove>()?;
     m.add_class::<PyPiece>()?;
     m.add_class::<LegalMoves>()?;

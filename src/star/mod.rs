@@ -5,8 +5,9 @@
 //! `q + r + s = 0`, and the star of point size `n` (4: 121 holes, ten pieces a point; 3: 73
 //! holes, six) is the union of the triangles `min(q, r, s) >= -n` and `max(q, r, s) <= n`.
 //! The holes are numbered in reading order (by `r`, then `q`), so a side's pieces are one
-//! `u128`. Its six points, round the star: 0 (`q > n`), 1 (`s < -n`), 2 (`r > n`), 3
-//! (`q < -n`), 4 (`s > n`), 5 (`r < -n`); point `k`'s opposite, its player's target, is
+//! `u128`. Its six points, clockwise round the star as drawn (rows top to bottom): 0
+//! (`r > n`, the bottom), 1 (`q < -n`), 2 (`s > n`), 3 (`r < -n`, the top), 4 (`q > n`), 5
+//! (`s < -n`); point `k`'s opposite, its player's target, is
 //! `(k + 3) % 6`. Two players sit on points 0 and 3, three on 0, 2 and 4, four on 0, 1, 3
 //! and 4, six on all; the player on point 0 moves first, then round the star.
 //!
@@ -14,8 +15,12 @@
 //! piece, or another player's only) into the empty hole behind each, stopping wherever the
 //! player chooses: a move is its start and its end. A piece in its target point stays in
 //! it. A player has finished when every hole of its target point holds a piece, one at
-//! least its own; finished players are passed over; the game ends when one player is left
-//! unfinished, or after the move limit.
+//! least its own; finished players, and players who cannot move, are passed over; the game
+//! ends when one player is left unfinished, when no unfinished player can move, or after
+//! the move limit.
+
+pub mod batch;
+pub mod search;
 
 use std::sync::OnceLock;
 
@@ -76,7 +81,7 @@ impl StarGeometry {
         let mut points = [0u128; 6];
         for (i, &(q, r, s)) in coords.iter().enumerate() {
             let (q, r, s) = (i16::from(q), i16::from(r), i16::from(s));
-            let inside = [q > n, s < -n, r > n, q < -n, s > n, r < -n];
+            let inside = [r > n, q < -n, s > n, r < -n, q > n, s < -n];
             if let Some(k) = inside.iter().position(|&x| x) {
                 points[k] |= 1u128 << i;
             }
@@ -105,8 +110,9 @@ impl StarGeometry {
         self.coords.len()
     }
 
+    /// The hole next to `hole` in `direction` (0 to 5), `u8::MAX` off the board.
     #[inline]
-    fn step(&self, hole: u8, direction: usize) -> u8 {
+    pub fn step(&self, hole: u8, direction: usize) -> u8 {
         self.neighbour[usize::from(hole)][direction]
     }
 }
@@ -153,6 +159,8 @@ pub struct StarPosition {
     plies: u32,
     /// The move limit: the game ends after this many plies.
     max_plies: u32,
+    /// No unfinished player can move: the game has ended there.
+    stalled: bool,
 }
 
 impl StarPosition {
@@ -182,7 +190,98 @@ impl StarPosition {
             finished_count: 0,
             plies: 0,
             max_plies: max_plies.max(1),
+            stalled: false,
         })
+    }
+
+    /// A position from its parts (a position text's reader, set-ups): each player's holes
+    /// (players in turn order), the player to move, the plies played and the players who
+    /// have finished, first first. Refused, naming what is wrong, when a hole is off the
+    /// board or held twice, a player has not its point's number of pieces, the finished
+    /// list is not the players who have finished, or the player to move has finished.
+    #[allow(clippy::too_many_arguments)]
+    pub fn from_parts(
+        size: u8,
+        players: u8,
+        hop_others: bool,
+        max_plies: u32,
+        pieces: &[u128],
+        turn: u8,
+        plies: u32,
+        finished: &[u8],
+    ) -> Result<StarPosition, StarError> {
+        let mut pos = StarPosition::start(size, players, hop_others, max_plies)?;
+        let g = pos.geometry();
+        if pieces.len() != usize::from(players) {
+            return Err(StarError(format!(
+                "{players} players' pieces, not {}",
+                pieces.len()
+            )));
+        }
+        let board = if g.holes() == 128 {
+            u128::MAX
+        } else {
+            (1u128 << g.holes()) - 1
+        };
+        let each = g.points[0].count_ones();
+        let mut seen = 0u128;
+        for (player, &p) in pieces.iter().enumerate() {
+            if p & !board != 0 {
+                return Err(StarError(format!(
+                    "player {player} has a piece off the board"
+                )));
+            }
+            if p & seen != 0 {
+                return Err(StarError(format!(
+                    "player {player} has a piece on a hole already held"
+                )));
+            }
+            if p.count_ones() != each {
+                return Err(StarError(format!(
+                    "player {player} has {} pieces, not {each}",
+                    p.count_ones()
+                )));
+            }
+            seen |= p;
+            pos.pieces[player] = p;
+        }
+        if turn >= players {
+            return Err(StarError(format!("no player {turn} to move")));
+        }
+        let mut done: Vec<u8> = Vec::new();
+        for &f in finished {
+            if f >= players || done.contains(&f) {
+                return Err(StarError(format!(
+                    "finished player {f} is not a player or twice"
+                )));
+            }
+            done.push(f);
+        }
+        for p in 0..players {
+            if pos.has_finished(p) != done.contains(&p) {
+                return Err(StarError(format!(
+                    "player {p} {} finished, but the finished list says otherwise",
+                    if pos.has_finished(p) {
+                        "has"
+                    } else {
+                        "has not"
+                    }
+                )));
+            }
+        }
+        pos.finished[..done.len()].copy_from_slice(&done);
+        pos.finished_count = done.len() as u8;
+        pos.plies = plies;
+        pos.turn = turn;
+        if !pos.is_over() && done.contains(&turn) {
+            return Err(StarError(format!(
+                "player {turn} has finished and cannot move"
+            )));
+        }
+        if !pos.is_over() {
+            pos.settle_turn(turn);
+        }
+        Ok(pos)
     }
 
     /// The board.
@@ -244,19 +343,49 @@ impl StarPosition {
         (self.seat(player) + 3) % 6
     }
 
-    fn occupied(&self) -> u128 {
+    pub(crate) fn occupied(&self) -> u128 {
         self.pieces.iter().fold(0, |a, p| a | p)
     }
 
-    fn has_finished(&self, player: u8) -> bool {
+    pub(crate) fn has_finished(&self, player: u8) -> bool {
         let target = self.geometry().points[usize::from(self.target(player))];
         self.occupied() & target == target && self.pieces(player) & target != 0
     }
 
     /// Whether the game is over: one player left unfinished (with two players: the first
-    /// has finished), or the move limit reached.
+    /// has finished), the move limit reached, or no unfinished player able to move.
     pub fn is_over(&self) -> bool {
-        self.players - self.finished_count <= 1 || self.plies >= self.max_plies
+        self.players - self.finished_count <= 1 || self.plies >= self.max_plies || self.stalled
+    }
+
+    /// Whether the player to move has a move (the game not over).
+    fn can_move(&self) -> bool {
+        let mut mine = self.pieces[usize::from(self.turn)];
+        while mine != 0 {
+            let from = mine.trailing_zeros() as u8;
+            mine &= mine - 1;
+            if self.destinations(from) != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Give the turn to `first` or the next player after it, round the star, who has not
+    /// finished and has a move (a player who cannot move is passed over); when none has,
+    /// the game has stalled and is over.
+    fn settle_turn(&mut self, first: u8) {
+        let mut next = first;
+        for _ in 0..self.players {
+            if !self.finished().contains(&next) {
+                self.turn = next;
+                if self.can_move() {
+                    return;
+                }
+            }
+            next = (next + 1) % self.players;
+        }
+        self.stalled = true;
     }
 
     /// The holes the piece on `from` can end a move on (none when it is not the mover's).
@@ -363,11 +492,7 @@ impl StarPosition {
             self.finished_count += 1;
         }
         if !self.is_over() {
-            let mut next = (me + 1) % self.players;
-            while self.finished().contains(&next) {
-                next = (next + 1) % self.players;
-            }
-            self.turn = next;
+            self.settle_turn((me + 1) % self.players);
         }
     }
 

@@ -61,9 +61,15 @@ class _Formatter(argparse.HelpFormatter):
         return text
 
 
+#: The star board's names (Chinese checkers: ``shashki.star``, not a card of draughts).
+STAR_NAMES = ("star", "chinese-checkers", "sternhalma")
+
+
 def _variant_name(text: str) -> str:
     """A game's name from any of its names or aliases, in any case (as Python's
     ``variant=`` takes them); an unknown one is left for argparse to refuse."""
+    if text.strip().lower() in STAR_NAMES:
+        return "star"
     try:
         return shashki.game_info(text).name
     except ValueError:
@@ -74,16 +80,32 @@ def _add_variant(
     parser: argparse.ArgumentParser,
     choices: tuple[str, ...] = shashki.VARIANTS,
     columns: bool = False,
+    star: bool = False,
 ) -> None:
     cards = shashki.games() + (shashki.games(columns=True) if columns else ())
     parser.add_argument(
         "--variant",
         type=_variant_name,
-        choices=choices + tuple(card.name for card in cards if card.stacks),
+        choices=choices
+        + tuple(card.name for card in cards if card.stacks)
+        + (("star",) if star else ()),
         default="russian",
         help="the game, by name or alias in any case: "
-        + ", ".join(f"{card.name} ({card.display_name})" for card in cards),
+        + ", ".join(f"{card.name} ({card.display_name})" for card in cards)
+        + (", star (Chinese checkers: --players, --holes, --hop-over)" if star else ""),
     )
+    if star:
+        group = parser.add_argument_group("the star board (--variant star)")
+        group.add_argument("--players", type=int, choices=(2, 3, 4, 6), default=2, help="players")
+        group.add_argument(
+            "--holes", type=int, choices=(121, 73), default=121, help="the star's holes"
+        )
+        group.add_argument(
+            "--hop-over",
+            choices=("any", "others"),
+            default="any",
+            help="hops over any piece, or over other players' only",
+        )
     parser.add_argument(
         "--captures-optional",
         action="store_true",
@@ -165,7 +187,7 @@ def _parser() -> argparse.ArgumentParser:
         "--checkpoint", default=None, metavar="FILE", help="record finished sub-positions here"
     )
     perft.add_argument("--key-seed", type=int, default=0, help="seed of the tables' second key")
-    _add_variant(perft, columns=True)
+    _add_variant(perft, columns=True, star=True)
 
     moves = sub.add_parser(
         "moves",
@@ -255,7 +277,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--white", default=None, help="White's name in saved games")
     play.add_argument("--black", default=None, help="Black's name in saved games")
-    _add_variant(play, columns=True)
+    play.add_argument(
+        "--seat", type=int, default=0, help="the star board: your player (0 moves first)"
+    )
+    _add_variant(play, columns=True, star=True)
 
     tables = sub.add_parser(
         "egtb",
@@ -361,6 +386,8 @@ def _perft(args: argparse.Namespace) -> int:
         raise _UsageError(f"depth must be a whole number, not {depth_text!r}") from None
     if not 0 <= depth <= 63:
         raise _UsageError(f"depth must be between 0 and 63, not {depth}")
+    if args.variant == "star":
+        return _perft_star(args, fen[0] if fen else None, depth)
     if shashki.game_info(args.variant).stacks:
         return _perft_columns(args, fen[0] if fen else None, depth)
     board = _board(args, fen[0] if fen else None)
@@ -393,6 +420,34 @@ def _perft(args: argparse.Namespace) -> int:
         if args.divide:
             divide = shashki.perft_divide(board, depth, **options)
     return _report_perft(args, board.fen(), depth, leaves, divide, time.perf_counter() - start)
+
+
+def _perft_star(args: argparse.Namespace, text: Optional[str], depth: int) -> int:
+    """Perft of the star board (Chinese checkers): the start of --holes, --players and
+    --hop-over, or a position's text (``StarBoard.text()``); moves are start and end."""
+    from shashki.star import StarBoard
+
+    if args.workers is not None or args.scheduler is not None or args.checkpoint is not None:
+        raise _UsageError("the star board's perft runs in one process (no --workers)")
+    if depth > 12:
+        raise _UsageError(f"the star board's perft goes to depth 12, not {depth}")
+    if text is not None:
+        board = StarBoard.from_text(text)
+    else:
+        size = {121: 4, 73: 3}[args.holes]
+        board = StarBoard(size=size, players=args.players, hop_over=args.hop_over)
+    start = time.perf_counter()
+    divide: dict[str, int] = {}
+    if args.divide and depth >= 1:
+        for move in board.legal_moves:
+            text_ = board.move_text(move)
+            board.push(move)
+            divide[text_] = board.perft(depth - 1)
+            board.pop()
+        leaves = sum(divide.values())
+    else:
+        leaves = board.perft(depth)
+    return _report_perft(args, board.text(), depth, leaves, divide, time.perf_counter() - start)
 
 
 def _perft_columns(args: argparse.Namespace, fen: Optional[str], depth: int) -> int:
@@ -822,6 +877,10 @@ def _main(argv: Optional[Sequence[str]] = None) -> int:
         "serve": _serve,
     }
     try:
+        if args.command == "play" and args.variant == "star":
+            from shashki.apps.play_star import play as play_star
+
+            return play_star(args)
         if args.command == "play":
             from shashki.apps.play import play
 

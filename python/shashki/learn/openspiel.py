@@ -51,7 +51,7 @@ def game_name(variant: str) -> str:
 class _Observer:
     """The batch planes of a state (OpenSpiel's observer interface)."""
 
-    def __init__(self, shape: tuple[int, int, int], params: Optional[dict[str, Any]]) -> None:
+    def __init__(self, shape: tuple[int, ...], params: Optional[dict[str, Any]]) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
         self.tensor = np.zeros(int(np.prod(shape)), np.float32)
@@ -235,3 +235,149 @@ for _card in shashki.games():
         if _type.short_name not in pyspiel.registered_names():
             pyspiel.register_game(_type, _class)
         GAMES[_type.short_name] = _class
+
+
+# --- the star board (Chinese checkers), two players ------------------------------------------
+
+STAR_NAME = "shashki_star"
+"""The pyspiel name of the two-player star game (parameters ``holes`` 121 or 73,
+``hop_over`` "any" or "others", ``max_plies``): its actions and planes are
+:mod:`shashki.learn.star`'s, seen from the player to move."""
+
+
+class _StarGames:
+    """A star state's one game in Rust and its actions: copied when OpenSpiel clones the
+    state, replayed when it is unpickled."""
+
+    __slots__ = ("core", "params", "actions")
+
+    def __init__(self, params: tuple[int, str, int], core: Any = None) -> None:
+        self.params = params
+        self.core = core or _core.StarBatch(1, *params)
+        self.actions: list[int] = []
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _StarGames:
+        other = _StarGames(self.params, self.core.copy())
+        other.actions = list(self.actions)
+        return other
+
+    def __getstate__(self) -> tuple[tuple[int, str, int], list[int]]:
+        return self.params, self.actions
+
+    def __setstate__(self, state: tuple[tuple[int, str, int], list[int]]) -> None:
+        params, actions = state
+        self.__init__(params)  # type: ignore[misc]
+        for action in actions:
+            self.core.step(np.array([action], np.int64))
+            self.actions.append(action)
+
+
+class _StarState(pyspiel.State):  # type: ignore[misc]
+    """A two-player star game as OpenSpiel plays it (one game of the star batch API)."""
+
+    def __init__(self, game: _StarGame) -> None:
+        super().__init__(game)
+        self._games = _StarGames((game.size, game.hop_over, game.max_plies))
+        self._returns: Optional[list[float]] = None
+        self._final: Optional[np.ndarray] = None
+
+    def current_player(self) -> int:
+        if self._returns is not None:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return int(self._games.core.position(0).turn)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self._returns is not None:
+            return []
+        _, actions = self._games.core.legal_actions()
+        return [int(a) for a in actions]
+
+    def _apply_action(self, action: int) -> None:
+        mover = self.current_player()
+        before = self._games.core.observation()[0]
+        rewards, terminated, truncated = self._games.core.step(np.array([action], np.int64))
+        self._games.actions.append(action)
+        if terminated[0] or truncated[0]:
+            won = float(rewards[0])
+            self._returns = [won, -won] if mover == 0 else [-won, won]
+            self._final = before  # the last position the players saw
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return f"a{action}"
+
+    def is_terminal(self) -> bool:
+        return self._returns is not None
+
+    def returns(self) -> list[float]:
+        return list(self._returns) if self._returns is not None else [0.0, 0.0]
+
+    def planes(self) -> np.ndarray:
+        """The planes of the state: ``(2, holes)`` float32 (the mover's view)."""
+        if self._final is not None:
+            return self._final
+        planes: np.ndarray = self._games.core.observation()[0]
+        return planes
+
+    def __str__(self) -> str:
+        plies = len(self._games.actions)
+        if self._returns is not None:
+            return f"over after {plies} plies, returns {self._returns}"
+        position = self._games.core.position(0)
+        pieces = ";".join(",".join(map(str, position.pieces(p))) for p in (0, 1))
+        return f"ply {plies} turn {position.turn} {pieces}"
+
+
+class _StarGame(pyspiel.Game):  # type: ignore[misc]
+    """The two-player star game as a pyspiel game."""
+
+    def __init__(self, params: Optional[dict[str, Any]] = None) -> None:
+        params = dict(params or {})
+        holes = int(params.get("holes", 121))
+        if holes not in (121, 73):
+            raise ValueError(f"holes must be 121 or 73, not {holes}")
+        self.size = 4 if holes == 121 else 3
+        self.hop_over = str(params.get("hop_over", "any"))
+        if self.hop_over not in ("any", "others"):
+            raise ValueError(f"hop_over must be 'any' or 'others', not {self.hop_over!r}")
+        self.max_plies = int(params.get("max_plies", 1000))
+        if self.max_plies < 1:
+            raise ValueError(f"max_plies must be at least 1, not {self.max_plies}")
+        self.holes = holes
+        info = pyspiel.GameInfo(
+            num_distinct_actions=holes * holes,
+            max_chance_outcomes=0,
+            num_players=2,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=self.max_plies,
+        )
+        pyspiel.Game.__init__(self, _STAR_TYPE, info, params)
+
+    def new_initial_state(self) -> _StarState:
+        return _StarState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Optional[Any] = None, params: Optional[dict[str, Any]] = None
+    ) -> _Observer:
+        return _Observer((2, self.holes), params)
+
+
+_STAR_TYPE = pyspiel.GameType(
+    short_name=STAR_NAME,
+    long_name="shashki: the star board (Chinese checkers), two players",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+    information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=2,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification={"holes": 121, "hop_over": "any", "max_plies": 1000},
+)
+if STAR_NAME not in pyspiel.registered_names():
+    pyspiel.register_game(_STAR_TYPE, _StarGame)

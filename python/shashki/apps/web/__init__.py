@@ -35,9 +35,16 @@ requests to 127.0.0.1). What they could make it do, and what stops them:
 The page never sends file paths (PDN is uploaded as text); every input is validated (a 400
 with a message, never a traceback).
 
+The star board's page (``/star``, Chinese checkers) is held to the same guard: its requests
+carry their game too, at most ``MAX_STAR_PLIES`` moves of at most 80 characters each (400
+beyond); a computer's move there searches at most ``MAX_STAR_TIME`` seconds, the search's
+own clock stopping it, and at most :data:`MAX_SEARCHES` such searches run at once (503
+beyond) (:mod:`shashki.apps.web.star`).
+
 API (JSON): ``POST /api/state``, ``POST /api/engine/move``, ``GET /api/analyse`` (server-
 sent events), ``POST /api/stop``, ``POST /api/pdn/read``, ``POST /api/pdn/write``,
-``POST /api/review``, ``GET /api/openings``.
+``POST /api/review``, ``GET /api/openings``; the star's ``POST /api/star/state`` and
+``POST /api/star/move``.
 """
 
 from __future__ import annotations

@@ -71,6 +71,20 @@ def create_app(*, hash_mb: int = 16, hosts: tuple[str, ...] = ()) -> Any:
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
 
+    async def star_page(request: Request) -> Response:
+        return FileResponse(STATIC / "star.html")
+
+    async def star_state(request: Request) -> Response:
+        from shashki.apps.web.star import parse_star, star_json
+
+        body = await _body(request)
+        return JSONResponse(star_json(parse_star(body.get("game"))))
+
+    async def star_engine_move(request: Request) -> Response:
+        from shashki.apps.web.star import star_move
+
+        return JSONResponse(await star_move(await _body(request)))
+
     async def state(request: Request) -> Response:
         body = await _body(request)
         return JSONResponse(state_json(parse_game(body.get("game"))))
@@ -227,6 +241,9 @@ def create_app(*, hash_mb: int = 16, hosts: tuple[str, ...] = ()) -> Any:
 
     routes = [
         Route("/", index),
+        Route("/star", star_page),
+        Route("/api/star/state", _handler(star_state), methods=["POST"]),
+        Route("/api/star/move", _handler(star_engine_move), methods=["POST"]),
         Route("/api/state", _handler(state), methods=["POST"]),
         Route("/api/engine/move", _handler(engine_move), methods=["POST"]),
         Route("/api/analyse", _handler(analyse), methods=["GET"]),
