@@ -64,16 +64,18 @@
 //! 7. `movegen`: the move generators (diagonal, Frisian, Turkish).
 //! 8. `stacks`: the column games (towers, Lasca): the tops and the columns, and their engine.
 //! 9. `star`: the star board (Chinese checkers): its holes, positions, moves and perft.
-//! 10. `notation`: move text.
-//! 11. `game`: a game's history and its draw rules.
-//! 12. `perft`: move-path enumeration.
-//! 13. `egtb`: endgame tables.
-//! 14. `eval`: the evaluations, one a file, and the evaluator a search holds.
-//! 15. `search`: the engine.
-//! 16. `batch`: many games at once.
-//! 17. `python`: the bindings.
+//! 10. `chapaev`: Чапаев, the flicking game: discs, their physics, the computer that aims.
+//! 11. `notation`: move text.
+//! 12. `game`: a game's history and its draw rules.
+//! 13. `perft`: move-path enumeration.
+//! 14. `egtb`: endgame tables.
+//! 15. `eval`: the evaluations, one a file, and the evaluator a search holds.
+//! 16. `search`: the engine.
+//! 17. `batch`: many games at once.
+//! 18. `python`: the bindings.
 
 pub mod batch;
+pub mod chapaev;
 pub mod egtb;
 mod error;
 pub mod eval;

@@ -4,6 +4,7 @@
 mod args;
 mod batch;
 mod board;
+mod chapaev;
 mod columns;
 mod egtb;
 mod engine;
@@ -37,6 +38,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<columns::PyColumnControl>()?;
     m.add_class::<star::PyStarPosition>()?;
     m.add_class::<star::PyStarBatch>()?;
+    m.add_class::<chapaev::PyChapaevTable>()?;
     m.add_class::<PyMove>()?;
     m.add_class::<PyPiece>()?;
     m.add_class::<LegalMoves>()?;

@@ -63,6 +63,8 @@ class _Formatter(argparse.HelpFormatter):
 
 #: The star board's names (Chinese checkers: ``shashki.star``, not a card of draughts).
 STAR_NAMES = ("star", "chinese-checkers", "sternhalma")
+#: Чапаев's names (the flicking game: ``shashki.chapaev``, not a card of draughts).
+CHAPAEV_NAMES = ("chapaev", "chapayev", "чапаев")
 
 
 def _variant_name(text: str) -> str:
@@ -70,6 +72,8 @@ def _variant_name(text: str) -> str:
     ``variant=`` takes them); an unknown one is left for argparse to refuse."""
     if text.strip().lower() in STAR_NAMES:
         return "star"
+    if text.strip().lower() in CHAPAEV_NAMES:
+        return "chapaev"
     try:
         return shashki.game_info(text).name
     except ValueError:
@@ -81,6 +85,7 @@ def _add_variant(
     choices: tuple[str, ...] = shashki.VARIANTS,
     columns: bool = False,
     star: bool = False,
+    chapaev: bool = False,
 ) -> None:
     cards = shashki.games() + (shashki.games(columns=True) if columns else ())
     parser.add_argument(
@@ -88,11 +93,13 @@ def _add_variant(
         type=_variant_name,
         choices=choices
         + tuple(card.name for card in cards if card.stacks)
-        + (("star",) if star else ()),
+        + (("star",) if star else ())
+        + (("chapaev",) if chapaev else ()),
         default="russian",
         help="the game, by name or alias in any case: "
         + ", ".join(f"{card.name} ({card.display_name})" for card in cards)
-        + (", star (Chinese checkers: --players, --holes, --hop-over)" if star else ""),
+        + (", star (Chinese checkers: --players, --holes, --hop-over)" if star else "")
+        + (", chapaev (Чапаев, the flicking game: --level)" if chapaev else ""),
     )
     if star:
         group = parser.add_argument_group("the star board (--variant star)")
@@ -280,7 +287,10 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--seat", type=int, default=0, help="the star board: your player (0 moves first)"
     )
-    _add_variant(play, columns=True, star=True)
+    play.add_argument(
+        "--level", type=int, choices=(1, 2, 3), default=2, help="Чапаев: the computer's level"
+    )
+    _add_variant(play, columns=True, star=True, chapaev=True)
 
     tables = sub.add_parser(
         "egtb",
@@ -877,6 +887,10 @@ def _main(argv: Optional[Sequence[str]] = None) -> int:
         "serve": _serve,
     }
     try:
+        if args.command == "play" and args.variant == "chapaev":
+            from shashki.apps.play_chapaev import play as play_chapaev
+
+            return play_chapaev(args)
         if args.command == "play" and args.variant == "star":
             from shashki.apps.play_star import play as play_star
 
