@@ -208,3 +208,38 @@ def test_a_round_in_the_terminal_against_the_computer(tmp_path) -> None:
     args = cli._parser().parse_args(["play", "--variant", "chapaev", "--watch", "--level", "1"])
     assert play(args, read, watched.append) == 0
     assert watched[-1].startswith("round over after")
+    whole: list[str] = []
+    args = cli._parser().parse_args(
+        ["play", "--variant", "chapaev", "--watch", "--level", "1", "--match"]
+    )
+    assert play(args, read, whole.append) == 0
+    assert whole[-1].startswith("match over after") and "wins the match" in whole[-1]
+    assert any(line.startswith("round 2: White's row on rank") for line in whole)
+
+
+def test_the_match_advances_the_winners_row_and_ends_on_the_far_edge() -> None:
+    from shashki.chapaev import ChapaevMatch
+
+    match = ChapaevMatch()
+    for expected in range(1, 7):
+        match.record("w")
+        assert match.ranks == {"w": expected, "b": 0} and match.starter == "w"
+    assert match.board().discs[0][1:3] == (0.5, 6.5)  # White's row on rank 7
+    match.record("b")  # the rows touch: Black advances and pushes White back
+    assert match.ranks == {"w": 5, "b": 1} and match.starter == "b"
+    match.record("draw")
+    assert match.ranks == {"w": 5, "b": 1} and match.starter == "w"
+    match.record("w")
+    assert match.ranks == {"w": 6, "b": 0} and match.winner is None
+    match.record("w")
+    assert match.winner == "w" and len(match.rounds) == 10
+    with pytest.raises(ChapaevError, match="over"):
+        match.board()
+    played = ChapaevMatch()
+    board = played.board()
+    seed = 0
+    while board.result() is None:
+        seed += 1
+        board.play(board.aim(1, seed) or "")
+    played.record(board.result() or "draw")
+    assert played.rounds and sum(played.ranks.values()) == 1

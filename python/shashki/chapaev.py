@@ -272,3 +272,42 @@ def read_record(text: str) -> tuple[dict[str, str], ChapaevBoard]:
     if result is not None and result != (board.result() or "*"):
         raise ChapaevError(f"the Result tag says {result!r}, the flicks give {board.result()!r}")
     return tags, board
+
+
+class ChapaevMatch:
+    """The classic match of rounds: both rows start on their first ranks; the winner of a
+    round starts the next with its row a rank further forward, and from the round where the
+    rows stand next to each other the loser's row is pushed back a rank as the winner's
+    advances; a side whose row would stand on the other's edge has won the match. A drawn
+    round changes no row, and the side that did not start it starts the next."""
+
+    def __init__(self, max_flicks: int = 200) -> None:
+        self.ranks = {"w": 0, "b": 0}
+        self.starter = "w"
+        self.max_flicks = max_flicks
+        self.rounds: list[str] = []
+        self.winner: Optional[str] = None
+
+    def board(self) -> ChapaevBoard:
+        """The next round's board."""
+        if self.winner is not None:
+            raise ChapaevError(f"the match is over: {self.winner} has won it")
+        return ChapaevBoard(self.ranks["w"], self.ranks["b"], self.starter, self.max_flicks)
+
+    def record(self, result: str) -> None:
+        """Record a round's result (``"w"``, ``"b"`` or ``"draw"``) and set the next."""
+        if self.winner is not None:
+            raise ChapaevError("the match is over")
+        if result not in ("w", "b", "draw"):
+            raise ChapaevError(f"a round's result is w, b or draw, not {result!r}")
+        self.rounds.append(result)
+        if result == "draw":
+            self.starter = "b" if self.starter == "w" else "w"
+            return
+        loser = "b" if result == "w" else "w"
+        if self.ranks["w"] + self.ranks["b"] >= 6:
+            self.ranks[loser] -= 1
+        self.ranks[result] += 1
+        self.starter = result
+        if self.ranks[result] >= 7:
+            self.winner = result

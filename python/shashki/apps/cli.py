@@ -290,6 +290,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--level", type=int, choices=(1, 2, 3), default=2, help="Чапаев: the computer's level"
     )
+    play.add_argument(
+        "--match", action="store_true", help="Чапаев: rounds until a row reaches the far edge"
+    )
     _add_variant(play, columns=True, star=True, chapaev=True)
 
     tables = sub.add_parser(

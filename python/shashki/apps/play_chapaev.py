@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from typing import Callable
 
-from shashki.chapaev import ChapaevBoard, write_record
+from shashki.chapaev import ChapaevBoard, ChapaevMatch, write_record
 
 HELP = (
     "a flick: FILE DEGREES STRENGTH (d 90 0.8; 90 is up the board, towards Black) | "
@@ -45,8 +45,10 @@ def play(
     read: Callable[[str], str] = input,
     write: Callable[[str], None] = print,
 ) -> int:
-    """Run the round loop; ``read``/``write`` are the terminal (replaceable for tests)."""
-    board = ChapaevBoard()
+    """Run the round loop (with ``--match``, rounds until the match is won);
+    ``read``/``write`` are the terminal (replaceable for tests)."""
+    match = ChapaevMatch() if getattr(args, "match", False) else None
+    board = match.board() if match else ChapaevBoard()
     if args.two_players:
         humans = {"w", "b"}
     elif args.watch:
@@ -62,7 +64,20 @@ def play(
         if result is not None:
             outcome = {"w": "White wins", "b": "Black wins", "draw": "drawn"}[result]
             write(f"round over after {len(board.flicks)} flicks: {outcome}")
-            return 0
+            if match is None:
+                return 0
+            match.record(result)
+            if match.winner is not None:
+                name = "White" if match.winner == "w" else "Black"
+                write(f"match over after {len(match.rounds)} rounds: {name} wins the match")
+                return 0
+            board = match.board()
+            write(
+                f"round {len(match.rounds) + 1}: White's row on rank {match.ranks['w'] + 1}, "
+                f"Black's on rank {8 - match.ranks['b']}"
+            )
+            write(render(board))
+            continue
         side = "White" if board.turn == "w" else "Black"
         if board.turn not in humans:
             seed += 1

@@ -39,12 +39,16 @@ The star board's page (``/star``, Chinese checkers) is held to the same guard: i
 carry their game too, at most ``MAX_STAR_PLIES`` moves of at most 80 characters each (400
 beyond); a computer's move there searches at most ``MAX_STAR_TIME`` seconds, the search's
 own clock stopping it, and at most :data:`MAX_SEARCHES` such searches run at once (503
-beyond) (:mod:`shashki.apps.web.star`).
+beyond) (:mod:`shashki.apps.web.star`). Чапаев's page (``/chapaev``) likewise: at most
+``MAX_CHAPAEV_FLICKS`` flicks of at most 40 characters a request, the computer's level 1
+to 3 (at most 512 simulated flicks, about 50 ms), each run in a worker thread
+(:mod:`shashki.apps.web.chapaev`).
 
 API (JSON): ``POST /api/state``, ``POST /api/engine/move``, ``GET /api/analyse`` (server-
 sent events), ``POST /api/stop``, ``POST /api/pdn/read``, ``POST /api/pdn/write``,
 ``POST /api/review``, ``GET /api/openings``; the star's ``POST /api/star/state`` and
-``POST /api/star/move``.
+``POST /api/star/move``; Чапаев's ``POST /api/chapaev/state``, ``POST /api/chapaev/flick``
+and ``POST /api/chapaev/aim``.
 """
 
 from __future__ import annotations

@@ -80,6 +80,27 @@ def create_app(*, hash_mb: int = 16, hosts: tuple[str, ...] = ()) -> Any:
         body = await _body(request)
         return JSONResponse(star_json(parse_star(body.get("game"))))
 
+    async def chapaev_page(request: Request) -> Response:
+        return FileResponse(STATIC / "chapaev.html")
+
+    async def chapaev_state(request: Request) -> Response:
+        from shashki.apps.web.chapaev import parse_round, round_json
+
+        body = await _body(request)
+        return JSONResponse(round_json(parse_round(body.get("game"))))
+
+    async def chapaev_flick(request: Request) -> Response:
+        from shashki.apps.web.chapaev import play_flick
+
+        body = await _body(request)
+        return JSONResponse(await asyncio.to_thread(play_flick, body))
+
+    async def chapaev_aim(request: Request) -> Response:
+        from shashki.apps.web.chapaev import computer_flick
+
+        body = await _body(request)
+        return JSONResponse(await asyncio.to_thread(computer_flick, body))
+
     async def star_engine_move(request: Request) -> Response:
         from shashki.apps.web.star import star_move
 
@@ -242,6 +263,10 @@ def create_app(*, hash_mb: int = 16, hosts: tuple[str, ...] = ()) -> Any:
     routes = [
         Route("/", index),
         Route("/star", star_page),
+        Route("/chapaev", chapaev_page),
+        Route("/api/chapaev/state", _handler(chapaev_state), methods=["POST"]),
+        Route("/api/chapaev/flick", _handler(chapaev_flick), methods=["POST"]),
+        Route("/api/chapaev/aim", _handler(chapaev_aim), methods=["POST"]),
         Route("/api/star/state", _handler(star_state), methods=["POST"]),
         Route("/api/star/move", _handler(star_engine_move), methods=["POST"]),
         Route("/api/state", _handler(state), methods=["POST"]),
