@@ -5,13 +5,10 @@ answer."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import time
-
 import pytest
 import shashki.apps.web.chapaev as web_chapaev
 import starlette  # noqa: F401  # the web extra, a test dependency
+from browser_support import headless_chromium, needs_browser, wait
 from shashki.chapaev import ChapaevBoard, read_record
 from web_server import request, running_server
 
@@ -74,33 +71,9 @@ def test_bad_rounds_and_flicks_are_refused_with_a_message(base: str) -> None:
     assert status == 400 and "over" in answer["error"]
 
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-needs_browser = pytest.mark.skipif(
-    not (CHROMIUM and DRIVER) and os.environ.get("SHASHKI_REQUIRE_BROWSER") != "1",
-    reason="chromium and chromedriver are not installed",
-)
-
-
 @pytest.fixture(scope="module")
 def browser():
-    from test_web_browser import browser as make  # the same headless Chromium
-
-    generator = make.__wrapped__()
-    driver = next(generator)
-    yield driver
-    generator.close()
-
-
-def wait(condition, timeout: float = 30.0, what: str = "the page") -> object:
-    deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.05)
+    yield from headless_chromium()
 
 
 def ready(browser) -> bool:

@@ -5,13 +5,12 @@ computer with two and with three players, by clicks."""
 
 from __future__ import annotations
 
-import os
-import shutil
 import time
 
 import pytest
 import shashki.apps.web.star as web_star
 import starlette  # noqa: F401  # the web extra, a test dependency
+from browser_support import headless_chromium, needs_browser, wait
 from shashki.star import StarBoard, read_record
 from web_server import request, running_server
 
@@ -98,33 +97,10 @@ def test_the_limits_hold(base: str, monkeypatch: pytest.MonkeyPatch) -> None:
 
 # --- in a real browser ---------------------------------------------------------------------
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-needs_browser = pytest.mark.skipif(
-    not (CHROMIUM and DRIVER) and os.environ.get("SHASHKI_REQUIRE_BROWSER") != "1",
-    reason="chromium and chromedriver are not installed",
-)
-
 
 @pytest.fixture(scope="module")
 def browser():
-    from test_web_browser import browser as make  # the same headless Chromium
-
-    generator = make.__wrapped__()
-    driver = next(generator)
-    yield driver
-    generator.close()
-
-
-def wait(condition, timeout: float = 30.0, what: str = "the page") -> object:
-    deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.05)
+    yield from headless_chromium()
 
 
 def star_state(browser) -> dict:

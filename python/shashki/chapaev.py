@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from shashki import _core
+from shashki._records import split_record
 
 SIDES = "wb"
 FILES = "abcdefgh"
@@ -238,26 +239,11 @@ def write_record(board: ChapaevBoard, tags: Optional[dict[str, str]] = None) -> 
     return "\n".join(lines) + "\n\n" + body + "\n"
 
 
-_TAG = re.compile(r'^\[(\w+)\s+"([^"]*)"\]$')
-
-
 def read_record(text: str) -> tuple[dict[str, str], ChapaevBoard]:
     """A round's record read back and replayed: its tags and the board after its flicks.
     A tag or flick that cannot be read or played, or a ``Result`` the flicks do not give, is
     a :class:`ChapaevError` naming it."""
-    tags: dict[str, str] = {}
-    words: list[str] = []
-    for number, line in enumerate(text.splitlines(), 1):
-        line = line.strip()
-        if not line:
-            continue
-        if line.startswith("["):
-            found = _TAG.match(line)
-            if found is None:
-                raise ChapaevError(f"line {number}: {line!r} is not a tag")
-            tags[found.group(1)] = found.group(2)
-        else:
-            words.extend(line.split())
+    tags, words = split_record(text, ChapaevError)
     board = ChapaevBoard.from_text(tags["Setup"]) if "Setup" in tags else ChapaevBoard()
     played = 0
     for word in words:

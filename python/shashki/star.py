@@ -29,6 +29,7 @@ from typing import Optional
 
 from shashki import _core
 from shashki._core import IllegalMoveError, InvalidMoveError
+from shashki._records import split_record
 
 Move = tuple[int, int]
 
@@ -391,27 +392,12 @@ def write_record(board: StarBoard, tags: Optional[dict[str, str]] = None) -> str
     return "\n".join(lines) + "\n\n" + "\n".join(body) + ("\n" if body else "")
 
 
-_TAG = re.compile(r'^\[(\w+)\s+"([^"]*)"\]$')
-
-
 def read_record(text: str) -> tuple[dict[str, str], StarBoard]:
     """A game's record (:func:`write_record`) read back: its tags and the board after its
     moves (``board.moves``). A tag or move that cannot be read, or a move that is not
     legal, is :class:`StarTextError` naming it; the ``Result`` tag, when given, must be
     the replay's."""
-    tags: dict[str, str] = {}
-    words: list[str] = []
-    for number, line in enumerate(text.splitlines(), 1):
-        line = line.strip()
-        if not line:
-            continue
-        if line.startswith("["):
-            found = _TAG.match(line)
-            if found is None:
-                raise StarTextError(f"line {number}: {line!r} is not a tag")
-            tags[found.group(1)] = found.group(2)
-        else:
-            words.extend(line.split())
+    tags, words = split_record(text, StarTextError)
     try:
         size = {"121": 4, "73": 3}[tags.get("Holes", "121")]
         players = int(tags.get("Players", "2"))

@@ -3,7 +3,7 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use super::args::int_in;
+use super::args::{int_in, opt_int_in};
 use crate::chapaev::aim::{aim, random_flick};
 use crate::chapaev::{Disc, Flick, Round, Table, FRICTION, MAX_SPEED, RADIUS, RESTITUTION, STEP};
 
@@ -25,20 +25,6 @@ type ShotTuple = (
 #[derive(Clone)]
 pub struct PyChapaevTable {
     table: Table,
-}
-
-/// An optional int argument within `lo..=hi` (its default when None).
-fn int_or(
-    obj: Option<&Bound<'_, PyAny>>,
-    name: &str,
-    lo: i64,
-    hi: i64,
-    default: i64,
-) -> PyResult<i64> {
-    match obj {
-        Some(o) if !o.is_none() => int_in(o, name, lo, hi, PyValueError::new_err),
-        _ => Ok(default),
-    }
 }
 
 fn flick_of(disc: &Bound<'_, PyAny>, angle: f64, strength: f64) -> PyResult<Flick> {
@@ -64,10 +50,10 @@ impl PyChapaevTable {
         turn: Option<&Bound<'_, PyAny>>,
         max_flicks: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let w = int_or(white_rank, "white_rank", 0, 6, 0)? as u8;
-        let b = int_or(black_rank, "black_rank", 0, 6, 0)? as u8;
-        let turn = int_or(turn, "turn", 0, 1, 0)? as u8;
-        let max_flicks = int_or(max_flicks, "max_flicks", 1, 100_000, 200)?;
+        let w = opt_int_in(white_rank, "white_rank", 0, 6)?.unwrap_or(0) as u8;
+        let b = opt_int_in(black_rank, "black_rank", 0, 6)?.unwrap_or(0) as u8;
+        let turn = opt_int_in(turn, "turn", 0, 1)?.unwrap_or(0) as u8;
+        let max_flicks = opt_int_in(max_flicks, "max_flicks", 1, 100_000)?.unwrap_or(200);
         Table::start(w, b, turn, max_flicks as u32)
             .map(|table| PyChapaevTable { table })
             .map_err(|e| PyValueError::new_err(e.0))
@@ -84,8 +70,8 @@ impl PyChapaevTable {
         max_flicks: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let turn = int_in(turn, "turn", 0, 1, PyValueError::new_err)? as u8;
-        let flicks = int_or(flicks, "flicks", 0, 100_000, 0)? as u32;
-        let max_flicks = int_or(max_flicks, "max_flicks", 1, 100_000, 200)?;
+        let flicks = opt_int_in(flicks, "flicks", 0, 100_000)?.unwrap_or(0) as u32;
+        let max_flicks = opt_int_in(max_flicks, "max_flicks", 1, 100_000)?.unwrap_or(200);
         let discs = discs
             .into_iter()
             .map(|(side, id, x, y, on)| Disc { side, id, x, y, on })
@@ -169,7 +155,7 @@ impl PyChapaevTable {
         sample: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<ShotTuple> {
         let f = flick_of(disc, angle, strength)?;
-        let sample = int_or(sample, "sample", 0, 1000, 0)? as usize;
+        let sample = opt_int_in(sample, "sample", 0, 1000)?.unwrap_or(0) as usize;
         let mut table = self.table.clone();
         let shot = py
             .detach(|| table.flick(f, sample))
@@ -200,7 +186,7 @@ impl PyChapaevTable {
             1_000_000,
             PyValueError::new_err,
         )? as u32;
-        let seed = int_or(seed, "seed", 0, i64::MAX, 0)? as u64;
+        let seed = opt_int_in(seed, "seed", 0, i64::MAX)?.unwrap_or(0) as u64;
         let table = self.table.clone();
         Ok(py
             .detach(|| aim(&table, n, seed))

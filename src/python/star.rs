@@ -4,7 +4,7 @@ use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use super::args::int_in;
+use super::args::{int_in, opt_int_in};
 use crate::star::batch::{End, StarBatch, STAR_PLANES};
 use crate::star::search::{self, Limits, Multi};
 use crate::star::{perft, StarGeometry, StarMove, StarPosition};
@@ -15,20 +15,6 @@ use crate::star::{perft, StarGeometry, StarMove, StarPosition};
 #[derive(Clone)]
 pub struct PyStarPosition {
     pos: StarPosition,
-}
-
-/// An optional int argument within `lo..=hi` (its default when None).
-fn int_or(
-    obj: Option<&Bound<'_, PyAny>>,
-    name: &str,
-    lo: i64,
-    hi: i64,
-    default: i64,
-) -> PyResult<i64> {
-    match obj {
-        Some(o) if !o.is_none() => int_in(o, name, lo, hi, PyValueError::new_err),
-        _ => Ok(default),
-    }
 }
 
 fn hole_arg(obj: &Bound<'_, PyAny>, what: &str, holes: usize) -> PyResult<u8> {
@@ -67,9 +53,9 @@ impl PyStarPosition {
         hop_over: &str,
         max_plies: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let size = int_or(size, "size", 3, 4, 4)? as u8;
-        let players = int_or(players, "players", 2, 6, 2)? as u8;
-        let max_plies = int_or(max_plies, "max_plies", 1, 1_000_000, 1000)?;
+        let size = opt_int_in(size, "size", 3, 4)?.unwrap_or(4) as u8;
+        let players = opt_int_in(players, "players", 2, 6)?.unwrap_or(2) as u8;
+        let max_plies = opt_int_in(max_plies, "max_plies", 1, 1_000_000)?.unwrap_or(1000);
         let hop_others = hop_others(hop_over)?;
         StarPosition::start(size, players, hop_others, max_plies as u32)
             .map(|pos| PyStarPosition { pos })
@@ -80,7 +66,7 @@ impl PyStarPosition {
     #[staticmethod]
     #[pyo3(signature = (size = None))]
     fn holes(size: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(i8, i8, i8)>> {
-        let size = int_or(size, "size", 3, 4, 4)? as u8;
+        let size = opt_int_in(size, "size", 3, 4)?.unwrap_or(4) as u8;
         Ok(StarGeometry::of(size).map_or_else(Vec::new, |g| g.coords.clone()))
     }
 
@@ -88,7 +74,7 @@ impl PyStarPosition {
     #[staticmethod]
     #[pyo3(signature = (size = None))]
     fn points(size: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Vec<u8>>> {
-        let size = int_or(size, "size", 3, 4, 4)? as u8;
+        let size = opt_int_in(size, "size", 3, 4)?.unwrap_or(4) as u8;
         Ok(StarGeometry::of(size).map_or_else(Vec::new, |g| g.points.map(bits).to_vec()))
     }
 
@@ -262,7 +248,7 @@ impl PyStarPosition {
         time: Option<f64>,
         multi: &str,
     ) -> PyResult<(Option<(u8, u8)>, i32, u32, u64, Vec<(u8, u8)>)> {
-        let depth = int_or(depth, "depth", 1, 60, 60)? as u32;
+        let depth = opt_int_in(depth, "depth", 1, 60)?.unwrap_or(60) as u32;
         let nodes = match nodes {
             Some(n) if !n.is_none() => {
                 Some(int_in(n, "nodes", 1, i64::MAX, PyValueError::new_err)? as u64)
@@ -375,8 +361,8 @@ impl PyStarBatch {
         max_plies: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let n = int_in(n, "n", 1, 1 << 20, PyValueError::new_err)? as usize;
-        let size = int_or(size, "size", 3, 4, 4)? as u8;
-        let max_plies = int_or(max_plies, "max_plies", 1, 1_000_000, 1000)? as u32;
+        let size = opt_int_in(size, "size", 3, 4)?.unwrap_or(4) as u8;
+        let max_plies = opt_int_in(max_plies, "max_plies", 1, 1_000_000)?.unwrap_or(1000) as u32;
         let start = StarPosition::start(size, 2, hop_others(hop_over)?, max_plies)
             .map_err(|e| PyValueError::new_err(e.0))?;
         Ok(PyStarBatch {

@@ -200,3 +200,18 @@ def save(game: Union[Game, ColumnGame], path: Optional[str], write: Callable[[st
         write(f"cannot save: {error}")
         return
     write(f"saved to {path}")
+
+
+def save_text(path: str, text: str, write: Callable[[str], None]) -> None:
+    """``save FILE`` of the terminal games without a Game (the star, Чапаев): ``text``
+    written to ``path``, or why not."""
+    if not path:
+        write("usage: save FILE")
+        return
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    except OSError as error:
+        write(f"cannot save: {error}")
+        return
+    write(f"saved to {path}")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 from typing import Callable
 
+from shashki.apps.play import save_text
 from shashki.chapaev import ChapaevBoard, ChapaevMatch, write_record
 
 HELP = (
@@ -110,16 +111,7 @@ def play(
                 taken += 1
             write(render(board) if taken else "nothing to undo")
         elif command == "save":
-            if not rest.strip():
-                write("usage: save FILE")
-                continue
-            try:
-                with open(rest.strip(), "w", encoding="utf-8") as handle:
-                    handle.write(write_record(board, {"Event": "shashki play"}))
-            except OSError as error:
-                write(f"cannot save: {error}")
-                continue
-            write(f"saved to {rest.strip()}")
+            save_text(rest.strip(), write_record(board, {"Event": "shashki play"}), write)
         else:
             try:
                 shot = board.play(line)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Callable
 
+from shashki.apps.play import save_text
 from shashki.star import StarBoard, write_record
 
 #: Each player's mark on the board, in turn order (pbmserv's o and x first).
@@ -115,17 +116,7 @@ def play(
                 write("nothing to undo")
             write(render(board))
         elif command == "save":
-            path = rest.strip()
-            if not path:
-                write("usage: save FILE")
-                continue
-            try:
-                with open(path, "w", encoding="utf-8") as handle:
-                    handle.write(write_record(board, {"Event": "shashki play"}))
-            except OSError as error:
-                write(f"cannot save: {error}")
-                continue
-            write(f"saved to {path}")
+            save_text(rest.strip(), write_record(board, {"Event": "shashki play"}), write)
         else:
             try:
                 move = board.parse_move(line)
