@@ -10,16 +10,17 @@ import math
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from shashki import _core
 from shashki.chapaev import (
+    FRICTION,
+    MAX_SPEED,
+    RADIUS,
+    STEP,
     ChapaevBoard,
     ChapaevError,
     parse_flick,
     read_record,
     write_record,
 )
-
-RADIUS, MAX_SPEED, FRICTION, RESTITUTION, STEP = _core.ChapaevTable.physics()
 
 
 def centres(board: ChapaevBoard) -> dict[str, tuple[float, float]]:

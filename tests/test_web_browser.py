@@ -19,6 +19,7 @@ import pytest
 import shashki
 import starlette  # noqa: E402, F401  # the web extra, a test dependency
 import uvicorn  # noqa: E402, F401  # the web extra, a test dependency
+from browser_support import wait  # noqa: E402  # the wait the page tests share
 from selenium import webdriver  # noqa: E402  # a test dependency
 from web_server import running_server  # noqa: E402
 
@@ -51,17 +52,6 @@ def browser():
     driver.set_script_timeout(60)
     yield driver
     driver.quit()
-
-
-def wait(condition, timeout: float = 30.0, what: str = "the page") -> object:
-    deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.05)
 
 
 def state(browser) -> dict:

@@ -339,3 +339,26 @@ def test_the_server_stops_its_searches_and_waits_for_them(monkeypatch) -> None:
     assert time.monotonic() - started < 15
     assert not [t for t in threading.enumerate() if t.name.startswith("search ")]
     assert failures == []
+
+
+@pytest.mark.parametrize(
+    "path, body",
+    [
+        ("/api/star/move", {"game": {"holes": 73}, "time": 0.05}),
+        ("/api/star/state", {"game": {}}),
+        ("/api/chapaev/aim", {"game": {"flicks": []}, "level": 1}),
+        ("/api/chapaev/flick", {"game": {"flicks": []}, "flick": "d:90:1"}),
+    ],
+)
+def test_other_sites_cannot_drive_the_star_or_chapaev(server, path, body) -> None:
+    """The star's and Чапаев's endpoints are behind the same guard: another origin, a
+    cross-site fetch or a body that is not JSON is refused; the page's own is served."""
+    data = json.dumps(body).encode()
+    for headers, status in [
+        ({"Content_Type": "application/json", "Origin": "http://evil.example"}, 403),
+        ({"Content_Type": "application/json", "Sec_Fetch_Site": "cross-site"}, 403),
+        ({"Content_Type": "text/plain"}, 415),
+        ({"Content_Type": "application/json", "Sec_Fetch_Site": "same-origin"}, 200),
+    ]:
+        got, text = raw_request(server, post_head(server, path, data, **headers), data)
+        assert got == status, (path, headers, text[-300:])

@@ -1,5 +1,6 @@
-"""The shape the star's and Чапаев's records share with PDN: ``[Tag "value"]`` lines, then
-the moves (internal: ``shashki.star`` and ``shashki.chapaev`` read their records with it)."""
+"""What the star's and Чапаев's texts share: a position as ``KEY=VALUE`` fields, and a
+record in PDN's shape, ``[Tag "value"]`` lines, then the moves (internal: ``shashki.star``
+and ``shashki.chapaev`` read theirs with it)."""
 
 from __future__ import annotations
 
@@ -25,3 +26,15 @@ def split_record(text: str, error: type[ValueError]) -> tuple[dict[str, str], li
         else:
             words.extend(line.split())
     return tags, words
+
+
+def split_fields(text: str, error: type[ValueError]) -> dict[str, str]:
+    """A position text's ``KEY=VALUE`` fields; a word that is not one, or a key given
+    twice, is ``error`` naming it."""
+    fields: dict[str, str] = {}
+    for word in text.split():
+        key, sep, value = word.partition("=")
+        if not sep or key in fields:
+            raise error(f"{word!r}: a field is KEY=VALUE, each key once")
+        fields[key] = value
+    return fields

@@ -25,10 +25,14 @@ from dataclasses import dataclass
 from typing import Optional
 
 from shashki import _core
-from shashki._records import split_record
+from shashki._records import split_fields, split_record
 
 SIDES = "wb"
 FILES = "abcdefgh"
+#: The physics' constants, from the core: a disc's radius (squares), the speed of a flick
+#: of strength 1 (squares a second), friction's deceleration, the restitution of an impact,
+#: the time step (seconds).
+RADIUS, MAX_SPEED, FRICTION, RESTITUTION, STEP = _core.ChapaevTable.physics()
 #: The computer's levels: simulations a flick.
 LEVELS = {1: 8, 2: 64, 3: 512}
 
@@ -187,12 +191,7 @@ class ChapaevBoard:
     def from_text(cls, text: str) -> ChapaevBoard:
         """The board of a position's text (:meth:`text`); :class:`ChapaevError` naming what
         is wrong."""
-        fields: dict[str, str] = {}
-        for word in text.split():
-            key, sep, value = word.partition("=")
-            if not sep or key in fields:
-                raise ChapaevError(f"{word!r}: a field is KEY=VALUE, each key once")
-            fields[key] = value
+        fields = split_fields(text, ChapaevError)
         try:
             turn = _side(fields.pop("turn", "w"))
             flicks = int(fields.pop("flicks", "0"))

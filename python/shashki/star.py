@@ -29,7 +29,7 @@ from typing import Optional
 
 from shashki import _core
 from shashki._core import IllegalMoveError, InvalidMoveError
-from shashki._records import split_record
+from shashki._records import split_fields, split_record
 
 Move = tuple[int, int]
 
@@ -247,12 +247,7 @@ class StarBoard:
     def from_text(cls, text: str) -> StarBoard:
         """The board of a position's text (:meth:`text`); :class:`StarTextError` naming the
         field that is wrong."""
-        fields: dict[str, str] = {}
-        for word in text.split():
-            key, sep, value = word.partition("=")
-            if not sep or key in fields:
-                raise StarTextError(f"{word!r}: a field is KEY=VALUE, each key once")
-            fields[key] = value
+        fields = split_fields(text, StarTextError)
         try:
             size = {"121": 4, "73": 3}[fields.pop("holes", "121")]
         except KeyError:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from shashki.apps.web.validation import BadRequest, _number, _obj, _str
-from shashki.chapaev import ChapaevBoard, Shot, write_record
+from shashki.chapaev import RADIUS, ChapaevBoard, Shot, write_record
 
 #: The most flicks a request may carry (a round is drawn at 200).
 MAX_CHAPAEV_FLICKS = 400
@@ -41,9 +41,10 @@ def parse_round(value: object) -> ChapaevBoard:
 
 
 def round_json(board: ChapaevBoard) -> dict[str, Any]:
-    """What the page draws: the discs (name, centre, on the board), whose flick, the
-    result, the flicks played and the record."""
+    """What the page draws: the discs' radius, the discs (name, centre, on the board),
+    whose flick, the result, the flicks played and the record."""
     return {
+        "radius": RADIUS,
         "discs": [{"name": name, "x": x, "y": y, "on": on} for name, x, y, on in board.discs],
         "turn": board.turn,
         "result": board.result(),

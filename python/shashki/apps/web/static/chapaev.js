@@ -1,6 +1,7 @@
 // The web board's Чапаев: the page keeps the round (its flicks) and the server replays it
 // for every answer; a flick's paths come back as frames, animated here at their own pace.
 "use strict";
+// pages.js: $, SVG, message, post, element.
 
 const S = {
   flicks: [],
@@ -12,35 +13,8 @@ const S = {
   drag: null,
   generation: 0,
 };
-const $ = (id) => document.getElementById(id);
-const SVG = "http://www.w3.org/2000/svg";
 const UNIT = 100; // pixels a square
-const RADIUS = 0.4;
 const FULL = 3.0; // a drag of three squares is a flick of full strength
-
-function message(text, error) {
-  const m = $("message");
-  m.textContent = text || "";
-  m.className = error ? "error" : "";
-}
-
-async function post(url, body) {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.error || response.statusText);
-  return data;
-}
-
-function element(name, attributes, parent) {
-  const e = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attributes)) e.setAttribute(k, v);
-  if (parent) parent.appendChild(e);
-  return e;
-}
 
 const px = (x) => x * UNIT;
 const py = (y) => (8 - y) * UNIT;
@@ -61,7 +35,7 @@ function draw(positions) {
     const on = positions ? at[0] >= 0 && at[0] <= 8 && at[1] >= 0 && at[1] <= 8 && (d.on || positions) : d.on;
     if (!on) return;
     const disc = element("circle", {
-      cx: px(at[0]), cy: py(at[1]), r: RADIUS * UNIT, class: "disc",
+      cx: px(at[0]), cy: py(at[1]), r: S.state.radius * UNIT, class: "disc",
       "data-disc": d.name,
       fill: d.name[0] === "w" ? "#f4f4f4" : "#1a1a1a",
       stroke: mine && d.name[0] === S.state.turn ? "#ffd54a" : "#888",

@@ -1,6 +1,7 @@
 // The web board's star (Chinese checkers): the page keeps the game (its settings and its
 // moves) and the server replays it for every answer (/api/star/state, /api/star/move).
 "use strict";
+// pages.js: $, SVG, message, post, element.
 
 const COLOURS = ["#d33", "#2a7de1", "#2b9e3f", "#e8c020", "#8e44ad", "#f2f2f2"];
 const NAMES = ["red", "blue", "green", "yellow", "purple", "white"];
@@ -15,25 +16,6 @@ const S = {
   generation: 0,
 };
 
-const $ = (id) => document.getElementById(id);
-const SVG = "http://www.w3.org/2000/svg";
-
-function message(text, error) {
-  const m = $("message");
-  m.textContent = text || "";
-  m.className = error ? "error" : "";
-}
-
-async function post(url, body) {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.error || response.statusText);
-  return data;
-}
 
 function geometry(state) {
   // Doubled coordinates: x = 2q + r, y = r, scaled into the 800 x 800 view.
@@ -47,13 +29,6 @@ function geometry(state) {
     y: 400 + h.r * unit * Math.sqrt(3),
     radius: unit * 0.8,
   }));
-}
-
-function element(name, attributes, parent) {
-  const e = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attributes)) e.setAttribute(k, v);
-  if (parent) parent.appendChild(e);
-  return e;
 }
 
 function draw() {
