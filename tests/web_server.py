@@ -13,15 +13,16 @@ from contextlib import contextmanager
 
 
 @contextmanager
-def running_server(hash_mb: int = 4) -> Iterator[str]:
-    """Serve the web board; yields its base URL (``http://127.0.0.1:PORT``)."""
+def running_server(hash_mb: int = 4, tables: str | None = None) -> Iterator[str]:
+    """Serve the web board (with the endgame tables of the directory ``tables``, if
+    given); yields its base URL (``http://127.0.0.1:PORT``)."""
     import uvicorn
     from shashki.apps.web import server_config
 
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    config = server_config("127.0.0.1", port, hash_mb=hash_mb, log_level="error")
+    config = server_config("127.0.0.1", port, hash_mb=hash_mb, log_level="error", tables=tables)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

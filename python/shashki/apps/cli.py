@@ -14,7 +14,8 @@
 - ``shashki egtb build DIR --pieces N``, ``shashki egtb probe FEN --dir DIR`` — endgame tables
 - ``shashki review GAME.pdn [--depth N] [--annotate OUT.pdn] [--plot OUT.svg]`` — a game
   review: every move judged against the engine's best
-- ``shashki serve [--host H] [--port P] [--open]`` — the web board (the ``web`` extra)
+- ``shashki serve [--host H] [--port P] [--open] [--tables DIR]`` — the web board (the
+  ``web`` extra)
 
 ``perft`` also takes ``--checkpoint FILE`` (the tree split into sub-positions, counted by
 this process's threads, each finished one recorded so that a stopped run resumes),
@@ -349,6 +350,13 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="the address to listen on")
     serve.add_argument("--port", type=int, default=8000, help="the port")
     serve.add_argument("--open", action="store_true", help="open the page in a browser")
+    serve.add_argument(
+        "--tables",
+        metavar="DIR",
+        default=None,
+        help="endgame tables (shashki egtb build, any games): the engine plays by them and "
+        "the page shows their value of the position",
+    )
 
     sub.add_parser(
         "match",
@@ -835,9 +843,12 @@ def _serve(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         raise _UsageError(f"--port must be between 1 and 65535, not {args.port}")
     try:
-        serve(args.host, args.port, open_browser=args.open)
+        serve(args.host, args.port, open_browser=args.open, tables=args.tables)
     except OSError as error:
         print(f"shashki serve: error: {error.strerror or error}", file=sys.stderr)
+        return 1
+    except ValueError as error:  # a table file that is not one
+        print(f"shashki serve: error: {error}", file=sys.stderr)
         return 1
     return 0
 

@@ -9,7 +9,7 @@ import re
 import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -41,6 +41,11 @@ from shashki.apps.web.validation import (
 from shashki.columns import ColumnBoard
 from shashki.engine import Engine, Limit
 
+if TYPE_CHECKING:
+    from os import PathLike
+
+    StrPath = Union[str, PathLike[str]]
+
 STATIC = Path(__file__).parent / "static"
 
 
@@ -63,10 +68,21 @@ def _handler(function: Any) -> Any:
     return endpoint
 
 
-def create_app(*, hash_mb: int = 16, hosts: tuple[str, ...] = ()) -> Any:
+def create_app(
+    *, hash_mb: int = 16, hosts: tuple[str, ...] = (), tables: Optional[StrPath] = None
+) -> Any:
     """The web board's ASGI application (Starlette behind :class:`RequestGuard`): requests
-    may name 127.0.0.1, localhost, [::1] and ``hosts`` in their ``Host`` header."""
-    searches = Searches(hash_mb)
+    may name 127.0.0.1, localhost, [::1] and ``hosts`` in their ``Host`` header. ``tables``:
+    a directory of endgame tables (:mod:`shashki.egtb`, of any games), opened once here:
+    the engines probe them and every state the page asks for carries their value of the
+    position when they hold it (its ``tables`` field). The directory is the operator's:
+    nothing a page sends names a file."""
+    opened = None
+    if tables is not None:
+        from shashki import egtb
+
+        opened = egtb.open(tables)
+    searches = Searches(hash_mb, opened)
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
@@ -108,7 +124,7 @@ def create_app(*, hash_mb: int = 16, hosts: tuple[str, ...] = ()) -> Any:
 
     async def state(request: Request) -> Response:
         body = await _body(request)
-        return JSONResponse(state_json(parse_game(body.get("game"))))
+        return JSONResponse(state_json(parse_game(body.get("game")), opened))
 
     async def engine_move(request: Request) -> Response:
         body = await _body(request)
@@ -127,7 +143,7 @@ def create_app(*, hash_mb: int = 16, hosts: tuple[str, ...] = ()) -> Any:
         move = move_json(board, result.move)
         info = info_json(result.info, board) if result.info else None
         game.push(result.move)
-        return JSONResponse({"move": move, "info": info, "state": state_json(game)})
+        return JSONResponse({"move": move, "info": info, "state": state_json(game, opened)})
 
     async def analyse(request: Request) -> Response:
         params = request.query_params

@@ -8,7 +8,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from starlette.requests import Request
 from starlette.responses import StreamingResponse
@@ -17,13 +17,17 @@ from shashki.apps.web import limits
 from shashki.apps.web.validation import BadRequest, Busy, _str
 from shashki.engine import Engine
 
+if TYPE_CHECKING:
+    from shashki.egtb import EndgameTables
+
 
 class Searches:
     """One engine a client (the most recent ones, :data:`limits.MAX_ENGINE_MB` MiB of tables in
     all), one search a client at a time, at most :data:`limits.MAX_SEARCHES` at once."""
 
-    def __init__(self, hash_mb: int = 16) -> None:
+    def __init__(self, hash_mb: int = 16, tables: Optional[EndgameTables] = None) -> None:
         self.hash_mb = hash_mb
+        self.tables = tables  # shared by every engine (opened once)
         self.max_engines = max(limits.MAX_SEARCHES, limits.MAX_ENGINE_MB // max(hash_mb, 1))
         self.engines: OrderedDict[str, Engine] = OrderedDict()
         self.busy: set[str] = set()
@@ -38,7 +42,7 @@ class Searches:
                 raise Busy(503, "the engine is busy with other pages: try again shortly")
             engine = self.engines.pop(client, None)
             if engine is None:
-                engine = Engine(hash_mb=self.hash_mb)
+                engine = Engine(hash_mb=self.hash_mb, tables=self.tables)
             self.engines[client] = engine
             for old_client in list(self.engines):
                 if len(self.engines) <= self.max_engines:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 import shashki
 from shashki import Board, Game
 from shashki.apps.web.columns import ColumnGame, columns_json, grid_json
 from shashki.columns import ColumnBoard
+
+if TYPE_CHECKING:
+    from shashki.egtb import EndgameTables
 
 _TURNED = frozenset(card.name for card in shashki.games() if card.turned)
 """The games on the turned board (drawn mirrored by the page: the core stores them so)."""
@@ -30,7 +33,11 @@ def move_json(board: Union[Board, ColumnBoard], move: shashki.Move) -> dict[str,
     }
 
 
-def state_json(game: Union[Game, ColumnGame]) -> dict[str, Any]:
+def state_json(
+    game: Union[Game, ColumnGame], tables: Optional[EndgameTables] = None
+) -> dict[str, Any]:
+    """The game's state for the page; with ``tables`` (the server's ``--tables``), the
+    tables' value of the position when they hold it (:func:`tables_json`)."""
     board = game.current_board
     pieces = {}
     for square in range(shashki.game_info(game.variant).square_count):
@@ -62,6 +69,8 @@ def state_json(game: Union[Game, ColumnGame]) -> dict[str, Any]:
         # The game's players write square numbers: the board shows them (its card's notation).
         "numbers": _numbers(game.variant),
     }
+    if tables is not None and isinstance(game, Game):
+        out["tables"] = tables_json(game, tables)
     if isinstance(game, ColumnGame):
         # A square holds a column: its pieces from the top down, drawn as a stack, and
         # each square's place (Lasca's 7×7 board is not the page's even-sided layout).
@@ -69,6 +78,29 @@ def state_json(game: Union[Game, ColumnGame]) -> dict[str, Any]:
         out["columns"] = columns_json(board)
         out["grid"] = grid_json(game.variant)
     return out
+
+
+def tables_json(game: Game, tables: EndgameTables) -> Optional[dict[str, Any]]:
+    """The endgame tables' word on the position, or None when they do not hold it (another
+    game, more pieces, captures optional, the game over): the side to move's ``wdl`` (1, 0,
+    -1) and ``plies`` under the move rules alone, the winner's ``moves``, the ``best`` move
+    (its text), and ``rules_wdl``: the value once the game's draw rules have had their say
+    (a win too long for a count that runs now is a draw)."""
+    if game.is_game_over():
+        return None
+    board = game.current_board
+    value = tables.probe(board)
+    if value is None:
+        return None
+    ruled = tables.probe(board, draw_rules=game.draw_rules)
+    best = tables.best_move(board)
+    return {
+        "wdl": value.wdl,
+        "plies": value.plies,
+        "moves": value.moves,
+        "best": None if best is None else board.move_text(best),
+        "rules_wdl": value.wdl if ruled is None else ruled.wdl,
+    }
 
 
 def _numbers(variant: str) -> list[int] | None:

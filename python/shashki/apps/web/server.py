@@ -12,10 +12,16 @@ from shashki.apps.web.app import create_app
 
 
 def server_config(
-    host: str = "127.0.0.1", port: int = 8000, *, hash_mb: int = 16, log_level: str = "warning"
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    *,
+    hash_mb: int = 16,
+    log_level: str = "warning",
+    tables: Optional[str] = None,
 ) -> Any:
-    """The uvicorn configuration :func:`serve` runs: the app, and the connection limits and
-    timeouts of the threat model."""
+    """The uvicorn configuration :func:`serve` runs: the app (with the endgame tables of the
+    directory ``tables``, if given), and the connection limits and timeouts of the threat
+    model."""
     import uvicorn
     from uvicorn.protocols.http.h11_impl import H11Protocol
 
@@ -60,7 +66,7 @@ def server_config(
             super().connection_lost(exc)
 
     return uvicorn.Config(
-        create_app(hash_mb=hash_mb, hosts=(host,)),
+        create_app(hash_mb=hash_mb, hosts=(host,), tables=tables),
         host=host,
         port=port,
         log_level=log_level,
@@ -80,11 +86,19 @@ def listen(host: str, port: int) -> socket.socket:
         raise OSError(error.errno, f"cannot listen on {host}:{port}: {reason}") from None
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, *, open_browser: bool = False) -> None:
-    """Run the web board until Ctrl-C: the port is bound first, then the address announced
-    (a port in use is an OSError, and nothing is announced)."""
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    *,
+    open_browser: bool = False,
+    tables: Optional[str] = None,
+) -> None:
+    """Run the web board until Ctrl-C: the tables (a directory, if given) opened and the
+    port bound first, then the address announced (a port in use or a bad table is an
+    OSError or a ValueError, and nothing is announced)."""
     import uvicorn
 
+    config = server_config(host, port, tables=tables)
     sock = listen(host, port)
     url = f"http://{host}:{port}/"
     if open_browser:
@@ -92,4 +106,4 @@ def serve(host: str = "127.0.0.1", port: int = 8000, *, open_browser: bool = Fal
 
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
     print(f"shashki web board on {url} (Ctrl-C stops it)", flush=True)
-    uvicorn.Server(server_config(host, port)).run(sockets=[sock])
+    uvicorn.Server(config).run(sockets=[sock])

@@ -511,6 +511,7 @@ async function refresh() {
     : "c3-d4, e3:c5:e7 or 22-18";
   const state = S.state;
   if (S.analysedFen && S.analysedFen !== state.fen) clearAnalysis();
+  drawTables();
   drawClocks();
   if (S.clock && S.clock.flagged) return; // the result on time stays shown
   if (state.result !== "*") {
@@ -520,6 +521,26 @@ async function refresh() {
     $("result").textContent = "";
     status(`${state.turn === "white" ? "White" : "Black"} to move`);
   }
+}
+
+function drawTables() {
+  // The endgame tables' value of the position (the server started with --tables, and they
+  // hold it): who wins and in how many moves, the best move, and the draw rules' word.
+  const box = $("tables");
+  const t = S.state.tables;
+  if (!t) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const mover = S.state.turn === "white" ? "White" : "Black";
+  const other = S.state.turn === "white" ? "Black" : "White";
+  let text;
+  if (t.wdl === 0) text = "a draw";
+  else text = `${t.wdl > 0 ? mover : other} wins in ${t.moves} move${t.moves === 1 ? "" : "s"}`;
+  if (t.best) text += ` (best ${t.best})`;
+  if (t.rules_wdl !== t.wdl) text += "; a draw by the draw rules' counts";
+  box.textContent = `Endgame tables: ${text}`;
 }
 
 // ---- the address: a link reproduces the game -----------------------------------------
