@@ -34,6 +34,7 @@ GAMES = [
     "breakthrough",
     "antidraughts",
     "turkish",
+    "frisian",
 ]
 NO_MOVES_WINS = {"giveaway", "antidraughts"}
 EMPTY_SIDE = {"samoedy", "stavropol", "stavropol-own-first"}  # a side may take its own last
@@ -256,8 +257,6 @@ def test_each_game_has_its_own_files_and_the_shared_ones_are_shared(
 @pytest.mark.parametrize(
     ("variant", "reason"),
     [
-        ("frisian", "three quiet moves"),
-        ("frysk", "three quiet moves"),
         ("canadian", "128-bit"),
         ("ugolki", "race"),
     ],
@@ -267,6 +266,114 @@ def test_games_the_builder_cannot_serve_are_refused_with_the_reason(
 ) -> None:
     with pytest.raises(ValueError, match=f"no endgame tables for {variant}: .*{reason}"):
         egtb.build("/nonexistent", pieces=2, variant=variant, progress=False)
+
+
+def frisian_run_after(board: shashki.Board, move: shashki.Move) -> tuple[object, object]:
+    """Each side's run of quiet king moves after ``move``, from the rules' text (a king may
+    make at most three quiet moves in a row while its side has men): a quiet move by a king
+    of a side that still has men runs on (the same king: one more; another: one), any other
+    move of the mover ends its run; a capture ends the other side's run when it takes that
+    king or leaves that side without men or without kings."""
+    mover = board.turn
+    before = {c: board.king_run(c) for c in (shashki.WHITE, shashki.BLACK)}
+    after = board.copy()
+    after.push(move)
+    men = {c: after.pieces(c, king=False) for c in (shashki.WHITE, shashki.BLACK)}
+    kings = {c: after.pieces(c, king=True) for c in (shashki.WHITE, shashki.BLACK)}
+    was_king = board.piece_at(move.start).king  # type: ignore[union-attr]
+    runs = dict(before)
+    if was_king and not move.captured and men[mover]:
+        old = before[mover]
+        count = old[0] + 1 if old is not None and old[1] == move.start else 1
+        runs[mover] = (min(count, 3), move.end)
+    else:
+        runs[mover] = None
+    other = not mover
+    if move.captured and before[other] is not None:
+        if before[other][1] in move.captured or not men[other] or not kings[other]:
+            runs[other] = None
+    return runs[shashki.WHITE], runs[shashki.BLACK]
+
+
+def _gives_a_capture(board: shashki.Board, move: shashki.Move) -> bool:
+    child = board.copy()
+    child.push(move)
+    return child.has_captures()
+
+
+def test_frisian_values_with_runs_follow_from_the_reference_moves(
+    built: Callable[[str], egtb.EndgameTables],
+) -> None:
+    """Frisian's tables hold each side's run of quiet king moves: positions reached by
+    random moves (so with runs of one to three moves), each valued from the reference's
+    legal moves (a king that has made three quiet moves blocked while its side has men)
+    and the tables' values of the children, whose runs follow the rule as written here."""
+    tables = built("frisian")
+    game = Game("frisian")
+    rng = random.Random("frisian-runs")
+    squares = game.squares()
+    n = game.size
+    checked = runs_seen = blocked_seen = 0
+    while checked < 150:
+        pieces = (
+            ["W", "w", rng.choice("bB")] if rng.random() < 0.5 else ["B", "b", rng.choice("wW")]
+        )
+        grid: list[list[str | None]] = [[None] * n for _ in range(n)]
+        ok = True
+        for piece, (f, r) in zip(pieces, rng.sample(squares, 3)):
+            ok &= not (piece == "w" and r == n - 1 or piece == "b" and r == 0)
+            grid[r][f] = piece
+        if not ok:
+            continue
+        board = game.board(ref.State(grid, rng.choice("WB")))
+        for _ in range(rng.randrange(3, 10)):  # quiet moves only: the balance stays
+            quiet = [m for m in board.legal_moves if not m.captured and not m.promotes]
+            if not quiet or len(quiet) != len(list(board.legal_moves)):
+                break
+            mine = board.king_run(board.turn)
+            if mine is not None and mine[0] >= 3 and rng.random() < 0.5:
+                break  # a blocked king: value this position
+            quiet = [m for m in quiet if not _gives_a_capture(board, m)] or quiet
+            by_king = [m for m in quiet if board.piece_at(m.start).king]  # type: ignore[union-attr]
+            board.push(rng.choice(by_king if by_king and rng.random() < 0.8 else quiet))
+        if board.is_game_over() or len(list(board.legal_moves)) == 0:
+            continue
+        run = board.king_run(board.turn)
+        runs_seen += (board.king_run(shashki.WHITE), board.king_run(shashki.BLACK)) != (None, None)
+        blocked = run[1] if run is not None and run[0] >= 3 else None
+        blocked_seen += blocked is not None
+        reference_moves = {
+            m.key() for m in ref.legal_moves(board.fen(), game.rules, blocked=blocked)
+        }
+        core_moves = {(m.start, m.end, m.captured, m.promotes): m for m in board.legal_moves}
+        assert set(core_moves) == reference_moves, board.fen()
+        win, draw, loss = None, False, 0
+        for move_key in reference_moves:
+            move = core_moves[move_key]
+            child = board.copy()
+            child.push(move)
+            assert (child.king_run(shashki.WHITE), child.king_run(shashki.BLACK)) == (
+                frisian_run_after(board, move)
+            )
+            value = probed(tables, child) if list(child.legal_moves) else (-1, 0)
+            assert value is not None, child.fen()
+            if value[0] == -1:
+                win = value[1] + 1 if win is None else min(win, value[1] + 1)
+            elif value[0] == 0:
+                draw = True
+            else:
+                loss = max(loss, value[1] + 1)
+        expected = (1, win) if win is not None else (0, 0) if draw else (-1, loss)
+        assert probed(tables, board) == expected, board.fen()
+        checked += 1
+    assert runs_seen > 30 and blocked_seen > 5, (runs_seen, blocked_seen)
+    # Frysk plays Frisian's positions: the same tables.
+    board = shashki.Board("W:WK46,40:BK5", variant="frysk")
+    assert tables.probe(board) == tables.probe(shashki.Board(board.fen(), variant="frisian"))
+    # Every stored position of the three-piece balances follows from its children.
+    for name in tables.materials():
+        if name.startswith("frisian-"):
+            tables.verify(name, 3)
 
 
 @pytest.mark.parametrize("variant", ["towers", "lasca"])

@@ -25,10 +25,9 @@ International draughts (10×10) has its tables too, in the same directory or ano
 >>> tables.probe_wdl(shashki.Board("W:WK1,K2:BK46", variant="international"))  # long diagonal
 0
 
-Every game of one piece a square has its tables but four: Frisian and frysk (a king's
-quiet moves in a row are counted, so a position's value depends on the moves before it),
-Canadian (its 12×12 board is beyond the tables' 64-square index) and уголки (a race, not a
-game of material); a game without them is refused with the reason
+Every game of one piece a square has its tables but two: Canadian (its 12×12 board is
+beyond the tables' 64-square index) and уголки (a race, not a game of material); a game
+without them is refused with the reason
 (``_core.endgame_refusal(variant)``), and so are the column games. Each game's files carry its
 name (``english-KKvK.egtb``; Portuguese reads Spanish's, whose rules it shares, and the
 diagonal game Russian's), so the tables of many games can share a directory.
@@ -37,7 +36,9 @@ Each game's own end is respected: in giveaway and antidraughts the side that can
 wins; in breakthrough the first man crowned wins (so its tables hold men only); in samoedy
 (a capture may take the capturer's own pieces) and the Stavropol games (a side moves the
 other's pieces too) a move may leave a side with none, so balances with one side empty are
-held too; Turkish men and kings move along the lines. Draw rules by a count of moves are
+held too; Turkish men and kings move along the lines; in Frisian draughts (and frysk,
+which reads Frisian's tables) a king may make at most three quiet moves in a row while its
+side has men, so each side's run of such moves is part of a position and of its slot. Draw rules by a count of moves are
 not in the tables (see ``draw_rules`` below).
 
 What the tables store, for every position of up to N pieces of the game
@@ -263,7 +264,7 @@ def _drawn_by_rules(board: Board, value: EndgameValue, rules: DrawRules) -> bool
 
 
 def refusal(variant: str) -> Optional[str]:
-    """Why ``variant`` (a game's name) has no endgame tables — Frisian and frysk, Canadian,
+    """Why ``variant`` (a game's name) has no endgame tables — Canadian,
     уголки, the column games —, or None when it has them (a ValueError for an unknown
     name)."""
     return _core.endgame_refusal(variant)

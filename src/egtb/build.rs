@@ -359,19 +359,36 @@ pub(crate) fn predecessors_in(game: TableGame, pos: &Position, out: &mut Vec<Pos
         &[Color::Black]
     };
     let mut push = |colour: Color, from: Square, to: Square, king: bool| {
-        let p = taken_back(&setup, colour, from, to, king, mover, rules);
-        if p.has_captures() {
+        let base = taken_back(&setup, colour, from, to, king, mover, rules);
+        if base.has_captures() {
             return;
         }
-        let undone = p.legal_moves().iter().any(|mv| {
-            if mv.from() != from || mv.to() != to || mv.is_capture() || mv.promotes() {
-                return false;
+        if !game.king_runs() {
+            if undoes(&base, from, to, &target, pos.king_runs) {
+                out.push(base);
             }
-            let mut c = p;
-            c.play_unchecked(mv);
-            c.setup() == target
-        });
-        if undone {
+            return;
+        }
+        // Frisian: the mover's run before the move follows from its run after it
+        // (`runs_before`); the other side's is the one after. The move's legality is
+        // checked once, under the first of them (a run changes only whether a king is
+        // blocked, and `runs_before` gives none that blocks this king).
+        let mut runs = [0u8; 64];
+        let choices = runs_before(
+            &base,
+            mover,
+            pos.king_runs[mover.index()],
+            from,
+            king,
+            &mut runs,
+        );
+        for (i, &run) in runs[..choices].iter().enumerate() {
+            let mut both = pos.king_runs;
+            both[mover.index()] = run;
+            let p = base.with_king_runs(both);
+            if i == 0 && !undoes(&p, from, to, &target, pos.king_runs) {
+                return;
+            }
             out.push(p);
         }
     };
@@ -415,6 +432,75 @@ pub(crate) fn predecessors_in(game: TableGame, pos: &Position, out: &mut Vec<Pos
             }
         }
     }
+}
+
+/// Whether the quiet move `from` → `to` is legal in `p` and leads to the pieces of
+/// `target` with the runs `runs` (Frisian's; zeros elsewhere).
+fn undoes(p: &Position, from: Square, to: Square, target: &Setup, runs: [u8; 2]) -> bool {
+    p.legal_moves().iter().any(|mv| {
+        if mv.from() != from || mv.to() != to || mv.is_capture() || mv.promotes() {
+            return false;
+        }
+        let mut c = *p;
+        c.play_unchecked(mv);
+        c.setup() == *target && c.king_runs == runs
+    })
+}
+
+/// The runs of quiet king moves `colour` may have had in `before` (its pieces before its
+/// quiet move from `from`, by a king or not) given its run `after` the move (Frisian: a
+/// king of a side with men runs on, one more when the same king moved, else from one; any
+/// other move ends the run), into `out`; how many. None when `after` cannot follow. Every
+/// run given leaves the king on `from` free to move (a blocked king is at three).
+pub(crate) fn runs_before(
+    before: &Position,
+    colour: Color,
+    after: u8,
+    from: Square,
+    king: bool,
+    out: &mut [u8; 64],
+) -> usize {
+    use crate::position::runs::{run, run_of};
+    let has_men = !before.men(colour).is_empty();
+    let (count, _) = run_of(after);
+    let mut n = 0;
+    let mut push = |r: u8| {
+        if n < out.len() {
+            out[n] = r;
+            n += 1;
+        }
+    };
+    // Every run the side may have: none, and one to three moves of each of its kings
+    // (where it has men), but none of the king on `from`.
+    let every = |push: &mut dyn FnMut(u8), but: Option<Square>| {
+        push(0);
+        if has_men {
+            for k in before.kings(colour).iter() {
+                if Some(k) != but {
+                    for c in 1..=3 {
+                        push(run(c, k.bit()));
+                    }
+                }
+            }
+        }
+    };
+    if !has_men {
+        // No runs are kept for a side without men (its king's moves are free).
+        if after == 0 {
+            push(0);
+        }
+    } else if king {
+        // The king's run goes on: one more than before when it was this king's.
+        if count >= 2 {
+            push(run(count - 1, from.bit()));
+        } else if count == 1 {
+            every(&mut push, Some(from));
+        }
+    } else if after == 0 {
+        // A man's move ends the run, whatever it was.
+        every(&mut push, None);
+    }
+    n
 }
 
 /// Whether the side that moved last (the side not to move) is White.
@@ -520,6 +606,82 @@ mod tests {
         }
     }
 
+    /// Frisian's predecessors, whose runs are derived from the run after the move, are
+    /// the ones a search of every run the mover may have had finds (each checked by
+    /// playing the move), on a sample of positions with runs.
+    #[test]
+    fn frisian_predecessors_are_every_run_that_leads_to_the_position() {
+        use std::collections::HashSet;
+        let game = TableGame::Frisian;
+        let mut compared = 0;
+        for name in ["KWvK", "KKWvK", "KWvKB", "KWvB"] {
+            let m = Material::from_name(game, name).expect("balance");
+            let step = (m.slots() / 3000).max(1) | 1;
+            for turn in TURNS {
+                let mut slot = 0;
+                while slot < m.slots() {
+                    let Some(pos) = m.position_unhashed(slot, turn) else {
+                        slot += step;
+                        continue;
+                    };
+                    slot += step;
+                    let mut fast = Vec::new();
+                    predecessors_in(game, &pos, &mut fast);
+                    let fast: HashSet<_> = fast.iter().map(|p| (m.index(p), p.turn())).collect();
+                    // Every piece of the mover put back on any empty square, with every
+                    // run the mover may have, kept when one of its quiet moves leads to
+                    // `pos` (the position and the runs).
+                    let mut slow = HashSet::new();
+                    let target = pos.setup();
+                    let mover = !pos.turn();
+                    let empty: Vec<Square> = game
+                        .geometry()
+                        .squares()
+                        .iter()
+                        .copied()
+                        .filter(|sq| !pos.occupied().contains(*sq))
+                        .collect();
+                    for to in pos.pieces(mover).iter() {
+                        let king = pos.kings(mover).contains(to);
+                        for &from in &empty {
+                            let base =
+                                taken_back(&target, mover, from, to, king, mover, pos.rules());
+                            if !king && Material::of(&base) != m {
+                                continue;
+                            }
+                            let mut every = vec![0u8];
+                            if !base.men(mover).is_empty() {
+                                for k in base.kings(mover).iter() {
+                                    for c in 1..=3 {
+                                        every.push(crate::position::runs::run(c, k.bit()));
+                                    }
+                                }
+                            }
+                            for run in every {
+                                let mut both = pos.king_runs;
+                                both[mover.index()] = run;
+                                let p = base.with_king_runs(both);
+                                let g = game.geometry();
+                                let rank_ok = king
+                                    || (mover == Color::White && g.rank_of(from) + 1 < g.size())
+                                    || (mover == Color::Black && g.rank_of(from) > 0);
+                                if rank_ok && undoes(&p, from, to, &target, pos.king_runs) {
+                                    slow.insert((m.index(&p), p.turn()));
+                                }
+                            }
+                        }
+                    }
+                    assert_eq!(fast, slow, "{name} {slot}");
+                    compared += slow.len();
+                    if compared > 400 {
+                        break;
+                    }
+                }
+            }
+        }
+        assert!(compared > 400, "{compared}");
+    }
+
     /// Every game's predecessors, on a sample of 3- and 4-piece positions: each quiet move
     /// is undone, each position found moves into the one after, and where the quick way is
     /// taken it finds what the checked way finds.
@@ -534,6 +696,7 @@ mod tests {
                 s.black_men.bits(),
                 s.black_kings.bits(),
                 s.turn,
+                p.king_runs,
             )
         };
         for game in TableGame::ALL {

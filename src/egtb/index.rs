@@ -12,6 +12,7 @@ use crate::games::{RuleSet, Variant};
 use crate::geometry::Bitboard;
 use crate::geometry::Color;
 use crate::geometry::Geometry;
+use crate::geometry::Square;
 use crate::position::{Position, Setup};
 
 /// The most squares a board of the tables has.
@@ -76,11 +77,14 @@ pub enum TableGame {
     Stavropol = 15,
     /// Stavropol draughts, one's own captures first.
     StavropolOwnFirst = 16,
+    /// Frisian draughts (and frysk): each side's run of quiet king moves is part of a
+    /// position.
+    Frisian = 17,
 }
 
 impl TableGame {
     /// The games with tables, in header order.
-    pub const ALL: [TableGame; 17] = [
+    pub const ALL: [TableGame; 18] = [
         TableGame::Russian,
         TableGame::International,
         TableGame::Giveaway,
@@ -98,6 +102,7 @@ impl TableGame {
         TableGame::Samoedy,
         TableGame::Stavropol,
         TableGame::StavropolOwnFirst,
+        TableGame::Frisian,
     ];
 
     /// The game whose values hold under `rules`, if it has tables.
@@ -124,6 +129,7 @@ impl TableGame {
             Variant::Samoedy => TableGame::Samoedy,
             Variant::Stavropol => TableGame::Stavropol,
             Variant::StavropolOwnFirst => TableGame::StavropolOwnFirst,
+            Variant::Frisian | Variant::Frysk => TableGame::Frisian,
             _ => return None,
         })
     }
@@ -138,9 +144,6 @@ impl TableGame {
             "with captures optional a position's value is another game's, and no table holds it"
         } else {
             match rules.variant {
-                Variant::Frisian | Variant::Frysk => {
-                    "a king may make at most three quiet moves in a row while its side has men, so a position's value depends on the moves before it, which a table indexed by the pieces alone cannot hold"
-                }
                 Variant::Canadian => {
                     "its 12×12 board needs the 128-bit position, which the tables' index (boards of up to 64 squares) does not take"
                 }
@@ -178,6 +181,7 @@ impl TableGame {
             TableGame::Samoedy => Variant::Samoedy,
             TableGame::Stavropol => Variant::Stavropol,
             TableGame::StavropolOwnFirst => Variant::StavropolOwnFirst,
+            TableGame::Frisian => Variant::Frisian,
         }
     }
 
@@ -250,6 +254,13 @@ impl TableGame {
         self == TableGame::Turkish
     }
 
+    /// Each side's run of quiet moves by one king is part of a position (Frisian: a king
+    /// may make at most three in a row while its side has men), so the index holds it.
+    #[inline]
+    pub(crate) fn king_runs(self) -> bool {
+        self == TableGame::Frisian
+    }
+
     /// Kings move one square at a time (English and Italian draughts).
     #[inline]
     pub(crate) fn short_kings(self) -> bool {
@@ -261,7 +272,7 @@ impl TableGame {
     /// builder takes them back without checking each (`build::predecessors`).
     #[inline]
     pub(crate) fn is_plain(self) -> bool {
-        !(self.orthogonal() || self.short_kings() || self.either_colour())
+        !(self.orthogonal() || self.short_kings() || self.either_colour() || self.king_runs())
     }
 
     /// The name of the game's files' prefix (none for Russian draughts).
@@ -500,16 +511,83 @@ impl Material {
     }
 
     /// Slots in a table of this material (one side to move), placements of overlapping
-    /// pieces included.
+    /// pieces included: every placement once for each pair of the sides' runs of quiet
+    /// king moves (Frisian; one pair elsewhere), the placements of one pair together.
     pub fn slots(&self) -> u64 {
+        let (white, black) = self.run_states();
+        self.placements()
+            .saturating_mul(white)
+            .saturating_mul(black)
+    }
+
+    /// Placements of the pieces, overlapping pieces included.
+    fn placements(&self) -> u64 {
         self.kinds()
             .iter()
             .map(|(n, _, squares)| C[*squares as usize][*n as usize])
             .fold(1u64, u64::saturating_mul)
     }
 
-    /// The slot of a position of this material.
+    /// How many runs of quiet king moves each side's positions may hold (White's, Black's):
+    /// where the game keeps them and the side has men and kings, none or one to three
+    /// moves by one of its kings (`1 + 3 * kings`); else one (none).
+    fn run_states(&self) -> (u64, u64) {
+        let states = |men: u8, kings: u8| {
+            if self.game.king_runs() && men > 0 && kings > 0 {
+                1 + 3 * u64::from(kings)
+            } else {
+                1
+            }
+        };
+        (
+            states(self.white_men, self.white_kings),
+            states(self.black_men, self.black_kings),
+        )
+    }
+
+    /// The slot of a position of this material: its runs (Frisian), then its placement.
     pub fn index(&self, pos: &Position) -> u64 {
+        let (white, black) = self.run_states();
+        let placement = self.placement_index(pos);
+        if white * black == 1 {
+            return placement;
+        }
+        let side = |color: Color, states: u64| -> u64 {
+            let kings = pos.kings(color);
+            match pos.king_run(color) {
+                Some((count, square)) if states > 1 => {
+                    let below = kings.0 & ((1u64 << square.bit()) - 1);
+                    1 + u64::from(count.clamp(1, 3) - 1) * u64::from(kings.count())
+                        + u64::from(below.count_ones())
+                }
+                _ => 0,
+            }
+        };
+        let runs = side(Color::White, white) * black + side(Color::Black, black);
+        runs * self.placements() + placement
+    }
+
+    /// The runs of the slot's run index (see [`Material::index`]) for its pieces.
+    fn runs_of(&self, runs: u64, setup: &Setup) -> [u8; 2] {
+        let (_, black) = self.run_states();
+        let side = |index: u64, kings: Bitboard| -> u8 {
+            if index == 0 {
+                return 0;
+            }
+            let n = u64::from(kings.count());
+            let count = ((index - 1) / n + 1) as u8;
+            let ordinal = ((index - 1) % n) as usize;
+            let bit = kings.iter().nth(ordinal).map_or(0, Square::bit);
+            crate::position::runs::run(count, bit)
+        };
+        [
+            side(runs / black, setup.white_kings),
+            side(runs % black, setup.black_kings),
+        ]
+    }
+
+    /// The slot of a position's placement of pieces.
+    fn placement_index(&self, pos: &Position) -> u64 {
         let sets = [
             pos.men(Color::White),
             pos.kings(Color::White),
@@ -532,17 +610,23 @@ impl Material {
 
     /// The position in a slot, if the slot holds one (no two pieces on a square).
     pub fn position(&self, index: u64, turn: Color) -> Option<Position> {
-        Position::from_setup_in(&self.setup(index, turn)?, self.game.rules()).ok()
+        let placements = self.placements();
+        let setup = self.setup(index % placements, turn)?;
+        let pos = Position::from_setup_in(&setup, self.game.rules()).ok()?;
+        Some(pos.with_king_runs(self.runs_of(index / placements, &setup)))
     }
 
     /// [`Material::position`] without the hash (0): for the builder, which only looks at
     /// moves and ranks positions.
     pub(crate) fn position_unhashed(&self, index: u64, turn: Color) -> Option<Position> {
         // Men stand only on their squares and no square twice: a valid setup.
-        Some(
-            Position::from_valid_setup_unhashed(&self.setup(index, turn)?)
-                .with_rules(self.game.rules()),
-        )
+        let placements = self.placements();
+        let setup = self.setup(index % placements, turn)?;
+        let pos = Position::from_valid_setup_unhashed(&setup).with_rules(self.game.rules());
+        if placements == self.slots() {
+            return Some(pos);
+        }
+        Some(pos.with_king_runs(self.runs_of(index / placements, &setup)))
     }
 
     fn setup(&self, mut index: u64, turn: Color) -> Option<Setup> {
@@ -643,6 +727,39 @@ mod tests {
             .slots(),
             2500
         );
+    }
+
+    #[test]
+    fn frisian_positions_keep_their_runs_through_the_index() {
+        // A side with men and kings has 1 + 3 * kings runs; every slot round-trips, runs
+        // included, and the runs found are each king's, one to three moves.
+        let m = Material::from_name(TableGame::Frisian, "KKWvK").expect("balance");
+        assert_eq!(m.run_states(), (7, 1));
+        assert_eq!(m.slots(), 7 * m.placements());
+        let mut runs = 0;
+        let step = 101;
+        for turn in [Color::White, Color::Black] {
+            let mut i = 0;
+            while i < m.slots() {
+                if let Some(pos) = m.position(i, turn) {
+                    assert_eq!(m.index(&pos), i, "{i}");
+                    assert_eq!(pos.king_run(Color::Black), None);
+                    if let Some((count, square)) = pos.king_run(Color::White) {
+                        assert!((1..=3).contains(&count));
+                        assert!(pos.kings(Color::White).contains(square));
+                        runs += 1;
+                    }
+                    let mirrored = pos.mirrored_unhashed();
+                    let back = m.mirror();
+                    assert_eq!(
+                        back.position(back.index(&mirrored), !turn),
+                        Some(pos.mirrored())
+                    );
+                }
+                i += step;
+            }
+        }
+        assert!(runs > 1000, "{runs}");
     }
 
     #[test]

@@ -276,6 +276,18 @@ impl<W: Word> Position<W> {
         self
     }
 
+    /// The same pieces with these runs of quiet king moves (`king_runs`' encoding: see
+    /// [`Position::king_run`]), the hash kept; for the endgame tables' index, which gives
+    /// only runs of a king of the side on its square, in a game that keeps them.
+    pub(crate) fn with_king_runs(mut self, runs: [u8; 2]) -> Position<W> {
+        for color in [Color::White, Color::Black] {
+            let i = color.index();
+            self.hash ^= run_key(color, self.king_runs[i]) ^ run_key(color, runs[i]);
+        }
+        self.king_runs = runs;
+        self
+    }
+
     /// Back to an unvalidated setup.
     pub fn setup(&self) -> Setup<W> {
         Setup {
@@ -447,13 +459,43 @@ impl<W: Word> Position<W> {
     /// other side, under the same rules.
     pub fn mirrored(&self) -> Position<W> {
         // A man never stands on its own crowning rank, so its mirror image never does.
-        Position::from_setup_in(&self.mirror_setup(), self.rules())
-            .unwrap_or_else(|_| unreachable!())
+        let mut p = Position::from_setup_in(&self.mirror_setup(), self.rules())
+            .unwrap_or_else(|_| unreachable!());
+        if self.king_runs != [0; 2] {
+            p.king_runs = self.mirror_runs();
+            for color in [Color::White, Color::Black] {
+                p.hash ^= run_key(color, p.king_runs[color.index()]);
+            }
+        }
+        p
     }
 
     /// [`Position::mirrored`] without its hash (0), for the endgame tables' index.
     pub(crate) fn mirrored_unhashed(&self) -> Position<W> {
-        Position::from_valid_setup_unhashed(&self.mirror_setup()).with_rules(self.rules())
+        let mut p =
+            Position::from_valid_setup_unhashed(&self.mirror_setup()).with_rules(self.rules());
+        p.king_runs = self.mirror_runs();
+        p
+    }
+
+    /// Each side's run of quiet king moves (Frisian) as the mirror image has them: White's
+    /// becomes Black's, on the square turned half round.
+    fn mirror_runs(&self) -> [u8; 2] {
+        if self.king_runs == [0; 2] {
+            return [0; 2];
+        }
+        let geometry = self.geometry();
+        let turned = |r: u8| {
+            if r == 0 {
+                return 0;
+            }
+            let (count, bit) = run_of(r);
+            run(
+                count,
+                geometry.turned(Square::from_bit_unchecked(bit)).bit(),
+            )
+        };
+        [turned(self.king_runs[1]), turned(self.king_runs[0])]
     }
 
     fn mirror_setup(&self) -> Setup<W> {
