@@ -38,8 +38,8 @@ wins; in breakthrough the first man crowned wins (so its tables hold men only); 
 other's pieces too) a move may leave a side with none, so balances with one side empty are
 held too; Turkish men and kings move along the lines; in Frisian draughts (and frysk,
 which reads Frisian's tables) a king may make at most three quiet moves in a row while its
-side has men, so each side's run of such moves is part of a position and of its slot. Draw rules by a count of moves are
-not in the tables (see ``draw_rules`` below).
+side has men, so each side's run of such moves is part of a position and of its slot.
+Draw rules by a count of moves are not in the tables (see ``draw_rules`` below).
 
 What the tables store, for every position of up to N pieces of the game
 (men and kings, both colours,
