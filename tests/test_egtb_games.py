@@ -189,6 +189,19 @@ def test_every_position_of_a_piece_a_side_agrees_with_the_reference_solve(
         assert counts[0] > 0, counts  # and drawn ones where kings may run forever
 
 
+def random_grid(
+    rng: random.Random, squares: list[tuple[int, int]], n: int, pieces: list[str]
+) -> list[list[str | None]] | None:
+    """The pieces on distinct random squares of an n×n grid; None when a man would stand on
+    its crowning rank."""
+    grid: list[list[str | None]] = [[None] * n for _ in range(n)]
+    for piece, (f, r) in zip(pieces, rng.sample(squares, len(pieces))):
+        if piece == "w" and r == n - 1 or piece == "b" and r == 0:
+            return None
+        grid[r][f] = piece
+    return grid
+
+
 @pytest.mark.parametrize("variant", GAMES)
 def test_three_piece_values_follow_from_the_reference_moves(
     variant: str, built: Callable[[str], egtb.EndgameTables]
@@ -204,12 +217,8 @@ def test_three_piece_values_follow_from_the_reference_moves(
         pieces = [rng.choice(kinds) for _ in range(3)]
         if not any(p in "wW" for p in pieces) or not any(p in "bB" for p in pieces):
             continue
-        grid: list[list[str | None]] = [[None] * n for _ in range(n)]
-        ok = True
-        for piece, (f, r) in zip(pieces, rng.sample(squares, 3)):
-            ok &= not (piece == "w" and r == n - 1 or piece == "b" and r == 0)
-            grid[r][f] = piece
-        if not ok:
+        grid = random_grid(rng, squares, n, pieces)
+        if grid is None:
             continue
         state = ref.State(grid, rng.choice("WB"))
         moves = game.moves(state)
@@ -318,12 +327,8 @@ def test_frisian_values_with_runs_follow_from_the_reference_moves(
         pieces = (
             ["W", "w", rng.choice("bB")] if rng.random() < 0.5 else ["B", "b", rng.choice("wW")]
         )
-        grid: list[list[str | None]] = [[None] * n for _ in range(n)]
-        ok = True
-        for piece, (f, r) in zip(pieces, rng.sample(squares, 3)):
-            ok &= not (piece == "w" and r == n - 1 or piece == "b" and r == 0)
-            grid[r][f] = piece
-        if not ok:
+        grid = random_grid(rng, squares, n, pieces)
+        if grid is None:
             continue
         board = game.board(ref.State(grid, rng.choice("WB")))
         for _ in range(rng.randrange(3, 10)):  # quiet moves only: the balance stays

@@ -606,6 +606,13 @@ mod tests {
         }
     }
 
+    /// Every `step`-th slot of balance `m` that holds a position, `turn` to move.
+    fn sampled(m: Material, turn: Color, step: u64) -> impl Iterator<Item = (u64, Position)> {
+        (0..m.slots())
+            .step_by(step as usize)
+            .filter_map(move |slot| Some((slot, m.position_unhashed(slot, turn)?)))
+    }
+
     /// Frisian's predecessors, whose runs are derived from the run after the move, are
     /// the ones a search of every run the mover may have had finds (each checked by
     /// playing the move), on a sample of positions with runs.
@@ -618,13 +625,7 @@ mod tests {
             let m = Material::from_name(game, name).expect("balance");
             let step = (m.slots() / 3000).max(1) | 1;
             for turn in TURNS {
-                let mut slot = 0;
-                while slot < m.slots() {
-                    let Some(pos) = m.position_unhashed(slot, turn) else {
-                        slot += step;
-                        continue;
-                    };
-                    slot += step;
+                for (slot, pos) in sampled(m, turn, step) {
                     let mut fast = Vec::new();
                     predecessors_in(game, &pos, &mut fast);
                     let fast: HashSet<_> = fast.iter().map(|p| (m.index(p), p.turn())).collect();
@@ -707,13 +708,7 @@ mod tests {
                 }
                 let step = (m.slots() / 40).max(1) | 1;
                 for turn in TURNS {
-                    let mut slot = 0;
-                    while slot < m.slots() {
-                        let Some(pos) = m.position_unhashed(slot, turn) else {
-                            slot += step;
-                            continue;
-                        };
-                        slot += step;
+                    for (_, pos) in sampled(m, turn, step) {
                         for mv in pos.legal_moves() {
                             if mv.is_capture() || mv.promotes() {
                                 continue;
