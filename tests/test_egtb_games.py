@@ -189,6 +189,17 @@ def test_every_position_of_a_piece_a_side_agrees_with_the_reference_solve(
         assert counts[0] > 0, counts  # and drawn ones where kings may run forever
 
 
+def from_children(children: list[tuple[int, int]]) -> tuple[int, int]:
+    """A position's (wdl, plies) from its children's (the other side to move): the quickest
+    win through a lost child, else a draw through a drawn one, else the slowest loss."""
+    wins = [plies + 1 for wdl, plies in children if wdl == -1]
+    if wins:
+        return (1, min(wins))
+    if any(wdl == 0 for wdl, _ in children):
+        return (0, 0)
+    return (-1, max(plies + 1 for _, plies in children))
+
+
 def random_grid(
     rng: random.Random, squares: list[tuple[int, int]], n: int, pieces: list[str]
 ) -> list[list[str | None]] | None:
@@ -223,7 +234,7 @@ def test_three_piece_values_follow_from_the_reference_moves(
         state = ref.State(grid, rng.choice("WB"))
         moves = game.moves(state)
         if moves:
-            win, draw, loss = None, False, 0
+            children = []
             for move in moves:
                 after = game.apply(state, move)
                 if game.moves(after):
@@ -231,13 +242,8 @@ def test_three_piece_values_follow_from_the_reference_moves(
                     assert child is not None, (variant, game.board(after).fen())
                 else:
                     child = game.end()
-                if child[0] == -1:
-                    win = child[1] + 1 if win is None else min(win, child[1] + 1)
-                elif child[0] == 0:
-                    draw = True
-                else:
-                    loss = max(loss, child[1] + 1)
-            expected = (1, win) if win is not None else (0, 0) if draw else (-1, loss)
+                children.append(child)
+            expected = from_children(children)
         else:
             expected = game.end()
         assert probed(tables, game.board(state)) == expected, (variant, game.board(state).fen())
@@ -352,7 +358,7 @@ def test_frisian_values_with_runs_follow_from_the_reference_moves(
         }
         core_moves = {(m.start, m.end, m.captured, m.promotes): m for m in board.legal_moves}
         assert set(core_moves) == reference_moves, board.fen()
-        win, draw, loss = None, False, 0
+        children = []
         for move_key in reference_moves:
             move = core_moves[move_key]
             child = board.copy()
@@ -362,14 +368,8 @@ def test_frisian_values_with_runs_follow_from_the_reference_moves(
             )
             value = probed(tables, child) if list(child.legal_moves) else (-1, 0)
             assert value is not None, child.fen()
-            if value[0] == -1:
-                win = value[1] + 1 if win is None else min(win, value[1] + 1)
-            elif value[0] == 0:
-                draw = True
-            else:
-                loss = max(loss, value[1] + 1)
-        expected = (1, win) if win is not None else (0, 0) if draw else (-1, loss)
-        assert probed(tables, board) == expected, board.fen()
+            children.append(value)
+        assert probed(tables, board) == from_children(children), board.fen()
         checked += 1
     assert runs_seen > 30 and blocked_seen > 5, (runs_seen, blocked_seen)
     # Frysk plays Frisian's positions: the same tables.

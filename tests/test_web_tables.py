@@ -103,6 +103,21 @@ def test_the_engine_plays_by_the_tables(client, tables_dir, variant, fen) -> Non
     assert after["plies"] == before.plies - 1
 
 
+def test_a_page_cannot_name_the_tables(client, tables_dir) -> None:
+    """The tables are the operator's: a request naming another directory (or a file) is
+    not heard; the answer is the server's tables' value, and a body that is not a game is
+    refused as before."""
+    fen, variant = "W:WK30:B20", "russian"
+    plain = state(client, fen, variant)["tables"]
+    for extra in ({"tables": "/etc"}, {"egtb": "/nonexistent"}, {"tables": {"dir": ".."}}):
+        status, answer, _ = request(
+            client, "/api/state", {"game": {"fen": fen, "variant": variant}, **extra}
+        )
+        assert status == 200 and answer["tables"] == plain
+    status, answer, _ = request(client, "/api/state", {"game": {"fen": "/etc/passwd"}})
+    assert status == 400 and "error" in answer
+
+
 def test_a_directory_that_is_not_tables_stops_the_server(tmp_path) -> None:
     (tmp_path / "KvK.egtb").write_bytes(b"not a table")
     for directory in (tmp_path, tmp_path / "missing"):

@@ -452,7 +452,7 @@ fn undoes(p: &Position, from: Square, to: Square, target: &Setup, runs: [u8; 2])
 /// king of a side with men runs on, one more when the same king moved, else from one; any
 /// other move ends the run), into `out`; how many. None when `after` cannot follow. Every
 /// run given leaves the king on `from` free to move (a blocked king is at three).
-pub(crate) fn runs_before(
+fn runs_before(
     before: &Position,
     colour: Color,
     after: u8,
@@ -461,44 +461,32 @@ pub(crate) fn runs_before(
     out: &mut [u8; 64],
 ) -> usize {
     use crate::position::runs::{run, run_of};
-    let has_men = !before.men(colour).is_empty();
     let (count, _) = run_of(after);
-    let mut n = 0;
-    let mut push = |r: u8| {
-        if n < out.len() {
-            out[n] = r;
-            n += 1;
+    if before.men(colour).is_empty() {
+        // No runs are kept for a side without men (its king's moves are free).
+        out[0] = 0;
+        return usize::from(after == 0);
+    }
+    // The king's run goes on: one more than before when it was this king's, else from one
+    // after any run but this king's; a man's move ends whatever run there was.
+    let but = match (king, count) {
+        (true, 2..) => {
+            out[0] = run(count - 1, from.bit());
+            return 1;
         }
+        (true, 1) => Some(from),
+        (false, 0) => None,
+        _ => return 0, // this run cannot follow this move
     };
-    // Every run the side may have: none, and one to three moves of each of its kings
-    // (where it has men), but none of the king on `from`.
-    let every = |push: &mut dyn FnMut(u8), but: Option<Square>| {
-        push(0);
-        if has_men {
-            for k in before.kings(colour).iter() {
-                if Some(k) != but {
-                    for c in 1..=3 {
-                        push(run(c, k.bit()));
-                    }
-                }
+    out[0] = 0;
+    let mut n = 1;
+    for k in before.kings(colour).iter().filter(|k| Some(*k) != but) {
+        for c in 1..=3 {
+            if n < out.len() {
+                out[n] = run(c, k.bit());
+                n += 1;
             }
         }
-    };
-    if !has_men {
-        // No runs are kept for a side without men (its king's moves are free).
-        if after == 0 {
-            push(0);
-        }
-    } else if king {
-        // The king's run goes on: one more than before when it was this king's.
-        if count >= 2 {
-            push(run(count - 1, from.bit()));
-        } else if count == 1 {
-            every(&mut push, Some(from));
-        }
-    } else if after == 0 {
-        // A man's move ends the run, whatever it was.
-        every(&mut push, None);
     }
     n
 }

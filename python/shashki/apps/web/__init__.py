@@ -36,8 +36,8 @@ The page never sends file paths (PDN is uploaded as text); every input is valida
 with a message, never a traceback). Endgame tables (``--tables DIR``) are the operator's: the
 directory is named on the command line, opened and checked before the port is bound, and
 shared by every engine (one copy in memory, its unpacked blocks bounded by
-:func:`shashki.egtb.set_cache_mb`); a state's probe reads at most one block and the
-children of one capture.
+:func:`shashki.egtb.set_cache_mb`); a state's probe reads the blocks of the position and
+of its children (for the best move), within that bound.
 
 The star board's page (``/star``, Chinese checkers) is held to the same guard: its requests
 carry their game too, at most ``MAX_STAR_PLIES`` moves of at most 80 characters each (400
