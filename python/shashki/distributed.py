@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 import os
 import threading
+import time
 from concurrent.futures import (
     FIRST_COMPLETED,
     Executor,
@@ -43,9 +44,10 @@ from shashki import Board, _core, perft_divide
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Any, Callable, Optional
 
-__all__ = ["perft", "split", "count_batch", "release_table"]
+__all__ = ["perft", "split", "count_batch", "release_table", "build_tables", "connect"]
 
 
 def split(board: Board, plies: int, *, distinct: bool = True) -> dict[str, int]:
@@ -330,3 +332,200 @@ def perft(
             release_table(shared)
     shown.close()
     return leaves
+
+
+# --- Endgame tables on a Dask cluster -------------------------------------------------------
+
+_CACHE: dict[str, str] = {}  # this worker process's directory of tables received or built
+_CACHE_LOCK = threading.Lock()
+
+
+def connect(scheduler: object) -> Any:
+    """A Dask ``distributed.Client`` for ``scheduler``: an address (``tcp://HOST:8786``),
+    or a client already made (returned as it is). ImportError without Dask."""
+    if callable(getattr(scheduler, "get_executor", None)):
+        return scheduler
+    import distributed as dask_distributed
+
+    return dask_distributed.Client(str(scheduler))  # type: ignore[no-untyped-call]
+
+
+def _cache_dir() -> str:
+    """This process's directory for the tables its tasks receive and build (removed by
+    :func:`drop_table_cache`)."""
+    import tempfile
+
+    with _CACHE_LOCK:
+        path = _CACHE.get("dir")
+        if path is None or not os.path.isdir(path):
+            path = tempfile.mkdtemp(prefix=f"shashki-egtb-{os.getpid()}-")
+            _CACHE["dir"] = path
+        return path
+
+
+def drop_table_cache() -> None:
+    """Remove this process's directory of received tables (run on every worker when a
+    cluster build ends)."""
+    import shutil
+
+    with _CACHE_LOCK:
+        path = _CACHE.pop("dir", None)
+    if path is not None:
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def build_table_task(
+    variant: str,
+    balance: str,
+    needs: dict[str, Any],
+    threads: int = 1,
+    shared: Optional[str] = None,
+) -> tuple[str, Optional[bytes]]:
+    """The work of one task of a cluster build: the balance ``balance`` built from the
+    tables it needs. With ``shared`` (a directory every worker and the client reach), it is
+    built there from the tables there and ``(name, None)`` comes back; else ``needs`` holds
+    each needed file's bytes, or the result of the task that built it (sent by Dask from
+    the worker that holds it), written into this process's own directory, and ``(file name,
+    the new file's bytes)`` comes back.
+    """
+    if shared is not None:
+        path = _core.build_endgame_table(shared, balance, variant=variant, threads=threads)
+        return path.name, None
+    directory = _cache_dir()
+    for name, need in needs.items():
+        data: bytes = need[1] if isinstance(need, tuple) else need
+        target = os.path.join(directory, name)
+        if not os.path.exists(target) or os.path.getsize(target) != len(data):
+            temporary = f"{target}.{os.getpid()}.{threading.get_ident()}.part"
+            with open(temporary, "wb") as handle:
+                handle.write(data)
+            os.replace(temporary, target)
+    path = _core.build_endgame_table(directory, balance, variant=variant, threads=threads)
+    with open(path, "rb") as handle:
+        return path.name, handle.read()
+
+
+def held_table(file_name: str, data: bytes) -> tuple[str, bytes]:
+    """A table the client had before a cluster build: as a task's result, so that the tasks
+    needing it receive it as they receive the tables built on the cluster."""
+    return file_name, data
+
+
+def build_tables(
+    directory: str,
+    pieces: int,
+    scheduler: object,
+    *,
+    variant: str = "russian",
+    threads: int = 1,
+    shared: bool = False,
+    progress: bool = True,
+    balances: Optional[Sequence[str]] = None,
+) -> list[str]:
+    """Build every balance of 2 to ``pieces`` pieces of ``variant`` on a Dask cluster
+    (``scheduler``: its address or a ``Client``): one task a balance, depending on the
+    tasks of the balances its captures and promotions reach, run on whichever worker is
+    free with ``threads`` threads. The client writes each finished file into ``directory``
+    (balances already there are kept and sent to the tasks that need them: an interrupted
+    build resumes). With ``shared``, ``directory`` is one that every worker reaches at the
+    same path (a network file system): the tasks read and write it themselves and no table
+    crosses the network through Dask. A worker lost mid-task costs that task only: Dask
+    runs it again elsewhere (and any finished table held only by the lost worker). The
+    files are the same bytes a one-machine build writes. The names of the balances held, as
+    :func:`shashki.egtb.build` gives them. ``balances``: only these, named as stored (see
+    :func:`shashki.egtb.select`), the others they need being in ``directory`` already."""
+    from shashki._progress import Progress
+
+    every = _core.endgame_balances(pieces, variant=variant)
+    order = every
+    if balances is not None:
+        unknown = set(balances) - {name for name, _, _ in every}
+        if unknown:
+            raise ValueError(f"not stored balances of {variant}: {', '.join(sorted(unknown))}")
+        order = [entry for entry in every if entry[0] in set(balances)]
+    file_of = {name: f"{name}.egtb" for name, _, _ in every}
+    have = {name for name in file_of if os.path.exists(os.path.join(directory, file_of[name]))}
+    chosen = {name for name, _, _ in order}
+    for name, _, needs in order:
+        for need in needs:
+            if need not in chosen and need not in have:
+                raise ValueError(
+                    f"{name} needs {need}, which is not in {directory}: build it first"
+                )
+    needed = chosen | {need for _, _, needs in order for need in needs}
+    client = connect(scheduler)
+    own = client is not scheduler
+    os.makedirs(directory, exist_ok=True)
+    started = time.monotonic()
+    shown = Progress(len(order), "balances", enabled=progress, already=len(have))
+    held: dict[str, object] = {}  # name -> its future, or its bytes (kept from before)
+    futures: dict[Any, str] = {}  # Dask futures -> their balances
+    run = os.urandom(4).hex()
+    try:
+        for name, slots, needs in every:
+            if name not in needed:
+                continue
+            if name in have:
+                if not shared:
+                    # A task that holds the file: its bytes cross to the scheduler once and
+                    # to each worker once, and are there again if a worker holding them dies.
+                    with open(os.path.join(directory, file_of[name]), "rb") as handle:
+                        data = handle.read()
+                    held[name] = client.submit(
+                        held_table, file_of[name], data, key=f"shashki-egtb-held-{name}-{run}"
+                    )
+                continue
+            if shared:
+                # Only the order matters: each need's task (a finished one is a file there).
+                args: dict[str, object] = {n: held[n] for n in needs if n in held}
+            else:
+                args = {file_of[n]: held[n] for n in needs}
+            future = client.submit(
+                build_table_task,
+                variant,
+                name,
+                args,
+                threads,
+                os.path.abspath(directory) if shared else None,
+                key=f"shashki-egtb-{name}-{run}",
+                pure=False,
+                priority=slots,  # the big balances first among those ready
+            )
+            held[name] = future
+            futures[future] = name
+        import distributed as dask_distributed
+
+        done = len(have)
+        shown.update(done, force=True)
+        for future in dask_distributed.as_completed(list(futures)):  # type: ignore[no-untyped-call]
+            file_name, data = future.result()
+            if data is not None:
+                target = os.path.join(directory, file_name)
+                temporary = f"{target}.part"
+                with open(temporary, "wb") as handle:
+                    handle.write(data)
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                os.replace(temporary, target)
+            done += 1
+            shown.update(done, detail=futures[future])
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        raise
+    finally:
+        try:
+            if not shared:
+                client.run(drop_table_cache)
+        except Exception:  # noqa: BLE001 - a cluster gone: nothing left to remove
+            pass
+        if own:
+            client.close()
+    if balances is not None:
+        names = [name for name, _, _ in order]
+    else:
+        # Every file is there now: the one-machine builder only reads them (their headers
+        # and checksums checked) and names the balances held, mirrors too, as it names its own.
+        names = _core.build_endgame_tables(directory, pieces, variant=variant, threads=1)
+    shown.close(f"{len(order)} files, {len(names)} balances in {time.monotonic() - started:.1f} s")
+    return names

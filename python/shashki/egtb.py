@@ -83,6 +83,7 @@ from shashki import Board, Move, _core
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from os import PathLike
     from typing import Optional, Union
 
@@ -90,7 +91,17 @@ if TYPE_CHECKING:
 
     StrPath = Union[str, PathLike[str]]
 
-__all__ = ["UNPACK_PIECES", "EndgameTables", "build", "cache_usage", "open", "set_cache_mb"]
+__all__ = [
+    "UNPACK_PIECES",
+    "EndgameTables",
+    "Requirements",
+    "build",
+    "cache_usage",
+    "open",
+    "requirements",
+    "select",
+    "set_cache_mb",
+]
 
 
 def build(
@@ -100,6 +111,9 @@ def build(
     threads: Optional[int] = None,
     progress: bool = True,
     variant: str = "russian",
+    scheduler: object = None,
+    shared: bool = False,
+    balances: Optional[Sequence[str]] = None,
 ) -> list[str]:
     """Build every balance of 2 to ``pieces`` pieces of ``variant`` (any game with tables;
     files ``KKvK.egtb`` for Russian, ``international-KKvK.egtb``, ``english-KKvK.egtb``, …,
@@ -108,8 +122,36 @@ def build(
     International's).
     ``progress`` shows a progress bar on stderr: the balance being built, the distance being
     settled, the time so far and left (from the speed of this run). Ctrl-C stops it between
-    balances (those finished stay)."""
+    balances (those finished stay).
+    ``scheduler``: a Dask scheduler's address (``tcp://HOST:8786``) or a ``distributed.Client``:
+    each balance is a task on the cluster's workers (``threads`` threads each, default 1),
+    the files written here by this process, or by the workers themselves with ``shared``
+    (``directory`` reached by every worker at the same path); see
+    :func:`shashki.distributed.build_tables`.
+    ``balances``: only these balances of up to ``pieces`` pieces (names like ``KKvKK`` or
+    ``international-KKvKK``; a mirror names its stored balance), the balances they need
+    being in ``directory`` already (a ValueError names the first missing); their names."""
+    if scheduler is not None:
+        from shashki import distributed
+
+        return distributed.build_tables(
+            str(directory),
+            pieces,
+            scheduler,
+            variant=variant,
+            threads=threads or 1,
+            shared=shared,
+            progress=progress,
+            balances=None
+            if balances is None
+            else [b for b, _, _ in select(pieces, balances, variant)],
+        )
+    if shared:
+        raise ValueError("shared is for a cluster build (with scheduler)")
     from shashki._progress import Progress
+
+    if balances is not None:
+        return _build_some(directory, pieces, balances, threads, progress, variant)
 
     started = time.monotonic()
     before = _slots_before(pieces, variant)  # slots of the balances before each, in build order
@@ -144,6 +186,150 @@ def build(
     elif progress:
         print(summary, file=sys.stderr)
     return names
+
+
+def select(
+    pieces: int, balances: Optional[Sequence[str]], variant: str = "russian"
+) -> list[tuple[str, int, list[str]]]:
+    """The stored balances of up to ``pieces`` pieces of ``variant`` in build order, as
+    ``(name, slots, names of the balances it needs)``; with ``balances``, only those (each
+    named as stored, by its mirror, or without the game's prefix); a ValueError names one
+    that is not a balance of the game."""
+    order = _core.endgame_balances(pieces, variant=variant)
+    if balances is None:
+        return order
+    known = {name: name for name, _, _ in order}
+    for name in list(known):
+        known[_mirror(name)] = name
+        bare = name.rpartition("-")[2]
+        known.setdefault(bare, name)
+        known.setdefault(_mirror(bare), name)
+    wanted = set()
+    for balance in balances:
+        if balance not in known:
+            raise ValueError(
+                f"{balance!r} is not a balance of {variant} of at most {pieces} pieces "
+                "(a name like KKWvKB: White's kings K and men W, v, Black's kings K and men B)"
+            )
+        wanted.add(known[balance])
+    return [entry for entry in order if entry[0] in wanted]
+
+
+def _mirror(name: str) -> str:
+    """The balance with the colours swapped: ``KWvK`` → ``KvKB``."""
+    prefix, dash, material = name.rpartition("-")
+    white, _, black = material.partition("v")
+    return f"{prefix}{dash}{black.replace('B', 'W')}v{white.replace('W', 'B')}"
+
+
+def _build_some(
+    directory: StrPath,
+    pieces: int,
+    balances: Sequence[str],
+    threads: Optional[int],
+    progress: bool,
+    variant: str,
+) -> list[str]:
+    """:func:`build` of the balances named only, one after another."""
+    from shashki._progress import Progress
+
+    chosen = select(pieces, balances, variant)
+    started = time.monotonic()
+    shown = Progress(sum(slots for _, slots, _ in chosen), "positions", enabled=progress)
+    done = 0
+    for index, (name, slots, _) in enumerate(chosen):
+        head = f"balance {index + 1}/{len(chosen)} {name}"
+        shown.update(done, detail=head, force=True)
+
+        def on_distance(plies: int, head: str = head) -> None:
+            shown.update(shown.done, detail=f"{head}, distance {plies}")
+
+        _core.build_endgame_table(
+            directory, name, variant=variant, threads=threads, on_distance=on_distance
+        )
+        done += slots
+    shown.update(done)
+    shown.close(f"{len(chosen)} balances in {time.monotonic() - started:.1f} s")
+    return [name for name, _, _ in chosen]
+
+
+class Requirements:
+    """What a build of ``pieces`` pieces of a game needs (:func:`requirements`): ``balances``
+    and ``slots`` (stored: both sides to move, a symmetric balance once); ``largest``, the
+    balance whose build takes the most memory, and ``memory``, its bytes (six a slot of the
+    balance while it is settled, one a stored slot for its values, and every table it reads,
+    unpacked); ``disk_most``, the files' bytes uncompressed (one a slot), and ``disk``, the
+    bytes expected at the compression of the tables already in the directory (None when it
+    holds none of the game's)."""
+
+    def __init__(
+        self,
+        balances: int,
+        slots: int,
+        largest: str,
+        memory: int,
+        disk_most: int,
+        disk: Optional[int],
+    ) -> None:
+        self.balances, self.slots, self.largest = balances, slots, largest
+        self.memory, self.disk_most, self.disk = memory, disk_most, disk
+
+    def __str__(self) -> str:
+        disk = f"at most {_size(self.disk_most)} on disk"
+        if self.disk is not None:
+            disk += f", about {_size(self.disk)} at the compression of the tables there"
+        return (
+            f"{self.balances} balances, {self.slots:,} slots; the largest build, "
+            f"{self.largest}, needs {_size(self.memory)} of memory; {disk}"
+        )
+
+
+def _size(count: int) -> str:
+    """Bytes as kB, MB or GB (powers of 1000), three figures."""
+    for unit, scale in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if count >= scale:
+            return f"{count / scale:.3g} {unit}"
+    return f"{count} bytes"
+
+
+def _symmetric(name: str) -> bool:
+    white, _, black = name.rpartition("-")[2].partition("v")
+    return white.replace("W", "B") == black
+
+
+def requirements(
+    pieces: int,
+    variant: str = "russian",
+    directory: Optional[StrPath] = None,
+    balances: Optional[Sequence[str]] = None,
+) -> Requirements:
+    """The memory and disk a build of up to ``pieces`` pieces of ``variant`` needs (of the
+    ``balances`` named only, if given), from the balances' sizes (nothing is built); the
+    compression of the game's files already in ``directory``, if any, gives the expected
+    bytes on disk."""
+    import os
+
+    every = _core.endgame_balances(pieces, variant=variant)
+    order = select(pieces, balances, variant)
+    stored = {name: slots for name, slots, _ in every}
+    best = ("", -1)
+    for name, slots, needs in order:
+        settling = 6 * (slots if _symmetric(name) else slots // 2)
+        memory = settling + slots + sum(stored[need] for need in needs)
+        if memory > best[1]:
+            best = (name, memory)
+    total = sum(slots for _, slots, _ in order)
+    disk: Optional[int] = None
+    if directory is not None:
+        have_bytes = have_slots = 0
+        for name, slots in stored.items():
+            path = os.path.join(os.fspath(directory), f"{name}.egtb")
+            if os.path.exists(path):
+                have_bytes += os.path.getsize(path)
+                have_slots += slots
+        if have_slots:
+            disk = round(total * have_bytes / have_slots)
+    return Requirements(len(order), total, best[0], max(best[1], 0), total, disk)
 
 
 def _slots_before(pieces: int, variant: str = "russian") -> list[int]:

@@ -313,7 +313,30 @@ def _parser() -> argparse.ArgumentParser:
     )
     build.add_argument("dir", metavar="DIR", help="the directory of the tables")
     build.add_argument("--pieces", type=int, default=4, help="most pieces (5: minutes)")
-    build.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")
+    build.add_argument(
+        "--threads",
+        type=int,
+        default=None,
+        help="threads (default: all cores; with --scheduler: a task's, default 1)",
+    )
+    build.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="a Dask scheduler (tcp://HOST:8786): each balance a task on its workers",
+    )
+    build.add_argument(
+        "--only",
+        default=None,
+        metavar="BALANCE[,BALANCE…]",
+        help="only these balances (e.g. KKWvKB), those they need being in DIR already",
+    )
+    build.add_argument(
+        "--shared",
+        action="store_true",
+        help="with --scheduler: DIR is reached by every worker at the same path, "
+        "and they read and write it themselves",
+    )
     _add_table_variant(build)
     probe = tables_sub.add_parser(
         "probe",
@@ -721,6 +744,14 @@ def _add_table_variant(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _physical_memory() -> Optional[int]:
+    """This machine's memory in bytes, where the system tells it."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
 def _egtb(args: argparse.Namespace) -> int:
     from shashki import draw, egtb
 
@@ -730,7 +761,41 @@ def _egtb(args: argparse.Namespace) -> int:
     if args.egtb_command == "build":
         if not 2 <= args.pieces <= 8:
             raise _UsageError(f"--pieces must be between 2 and 8, not {args.pieces}")
-        names = egtb.build(args.dir, pieces=args.pieces, threads=args.threads, variant=args.variant)
+        if args.shared and args.scheduler is None:
+            raise _UsageError("--shared is for a cluster build: give --scheduler too")
+        if args.threads is not None and args.threads < 1:
+            raise _UsageError(f"--threads must be positive, not {args.threads}")
+        only = args.only.split(",") if args.only else None
+        try:
+            needs = egtb.requirements(args.pieces, args.variant, args.dir, balances=only)
+        except ValueError as error:
+            raise _UsageError(f"--only: {error}") from None
+        print(f"{args.variant}, up to {args.pieces} pieces: {needs}", file=sys.stderr)
+        memory = _physical_memory()
+        if args.scheduler is None and memory is not None and needs.memory > memory:
+            raise _UsageError(
+                f"this machine has {memory / 1e9:.1f} GB of memory: too little for "
+                f"{needs.largest} (run it on a cluster whose workers have more: --scheduler)"
+            )
+        try:
+            names = egtb.build(
+                args.dir,
+                pieces=args.pieces,
+                threads=args.threads,
+                variant=args.variant,
+                scheduler=args.scheduler,
+                shared=args.shared,
+                balances=only,
+            )
+        except ImportError:
+            if args.scheduler is None:
+                raise
+            raise _UsageError(
+                '--scheduler needs Dask: pip install "shashki[distributed]"'
+            ) from None
+        if only is not None:
+            print(f"{', '.join(names)} in {args.dir}")
+            return 0
         print(f"{len(names)} balances of up to {args.pieces} pieces in {args.dir}")
         return 0
     board = shashki.Board(args.fen, variant=args.variant)

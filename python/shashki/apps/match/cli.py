@@ -4,6 +4,7 @@ games from the same opening with colours swapped, with Elo and its interval."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import time
@@ -61,8 +62,21 @@ def _main(argv: Optional[Sequence[str]] = None, prog: str = "python -m shashki.m
     parser.add_argument(
         "--sprt", default=None, help="ELO0,ELO1: stop at the bounds (negative: --sprt=-5,5)"
     )
+    parser.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="a Dask scheduler (tcp://HOST:8786): the pairs are played on its workers "
+        "(instead of --workers processes here)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="shuffles the openings")
     parser.add_argument("--pdn", default=None, help="write every game here")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="with --pdn: count the pairs already in that file (a run stopped halfway) "
+        "and play the rest, appending",
+    )
     parser.add_argument(
         "--adjudicate-draw",
         metavar="PLIES,CP",
@@ -89,6 +103,8 @@ def _main(argv: Optional[Sequence[str]] = None, prog: str = "python -m shashki.m
     adjudication = _adjudication(parser, args)
     if args.workers < 1:
         parser.error(f"--workers must be positive, not {args.workers}")
+    if args.resume and not args.pdn:
+        parser.error("--resume needs --pdn: the file of the games played so far")
     try:
         if args.openings is None:
             args.openings = "ballots" if args.variant == "russian" else "random"
@@ -115,7 +131,15 @@ def _main(argv: Optional[Sequence[str]] = None, prog: str = "python -m shashki.m
             flush=True,
         )
 
-    with ProcessPoolExecutor(args.workers) as pool:
+    if args.scheduler is not None:
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            parser.error('--scheduler needs Dask: pip install "shashki[distributed]"')
+    with contextlib.ExitStack() as stack:
+        pool = None
+        if args.scheduler is None:
+            pool = stack.enter_context(ProcessPoolExecutor(args.workers))
         results = run_match(
             args.a,
             args.b,
@@ -127,6 +151,8 @@ def _main(argv: Optional[Sequence[str]] = None, prog: str = "python -m shashki.m
             report=report,
             adjudication=adjudication,
             variant=args.variant,
+            scheduler=args.scheduler,
+            resume=args.resume,
         )
     print(f"A = {args.a}\nB = {args.b}\n{tc}, {args.variant}, openings {args.openings}")
     print(summary(results, sprt))

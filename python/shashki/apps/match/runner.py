@@ -191,25 +191,56 @@ def run_match(
     report: Optional[object] = None,
     adjudication: Optional[Adjudication] = None,
     variant: str = "russian",
+    scheduler: object = None,
+    resume: bool = False,
 ) -> Results:
     """Play game pairs of ``variant`` over ``openings`` (each with both colours), on
     ``executor`` (a new process pool of one worker per core when None), until the openings
-    run out or the SPRT decides. ``report(results, opening)`` is called after each pair."""
+    run out or the SPRT decides. ``report(results, opening)`` is called after each pair.
+
+    ``scheduler``: a Dask scheduler's address (``tcp://HOST:8786``) or ``distributed.Client``
+    instead of ``executor``: each pair is a task on its workers (the players started there),
+    two pairs in flight for each worker thread; a pair whose worker is lost is played again
+    elsewhere and counted once. ``resume`` (with ``pdn_path``): the pairs already in that
+    file (a run stopped halfway) are counted and their openings not played again; the new
+    games are appended."""
+    if scheduler is not None and executor is not None:
+        raise ValueError("give an executor or a scheduler, not both")
+    if resume and not pdn_path:
+        raise ValueError("resume needs pdn_path: the file of the games played so far")
+    client = None
+    if scheduler is not None:
+        from shashki.distributed import connect
+
+        client = connect(scheduler)
+        executor = client.get_executor()
     own = executor is None
     pool: Executor = ProcessPoolExecutor(os.cpu_count() or 1) if executor is None else executor
     results = Results()
     pending: dict[Future[tuple[float, list[str]]], str] = {}
-    queue = iter(list(openings))
+    queue = list(openings)
+    if resume and pdn_path and os.path.exists(pdn_path):
+        for texts in _pairs_in(pdn_path):
+            _count_pair(results, texts)
+            opening = _tag(texts[0], "Opening")
+            if opening in queue:
+                queue.remove(opening)
+        if callable(report) and results.count:
+            report(results, "")
+    queue.reverse()  # the next opening last
     lower, upper = sprt_bounds()
-    workers = getattr(pool, "_max_workers", 2)
-    out = open(pdn_path, "w", encoding="utf-8") if pdn_path else None  # noqa: SIM115
+    if client is not None:
+        workers = max(sum(client.nthreads().values()), 1)
+    else:
+        workers = getattr(pool, "_max_workers", 2)
+    mode = "a" if resume else "w"
+    out = open(pdn_path, mode, encoding="utf-8") if pdn_path else None  # noqa: SIM115
+    lost = 0
     try:
-        decided = False
+        decided = sprt is not None and _decided(results, sprt, lower, upper)
         while True:
-            while not decided and len(pending) < 2 * workers:
-                opening = next(queue, None)
-                if opening is None:
-                    break
+            while not decided and queue and len(pending) < 2 * workers:
+                opening = queue.pop()
                 future = pool.submit(play_pair, spec_a, spec_b, opening, tc, adjudication, variant)
                 pending[future] = opening
             if not pending:
@@ -219,26 +250,26 @@ def run_match(
                 opening = pending.pop(future)
                 if future.cancelled():
                     continue
-                points, texts = future.result()
-                singles = [_a_points(text, white_is_a=(i == 0)) for i, text in enumerate(texts)]
-                results.add_pair(points, singles)
-                for i, text in enumerate(texts):  # A has White in game 0
-                    for colour in ("White", "Black"):
-                        a_side = (colour == "White") == (i == 0)
-                        results.add_move_times(0 if a_side else 1, _tag(text, colour + "MoveTimes"))
-                for i, text in enumerate(texts):
-                    if '[Termination "time forfeit"]' in text:
-                        # The side that lost on time scored 0; A has White in game 0.
-                        a_lost = singles[i] == 0.0
-                        results.time_forfeits[0 if a_lost else 1] += 1
+                try:
+                    points, texts = future.result()
+                except Exception as error:
+                    if client is None or type(error).__name__ != "KilledWorker":
+                        raise
+                    # Dask gave up on a pair whose workers kept dying: once more, elsewhere.
+                    lost += 1
+                    if lost > 10 + len(pending):
+                        raise
+                    queue.append(opening)
+                    continue
+                _count_pair(results, texts)
                 if out is not None:
                     out.write("\n".join(texts) + "\n")
                     out.flush()
+                    os.fsync(out.fileno())
                 if callable(report):
                     report(results, opening)
             if sprt is not None and not decided:
-                llr = results.llr(*sprt)
-                decided = llr <= lower or llr >= upper
+                decided = _decided(results, sprt, lower, upper)
                 if decided:
                     for future in pending:
                         future.cancel()
@@ -247,9 +278,69 @@ def run_match(
             out.close()
         if own:
             pool.shutdown(cancel_futures=True)
+        elif client is not None:
+            for future in pending:
+                future.cancel()
+            try:
+                client.run(close_players)  # the players the workers made, and their engines
+            except Exception:  # noqa: BLE001 - a cluster gone: nothing left to close
+                pass
+            if client is not scheduler:
+                client.close()
         else:
             close_players()  # the players an in-process executor's threads made
     return results
+
+
+def _decided(results: Results, sprt: tuple[float, float], lower: float, upper: float) -> bool:
+    llr = results.llr(*sprt)
+    return llr <= lower or llr >= upper
+
+
+def _count_pair(results: Results, texts: list[str]) -> None:
+    """Count a pair's two games (A with White in the first) into ``results``."""
+    singles = [_a_points(text, white_is_a=(i == 0)) for i, text in enumerate(texts)]
+    results.add_pair(sum(singles), singles)
+    for i, text in enumerate(texts):  # A has White in game 0
+        for colour in ("White", "Black"):
+            a_side = (colour == "White") == (i == 0)
+            results.add_move_times(0 if a_side else 1, _tag(text, colour + "MoveTimes"))
+    for i, text in enumerate(texts):
+        if '[Termination "time forfeit"]' in text:
+            # The side that lost on time scored 0; A has White in game 0.
+            a_lost = singles[i] == 0.0
+            results.time_forfeits[0 if a_lost else 1] += 1
+
+
+def _pairs_in(path: str) -> list[list[str]]:
+    """The complete pairs of a match's PDN file (two games from one opening, A with White
+    first, as :func:`run_match` writes them); a pair cut short at the end (a run stopped
+    while writing) is dropped and cut from the file, so appending goes on cleanly."""
+    with open(path, encoding="utf-8") as handle:
+        text = handle.read()
+    starts = [i for i in range(len(text)) if text.startswith("[Event ", i)]
+    spans = list(zip(starts, starts[1:] + [len(text)]))
+    pairs: list[list[str]] = []
+    keep = 0  # characters of the file that hold complete pairs
+    for first, second in zip(spans[0::2], spans[1::2]):
+        games = [text[a:b] for a, b in (first, second)]
+        if not all(_complete(game) for game in games):
+            break
+        if _tag(games[0], "Opening") != _tag(games[1], "Opening"):
+            break
+        pairs.append(games)
+        keep = second[1]
+    if keep < len(text):
+        with open(path, "r+", encoding="utf-8") as handle:
+            handle.truncate(len(text[:keep].encode("utf-8")))
+    return pairs
+
+
+def _complete(game: str) -> bool:
+    """Whether a game's text ends with its result, as its Result tag gives it."""
+    result = _tag(game, "Result")
+    words = game.split()
+    return bool(result) and result != "*" and bool(words) and words[-1] == result
 
 
 def _tag(text: str, name: str) -> Optional[str]:
