@@ -411,6 +411,21 @@ def held_table(file_name: str, data: bytes) -> tuple[str, bytes]:
     return file_name, data
 
 
+def _critical_path(order: list[tuple[str, int, list[str]]], building: set[str]) -> dict[str, float]:
+    """For each balance being built, the slots on the longest chain of builds that wait
+    for it, its own included: the work that cannot start before it ends."""
+    users: dict[str, list[str]] = {name: [] for name, _, _ in order}
+    for name, _, needs in order:
+        if name in building:
+            for need in needs:
+                users[need].append(name)
+    rank: dict[str, float] = {}
+    for name, slots, _ in reversed(order):  # build order reversed: users first
+        own = slots if name in building else 0
+        rank[name] = own + max((rank[user] for user in users[name]), default=0.0)
+    return rank
+
+
 def build_tables(
     directory: str,
     pieces: int,
@@ -458,57 +473,70 @@ def build_tables(
     os.makedirs(directory, exist_ok=True)
     started = time.monotonic()
     shown = Progress(len(order), "balances", enabled=progress, already=len(have))
-    held: dict[str, object] = {}  # name -> its future, or its bytes (kept from before)
-    futures: dict[Any, str] = {}  # Dask futures -> their balances
+    held: dict[str, object] = {}  # name -> the future of its task (built, or read here)
+    futures: dict[Any, str] = {}  # the build tasks in flight -> their balances
     run = os.urandom(4).hex()
+    todo = [(name, needs) for name, _, needs in every if name in needed and name not in have]
+    rank = _critical_path(every, {name for name, _ in todo})
+    finished = set(have)
     try:
-        for name, slots, needs in every:
-            if name not in needed:
-                continue
-            if name in have:
-                if not shared:
-                    # A task that holds the file: its bytes cross to the scheduler once and
-                    # to each worker once, and are there again if a worker holding them dies.
-                    with open(os.path.join(directory, file_of[name]), "rb") as handle:
-                        data = handle.read()
-                    held[name] = client.submit(
-                        held_table, file_of[name], data, key=f"shashki-egtb-held-{name}-{run}"
-                    )
-                continue
-            if shared:
-                # Only the order matters: each need's task (a finished one is a file there).
-                args: dict[str, object] = {n: held[n] for n in needs if n in held}
-            else:
-                args = {file_of[n]: held[n] for n in needs}
-            future = client.submit(
-                build_table_task,
-                variant,
-                name,
-                args,
-                threads,
-                os.path.abspath(directory) if shared else None,
-                key=f"shashki-egtb-{name}-{run}",
-                pure=False,
-                priority=slots,  # the big balances first among those ready
-            )
-            held[name] = future
-            futures[future] = name
         import distributed as dask_distributed
 
+        for name in needed & have:
+            if not shared:
+                # A task that holds the file: its bytes cross to the scheduler once and to
+                # each worker once, and are there again if a worker holding them dies.
+                with open(os.path.join(directory, file_of[name]), "rb") as handle:
+                    data = handle.read()
+                held[name] = client.submit(
+                    held_table, file_of[name], data, key=f"shashki-egtb-held-{name}-{run}"
+                )
         done = len(have)
         shown.update(done, force=True)
-        for future in dask_distributed.as_completed(list(futures)):  # type: ignore[no-untyped-call]
-            file_name, data = future.result()
-            if data is not None:
-                target = os.path.join(directory, file_name)
-                temporary = f"{target}.part"
-                with open(temporary, "wb") as handle:
-                    handle.write(data)
-                    handle.flush()
-                    os.fsync(handle.fileno())
-                os.replace(temporary, target)
-            done += 1
-            shown.update(done, detail=futures[future])
+        while todo or futures:
+            # The client hands out the ready balances itself, as many as the workers have
+            # threads, the longest road to the end first: left to itself, Dask would queue
+            # them on the worker that holds the tables they need, while another idles.
+            room = max(sum(client.nthreads().values()), 1) - len(futures)
+            ready = [entry for entry in todo if finished.issuperset(entry[1])]
+            ready.sort(key=lambda entry: -rank[entry[0]])
+            for name, needs in ready[: max(room, 0)]:
+                if shared:
+                    args: dict[str, object] = {}  # the needs are files there, finished
+                else:
+                    args = {file_of[n]: held[n] for n in needs}
+                future = client.submit(
+                    build_table_task,
+                    variant,
+                    name,
+                    args,
+                    threads,
+                    os.path.abspath(directory) if shared else None,
+                    key=f"shashki-egtb-{name}-{run}",
+                    pure=False,
+                )
+                held[name] = future
+                futures[future] = name
+                todo.remove((name, needs))
+            if not futures:
+                raise RuntimeError("a cluster build with nothing to run: no workers?")
+            complete = dask_distributed.wait(  # type: ignore[no-untyped-call]
+                list(futures), return_when="FIRST_COMPLETED"
+            )
+            for future in complete.done:
+                name = futures.pop(future)
+                file_name, data = future.result()
+                if data is not None:
+                    target = os.path.join(directory, file_name)
+                    temporary = f"{target}.part"
+                    with open(temporary, "wb") as handle:
+                        handle.write(data)
+                        handle.flush()
+                        os.fsync(handle.fileno())
+                    os.replace(temporary, target)
+                finished.add(name)
+                done += 1
+                shown.update(done, detail=name)
     except BaseException:
         for future in futures:
             future.cancel()

@@ -213,7 +213,8 @@ def run_match(
         from shashki.distributed import connect
 
         client = connect(scheduler)
-        executor = client.get_executor()
+        # pure=False: two pairs of one opening are two tasks, not one result counted twice.
+        executor = client.get_executor(pure=False)
     own = executor is None
     pool: Executor = ProcessPoolExecutor(os.cpu_count() or 1) if executor is None else executor
     results = Results()
