@@ -775,7 +775,8 @@ def _egtb(args: argparse.Namespace) -> int:
         if args.scheduler is None and memory is not None and needs.memory > memory:
             raise _UsageError(
                 f"this machine has {memory / 1e9:.1f} GB of memory: too little for "
-                f"{needs.largest} (run it on a cluster whose workers have more: --scheduler)"
+                f"{needs.largest}: build the balances that fit with --only, or on a cluster "
+                "whose workers have more memory (--scheduler)"
             )
         try:
             names = egtb.build(
