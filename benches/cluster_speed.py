@@ -14,81 +14,14 @@ one-machine build's, ``--local``). Prints one Markdown row per worker count."""
 from __future__ import annotations
 
 import argparse
-import contextlib
 import filecmp
-import json
-import os
 import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-
-@contextlib.contextmanager
-def local_cluster(directory: Path, workers: int) -> Iterator[str]:
-    """A scheduler and ``workers`` one-thread worker processes; the scheduler's address."""
-    directory.mkdir(parents=True, exist_ok=True)
-    file = directory / "scheduler.json"
-    file.unlink(missing_ok=True)
-    dask = [sys.executable, "-m", "dask"]
-    scheduler = subprocess.Popen(
-        [
-            *dask,
-            "scheduler",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--no-dashboard",
-            "--dashboard-address",
-            "127.0.0.1:0",
-            "--scheduler-file",
-            str(file),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    processes = [scheduler]
-    try:
-        while not file.exists():
-            time.sleep(0.1)
-        address = json.loads(file.read_text())["address"]
-        processes.append(
-            subprocess.Popen(
-                [
-                    *dask,
-                    "worker",
-                    address,
-                    "--nworkers",
-                    str(workers),
-                    "--nthreads",
-                    "1",
-                    "--host",
-                    "127.0.0.1",
-                    "--no-dashboard",
-                    "--dashboard-address",
-                    "127.0.0.1:0",
-                    "--local-directory",
-                    str(directory / "workers"),
-                ],
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                start_new_session=True,
-            )
-        )
-        import distributed
-
-        with distributed.Client(address) as client:
-            client.wait_for_workers(workers, timeout=120)
-        yield address
-    finally:
-        for process in reversed(processes):
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, 15)
-            process.wait()
+from shashki.distributed import local_cluster
 
 
 def timed(command: list[str]) -> tuple[float, str]:
@@ -113,7 +46,7 @@ def main() -> int:
     rows = []
     times: dict[int, float] = {}
     for workers in (int(w) for w in args.workers.split(",")):
-        with local_cluster(base / f"dask{workers}", workers) as address:
+        with local_cluster(str(base / f"dask{workers}"), workers) as address:
             if args.job == "build":
                 out = base / f"tables{workers}"
                 shutil.rmtree(out, ignore_errors=True)

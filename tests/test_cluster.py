@@ -5,6 +5,7 @@ counted, a worker killed halfway costing only its task, an interrupted client re
 from __future__ import annotations
 
 import importlib
+import os
 import signal
 import subprocess
 import sys
@@ -252,3 +253,41 @@ def test_the_command_line_says_what_a_build_needs(tmp_path: Path) -> None:
     assert refused.returncode == 2 and "--shared is for a cluster build" in refused.stderr
     unknown = _run("egtb", "build", str(tmp_path), "--pieces", "4", "--only", "KKKKKvK")
     assert unknown.returncode == 2 and "'KKKKKvK' is not a balance of russian" in unknown.stderr
+
+
+def _listening(pids: set[int]) -> list[str]:
+    """The local addresses (hex, as /proc/net/tcp* give them) of every listening TCP socket
+    of the processes ``pids``."""
+    inodes = set()
+    for pid in pids:
+        fds = Path(f"/proc/{pid}/fd")
+        for fd in fds.iterdir() if fds.exists() else ():
+            try:
+                target = os.readlink(fd)
+            except OSError:
+                continue
+            if target.startswith("socket:["):
+                inodes.add(target[8:-1])
+    addresses = []
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            if fields[3] == "0A" and fields[9] in inodes:  # 0A: LISTEN
+                addresses.append(fields[1].split(":")[0])
+    return addresses
+
+
+@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads Linux's /proc")
+def test_the_clusters_sockets_are_on_127_0_0_1(cluster, tmp_path: Path) -> None:
+    """The threat model (docs/cluster.md): a Dask scheduler runs what any client sends, so
+    the local cluster listens on 127.0.0.1 only, its HTTP server too (which --no-dashboard
+    alone would leave on 0.0.0.0:8787)."""
+    _, client = cluster
+    workers = set(client.run(os.getpid).values())
+    nannies = {
+        int(Path(f"/proc/{pid}/stat").read_text().split(")")[1].split()[1]) for pid in workers
+    }
+    pids = workers | nannies | {client.run_on_scheduler(os.getpid)}
+    addresses = _listening(pids)
+    assert len(addresses) >= 2 + 2 * len(workers)  # the scheduler's two, each worker's, nanny's
+    assert set(addresses) <= {"0100007F", "00000000000000000000000001000000"}, addresses

@@ -26,8 +26,10 @@ and ``dask worker tcp://HOST:8786`` on each machine with shashki installed).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import threading
 import time
 from concurrent.futures import (
@@ -44,10 +46,18 @@ from shashki import Board, _core, perft_divide
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers: True)
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Iterator, Sequence
     from typing import Any, Callable, Optional
 
-__all__ = ["perft", "split", "count_batch", "release_table", "build_tables", "connect"]
+__all__ = [
+    "perft",
+    "split",
+    "count_batch",
+    "release_table",
+    "build_tables",
+    "connect",
+    "local_cluster",
+]
 
 
 def split(board: Board, plies: int, *, distinct: bool = True) -> dict[str, int]:
@@ -557,3 +567,71 @@ def build_tables(
         names = _core.build_endgame_tables(directory, pieces, variant=variant, threads=1)
     shown.close(f"{len(order)} files, {len(names)} balances in {time.monotonic() - started:.1f} s")
     return names
+
+
+@contextlib.contextmanager
+def local_cluster(
+    directory: str, workers: int = 2, *, threads: int = 1, timeout: float = 120.0
+) -> Iterator[str]:
+    """A Dask cluster of real processes on this machine, every socket on 127.0.0.1: a
+    ``dask scheduler`` and ``workers`` ``dask worker`` processes of ``threads`` threads, each
+    under its nanny (which starts it again if it dies), as a user starts them on their
+    machines; their logs and scratch space in ``directory``. Yields the scheduler's address;
+    stops them all at the end. (How the tests and benches/cluster_speed.py run the cluster
+    jobs here; docs/cluster.md.)"""
+    import subprocess
+    import sys
+
+    os.makedirs(directory, exist_ok=True)
+    file = os.path.join(directory, "scheduler.json")
+    if os.path.exists(file):
+        os.unlink(file)
+    local = ["--host", "127.0.0.1", "--no-dashboard", "--dashboard-address", "127.0.0.1:0"]
+
+    def start(name: str, *args: str) -> subprocess.Popen[bytes]:
+        with open(os.path.join(directory, f"{name}.log"), "wb") as log:
+            return subprocess.Popen(
+                [sys.executable, "-m", "dask", *args, *local],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,  # its own group: stopped with its children
+            )
+
+    processes = [start("scheduler", "scheduler", "--port", "0", "--scheduler-file", file)]
+    try:
+        deadline = time.monotonic() + timeout
+        while not os.path.exists(file):
+            if time.monotonic() > deadline or processes[0].poll() is not None:
+                raise RuntimeError(f"the Dask scheduler did not start: see {directory}")
+            time.sleep(0.05)
+        with open(file, encoding="utf-8") as handle:
+            address = str(json.load(handle)["address"])
+        for i in range(workers):
+            scratch = os.path.join(directory, f"worker{i}")
+            processes.append(
+                start(
+                    f"worker{i}",
+                    "worker",
+                    address,
+                    "--nthreads",
+                    str(threads),
+                    "--local-directory",
+                    scratch,
+                )
+            )
+        import distributed as dask_distributed
+
+        with dask_distributed.Client(address, timeout=timeout) as client:  # type: ignore[no-untyped-call]
+            client.wait_for_workers(workers, timeout=timeout)
+        yield address
+    finally:
+        for process in reversed(processes):
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGTERM)
+        for process in processes:
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
