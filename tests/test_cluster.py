@@ -291,3 +291,24 @@ def test_the_clusters_sockets_are_on_127_0_0_1(cluster, tmp_path: Path) -> None:
     addresses = _listening(pids)
     assert len(addresses) >= 2 + 2 * len(workers)  # the scheduler's two, each worker's, nanny's
     assert set(addresses) <= {"0100007F", "00000000000000000000000001000000"}, addresses
+
+
+def test_the_sprt_stops_the_whole_cluster(cluster) -> None:
+    """A far stronger A: the SPRT accepts H1 long before the openings run out, and the pairs
+    in flight on the workers are cancelled, not counted."""
+    from shashki.apps.match.stats import sprt_bounds
+    from shashki.openings import load_openings
+
+    _, client = cluster
+    openings = load_openings("random", seed=5, variant="russian")[:200]
+    results = run_match(
+        "shashki",
+        "shashki:odds=0.01",
+        openings,
+        TimeControl(nodes=2000),
+        scheduler=client,
+        sprt=(0.0, 10.0),
+    )
+    assert results.llr(0.0, 10.0) >= sprt_bounds()[1]
+    assert 2 <= results.count < 100
+    assert results.wins + results.draws + results.losses == 2 * results.count
