@@ -36,18 +36,27 @@ def pieces_of(name: str) -> int:
 
 
 def schedule(
-    tasks: dict[str, float], needs: dict[str, list[str]], machines: int
+    order: list[tuple[str, int, list[str]]],
+    tasks: dict[str, float],
+    seconds_per_slot: float,
+    machines: int,
 ) -> tuple[float, float]:
     """(The time of the whole on ``machines`` machines, the critical path): list
-    scheduling by the longest path to the end."""
+    scheduling by the longest path to the end, the order the cluster build hands out
+    balances in (its ranks in slots, here in seconds)."""
+    from shashki.distributed import _critical_path
+
+    needs = {name: d for name, _, d in order}
+    rank = {
+        name: slots * seconds_per_slot
+        for name, slots in _critical_path(order, set(tasks)).items()
+        if name in tasks
+    }
     users: dict[str, list[str]] = {name: [] for name in tasks}
     for name in tasks:
         for need in needs[name]:
             if need in tasks:
                 users[need].append(name)
-    rank: dict[str, float] = {}
-    for name in reversed(list(tasks)):  # build order reversed: users first
-        rank[name] = tasks[name] + max((rank[u] for u in users[name]), default=0.0)
     waiting = {name: sum(need in tasks for need in needs[name]) for name in tasks}
     ready = [(-rank[name], name) for name in tasks if waiting[name] == 0]
     heapq.heapify(ready)
@@ -81,7 +90,6 @@ def main() -> int:
     chosen = [(n, s, d) for n, s, d in order if pieces_of(n) >= args.start]
     speed = args.cores * args.efficiency
     tasks = {name: slots * args.cpu_per_slot / speed for name, slots, _ in chosen}
-    needs = {name: d for name, _, d in chosen}
     slots = sum(s for _, s, _ in chosen)
     memory = egtb.requirements(args.pieces, args.variant, balances=list(tasks))
     print(
@@ -92,7 +100,7 @@ def main() -> int:
     print("| machines | cores each | time | critical path |")
     print("|---|---|---|---|")
     for machines in (int(m) for m in args.machines.split(",")):
-        total, critical = schedule(tasks, needs, machines)
+        total, critical = schedule(order, tasks, args.cpu_per_slot / speed, machines)
         print(f"| {machines} | {args.cores} | {duration(total)} | {duration(critical)} |")
     return 0
 
