@@ -50,7 +50,7 @@ fn main() {
         } else {
             Color::Black
         };
-        if let Some(pos) = m.position(next() % m.slots(), turn) {
+        if let Some(pos) = m.position::<u64>(next() % m.slots(), turn) {
             if pos.has_captures() {
                 captures.push(pos);
             } else {

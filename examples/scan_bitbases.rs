@@ -215,7 +215,7 @@ fn main() {
                             // As stored (White to move), then turned round (Black to move).
                             for turned in [false, true] {
                                 let place = |ns: &[u32]| {
-                                    ns.iter().fold(Bitboard::default(), |bb, &n| {
+                                    ns.iter().fold(Bitboard::<u64>::default(), |bb, &n| {
                                         bb.with(square(if turned { 51 - n } else { n }))
                                     })
                                 };

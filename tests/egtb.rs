@@ -161,7 +161,7 @@ fn building_twice_gives_identical_bytes() {
             game: TableGame::Russian,
         },
     ] {
-        let again = build_material(m, tables, &|_| {}).expect("rebuild");
+        let again = build_material::<u64>(m, tables, &|_| {}).expect("rebuild");
         let path = dir().join(format!("{}.egtb", m.name()));
         let copy = dir().join(format!("again-{}.egtb", m.name()));
         write_table(&copy, m, &again).expect("write");
@@ -216,7 +216,7 @@ fn one_file_a_mirror_pair_and_one_side_for_a_symmetric_balance() {
     for m in [kwv.mirror(), symmetric] {
         for turn in [Color::White, Color::Black] {
             for slot in (0..m.slots()).step_by(7) {
-                if let Some(pos) = m.position(slot, turn) {
+                if let Some(pos) = m.position::<u64>(slot, turn) {
                     assert_eq!(tables.probe(&pos), tables.probe(&pos.mirrored()));
                     assert!(tables.probe(&pos).is_some());
                 }

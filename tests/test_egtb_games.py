@@ -35,6 +35,7 @@ GAMES = [
     "antidraughts",
     "turkish",
     "frisian",
+    "canadian",
 ]
 NO_MOVES_WINS = {"giveaway", "antidraughts"}
 EMPTY_SIDE = {"samoedy", "stavropol", "stavropol-own-first"}  # a side may take its own last
@@ -272,8 +273,8 @@ def test_each_game_has_its_own_files_and_the_shared_ones_are_shared(
 @pytest.mark.parametrize(
     ("variant", "reason"),
     [
-        ("canadian", "128-bit"),
         ("ugolki", "race"),
+        ("ugolki-12", "race"),
     ],
 )
 def test_games_the_builder_cannot_serve_are_refused_with_the_reason(
@@ -420,7 +421,12 @@ def test_english_position_counts_are_the_published_ones(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("variant", "fen"),
-    [("english", "B:WK1,K5:BK32"), ("giveaway", "W:WK29:B1,2"), ("turkish", "W:WK1,K2:BK64")],
+    [
+        ("english", "B:WK1,K5:BK32"),
+        ("giveaway", "W:WK29:B1,2"),
+        ("turkish", "W:WK1,K2:BK64"),
+        ("canadian", "W:WK30:B20"),
+    ],
 )
 def test_the_engine_plays_another_game_s_tables_perfectly(
     variant: str, fen: str, built: Callable[[str], egtb.EndgameTables]
@@ -442,17 +448,20 @@ def test_the_engine_plays_another_game_s_tables_perfectly(
         assert (after.wdl, after.plies) == (-value.wdl, value.plies - 1)
 
 
-def test_the_hub_engine_takes_another_game_s_tables(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("variant", "fen"), [("english", "B:WK1,K5:BK32"), ("canadian", "B:WK13,K63:B4")]
+)
+def test_the_hub_engine_takes_another_game_s_tables(tmp_path: Path, variant: str, fen: str) -> None:
     from hub_process import HubProcess
     from shashki.protocols import hub
 
-    egtb.build(tmp_path, pieces=3, variant="english", progress=False)
-    board = shashki.Board("B:WK1,K5:BK32", variant="english")
+    egtb.build(tmp_path, pieces=3, variant=variant, progress=False)
+    board = shashki.Board(fen, variant=variant)
     engine = HubProcess()
     try:
         engine.send(
             "hub",
-            "set-param name=variant value=english",
+            f"set-param name=variant value={variant}",
             f"set-param name=egtb value={tmp_path}",
             "init",
         )

@@ -14,7 +14,7 @@ import shashki.egtb
 import starlette  # noqa: F401  # the web extra, a test dependency
 from web_server import request, running_server
 
-GAMES = ("russian", "english", "giveaway", "brazilian")
+GAMES = ("russian", "english", "giveaway", "brazilian", "canadian")
 
 
 @pytest.fixture(scope="module")
@@ -46,6 +46,7 @@ def state(client: str, fen: str, variant: str, moves: tuple[str, ...] = ()) -> d
         ("english", "B:WK1,K5:BK32"),
         ("giveaway", "W:WK30:B20,19"),
         ("brazilian", "B:W22:B5,K1"),
+        ("canadian", "W:WK30:B20"),
     ],
 )
 def test_the_state_carries_the_tables_value(client, tables_dir, variant, fen) -> None:

@@ -25,8 +25,9 @@ International draughts (10×10) has its tables too, in the same directory or ano
 >>> tables.probe_wdl(shashki.Board("W:WK1,K2:BK46", variant="international"))  # long diagonal
 0
 
-Every game of one piece a square has its tables but two: Canadian (its 12×12 board is
-beyond the tables' 64-square index) and уголки (a race, not a game of material); a game
+Every game of one piece a square has its tables, Canadian draughts' 12×12 board among them
+(its positions are in the 128-bit word, which the index and the builder take as they take
+the 64-bit one), but уголки (a race, not a game of material); a game
 without them is refused with the reason
 (``_core.endgame_refusal(variant)``), and so are the column games. Each game's files carry its
 name (``english-KKvK.egtb``; Portuguese reads Spanish's, whose rules it shares, and the
@@ -450,8 +451,8 @@ def _drawn_by_rules(board: Board, value: EndgameValue, rules: DrawRules) -> bool
 
 
 def refusal(variant: str) -> Optional[str]:
-    """Why ``variant`` (a game's name) has no endgame tables — Canadian,
-    уголки, the column games —, or None when it has them (a ValueError for an unknown
+    """Why ``variant`` (a game's name) has no endgame tables — уголки, the column
+    games, captures optional —, or None when it has them (a ValueError for an unknown
     name)."""
     return _core.endgame_refusal(variant)
 

@@ -23,11 +23,12 @@ use super::value::{Children, Value, MAX_PLIES};
 use crate::geometry::Color;
 use crate::geometry::Square;
 use crate::position::{Position, Setup};
+use crate::rules::kinds::GameWord;
 
-/// Values of the balances a table's exits lead to.
-pub trait Lookup: Sync {
+/// Values of the balances a table's exits lead to, for positions in the word `W`.
+pub trait Lookup<W: GameWord = u64>: Sync {
     /// The value of `pos` (its side to move), if its balance is known.
-    fn value(&self, pos: &Position) -> Option<Value>;
+    fn value(&self, pos: &Position<W>) -> Option<Value>;
 }
 
 /// Why a table could not be built.
@@ -126,9 +127,14 @@ impl State {
 
 /// The first look at slot `i`: a position without a move is lost; moves that leave the
 /// balance (every capture, crownings) are looked up; the quiet moves that stay are counted.
-fn first_look(m: Material, state: &State, i: usize, lookup: &dyn Lookup) -> Result<(), BuildError> {
+fn first_look<W: GameWord>(
+    m: Material,
+    state: &State,
+    i: usize,
+    lookup: &dyn Lookup<W>,
+) -> Result<(), BuildError> {
     let (t, slot) = (i / state.slots, (i % state.slots) as u64);
-    let Some(pos) = m.position_unhashed(slot, TURNS[t]) else {
+    let Some(pos) = m.position_unhashed::<W>(slot, TURNS[t]) else {
         state.values[i].store(Value::NO_POSITION, Relaxed);
         state.pending[i].store(FREE, Relaxed);
         return Ok(());
@@ -183,15 +189,15 @@ fn first_look(m: Material, state: &State, i: usize, lookup: &dyn Lookup) -> Resu
 }
 
 /// Slot `i` was settled at distance `d`: tell the positions one quiet move before it.
-fn settle(
+fn settle<W: GameWord>(
     m: Material,
     state: &State,
     i: usize,
     d: usize,
-    before: &mut Vec<Position>,
+    before: &mut Vec<Position<W>>,
 ) -> Result<(), BuildError> {
     let (t, slot) = (i / state.slots, (i % state.slots) as u64);
-    let Some(pos) = m.position_unhashed(slot, TURNS[t]) else {
+    let Some(pos) = m.position_unhashed::<W>(slot, TURNS[t]) else {
         return Ok(());
     };
     if m.game.is_plain() {
@@ -241,15 +247,15 @@ fn settle(
 /// to move, under `rules`; its hash not computed. Valid as the callers use it: `from` was
 /// empty, and a man is never put back onto its crowning rank.
 #[inline]
-fn taken_back(
-    setup: &Setup,
+fn taken_back<W: GameWord>(
+    setup: &Setup<W>,
     colour: Color,
     from: Square,
     to: Square,
     king: bool,
     mover: Color,
     rules: crate::RuleSet,
-) -> Position {
+) -> Position<W> {
     let mut s = *setup;
     let (men, kings) = match colour {
         Color::White => (&mut s.white_men, &mut s.white_kings),
@@ -268,7 +274,7 @@ fn taken_back(
 /// king slid back along an empty diagonal or a man stepped back, with no capture available
 /// to the mover there (a capture would have been compulsory). Their hashes are not
 /// computed (0).
-pub(crate) fn predecessors(pos: &Position, out: &mut Vec<Position>) {
+pub(crate) fn predecessors<W: GameWord>(pos: &Position<W>, out: &mut Vec<Position<W>>) {
     out.clear();
     let rules = pos.rules();
     let geometry = pos.geometry();
@@ -327,7 +333,11 @@ pub(crate) fn predecessors(pos: &Position, out: &mut Vec<Position>) {
 /// the way its moves come from — each kept only if the move it undoes is legal there (so
 /// that every rule of the game on what may move, a compulsory capture among them, holds).
 /// Their hashes are not computed (0).
-pub(crate) fn predecessors_in(game: TableGame, pos: &Position, out: &mut Vec<Position>) {
+pub(crate) fn predecessors_in<W: GameWord>(
+    game: TableGame,
+    pos: &Position<W>,
+    out: &mut Vec<Position<W>>,
+) {
     out.clear();
     let rules = pos.rules();
     let geometry = pos.geometry();
@@ -436,7 +446,13 @@ pub(crate) fn predecessors_in(game: TableGame, pos: &Position, out: &mut Vec<Pos
 
 /// Whether the quiet move `from` → `to` is legal in `p` and leads to the pieces of
 /// `target` with the runs `runs` (Frisian's; zeros elsewhere).
-fn undoes(p: &Position, from: Square, to: Square, target: &Setup, runs: [u8; 2]) -> bool {
+fn undoes<W: GameWord>(
+    p: &Position<W>,
+    from: Square,
+    to: Square,
+    target: &Setup<W>,
+    runs: [u8; 2],
+) -> bool {
     p.legal_moves().iter().any(|mv| {
         if mv.from() != from || mv.to() != to || mv.is_capture() || mv.promotes() {
             return false;
@@ -452,8 +468,8 @@ fn undoes(p: &Position, from: Square, to: Square, target: &Setup, runs: [u8; 2])
 /// king of a side with men runs on, one more when the same king moved, else from one; any
 /// other move ends the run), into `out`; how many. None when `after` cannot follow. Every
 /// run given leaves the king on `from` free to move (a blocked king is at three).
-fn runs_before(
-    before: &Position,
+fn runs_before<W: GameWord>(
+    before: &Position<W>,
     colour: Color,
     after: u8,
     from: Square,
@@ -492,16 +508,17 @@ fn runs_before(
 }
 
 /// Whether the side that moved last (the side not to move) is White.
-fn mover_is_white(pos: &Position) -> bool {
+fn mover_is_white<W: GameWord>(pos: &Position<W>) -> bool {
     pos.turn() == Color::Black
 }
 
 /// The stored values of balance `m` (see the module docs of [`super`]): White to move, then
 /// Black to move (White to move alone for a symmetric balance). `progress` is told of each
-/// distance as its positions are settled.
-pub fn build_material(
+/// distance as its positions are settled. `W` is the word of the game's positions (see
+/// [`TableGame::wide`]).
+pub fn build_material<W: GameWord>(
     m: Material,
-    lookup: &dyn Lookup,
+    lookup: &dyn Lookup<W>,
     progress: &(dyn Fn(u32) + Sync),
 ) -> Result<Vec<Vec<u8>>, BuildError> {
     let slots = usize::try_from(m.slots()).map_err(|_| BuildError::TooLarge(m))?;
@@ -527,7 +544,7 @@ pub fn build_material(
                 if state.values[i].load(Relaxed) as usize != code {
                     return Ok(());
                 }
-                settle(m, &state, i, d, before)
+                settle::<W>(m, &state, i, d, before)
             })?;
     }
     let sides = if m.is_symmetric() { 1 } else { 2 };
@@ -595,7 +612,11 @@ mod tests {
     }
 
     /// Every `step`-th slot of balance `m` that holds a position, `turn` to move.
-    fn sampled(m: Material, turn: Color, step: u64) -> impl Iterator<Item = (u64, Position)> {
+    fn sampled<W: GameWord>(
+        m: Material,
+        turn: Color,
+        step: u64,
+    ) -> impl Iterator<Item = (u64, Position<W>)> {
         (0..m.slots())
             .step_by(step as usize)
             .filter_map(move |slot| Some((slot, m.position_unhashed(slot, turn)?)))
@@ -613,7 +634,7 @@ mod tests {
             let m = Material::from_name(game, name).expect("balance");
             let step = (m.slots() / 3000).max(1) | 1;
             for turn in TURNS {
-                for (slot, pos) in sampled(m, turn, step) {
+                for (slot, pos) in sampled::<u64>(m, turn, step) {
                     let mut fast = Vec::new();
                     predecessors_in(game, &pos, &mut fast);
                     let fast: HashSet<_> = fast.iter().map(|p| (m.index(p), p.turn())).collect();
@@ -676,54 +697,65 @@ mod tests {
     /// taken it finds what the checked way finds.
     #[test]
     fn every_games_predecessors_undo_its_quiet_moves() {
+        for game in TableGame::ALL {
+            let undone = if game.wide() {
+                undo_quiet_moves::<u128>(game)
+            } else {
+                undo_quiet_moves::<u64>(game)
+            };
+            assert!(undone > 100, "{game:?}: {undone}");
+        }
+    }
+
+    /// The quiet moves of `game`'s sampled positions (in the word `W`) undone, as above;
+    /// how many.
+    fn undo_quiet_moves<W: GameWord>(game: TableGame) -> usize {
         use std::collections::HashSet;
-        let key = |p: &Position| {
+        let key = |p: &Position<W>| {
             let s = p.setup();
             (
-                s.white_men.bits(),
-                s.white_kings.bits(),
-                s.black_men.bits(),
-                s.black_kings.bits(),
+                s.white_men,
+                s.white_kings,
+                s.black_men,
+                s.black_kings,
                 s.turn,
                 p.king_runs,
             )
         };
-        for game in TableGame::ALL {
-            let mut undone = 0;
-            for m in Material::all_up_to_in(game, 4) {
-                if m.pieces() < 3 {
-                    continue;
-                }
-                let step = (m.slots() / 40).max(1) | 1;
-                for turn in TURNS {
-                    for (_, pos) in sampled(m, turn, step) {
-                        for mv in pos.legal_moves() {
-                            if mv.is_capture() || mv.promotes() {
-                                continue;
-                            }
-                            let mut after = pos;
-                            after.play_unchecked(&mv);
-                            let mut before = Vec::new();
-                            predecessors_in(game, &after, &mut before);
-                            let found: HashSet<_> = before.iter().map(&key).collect();
-                            assert!(
-                                found.contains(&key(&pos)),
-                                "{game:?} {m} {}",
-                                mv.long_text()
-                            );
-                            assert_eq!(found.len(), before.len(), "{game:?}: twice");
-                            if game.is_plain() {
-                                let mut quick = Vec::new();
-                                predecessors(&after, &mut quick);
-                                let quick: HashSet<_> = quick.iter().map(&key).collect();
-                                assert_eq!(quick, found, "{game:?} {m}");
-                            }
-                            undone += 1;
+        let mut undone = 0;
+        for m in Material::all_up_to_in(game, 4) {
+            if m.pieces() < 3 {
+                continue;
+            }
+            let step = (m.slots() / 40).max(1) | 1;
+            for turn in TURNS {
+                for (_, pos) in sampled::<W>(m, turn, step) {
+                    for mv in pos.legal_moves() {
+                        if mv.is_capture() || mv.promotes() {
+                            continue;
                         }
+                        let mut after = pos;
+                        after.play_unchecked(&mv);
+                        let mut before = Vec::new();
+                        predecessors_in(game, &after, &mut before);
+                        let found: HashSet<_> = before.iter().map(&key).collect();
+                        assert!(
+                            found.contains(&key(&pos)),
+                            "{game:?} {m} {}",
+                            mv.long_text()
+                        );
+                        assert_eq!(found.len(), before.len(), "{game:?}: twice");
+                        if game.is_plain() {
+                            let mut quick = Vec::new();
+                            predecessors(&after, &mut quick);
+                            let quick: HashSet<_> = quick.iter().map(&key).collect();
+                            assert_eq!(quick, found, "{game:?} {m}");
+                        }
+                        undone += 1;
                     }
                 }
             }
-            assert!(undone > 100, "{game:?}: {undone}");
         }
+        undone
     }
 }

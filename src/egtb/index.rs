@@ -4,21 +4,26 @@
 //! men, black kings) with one side to move. Pieces of one kind are interchangeable, so each
 //! kind's squares are ranked as a combination (colex order) over the squares that kind may
 //! stand on: men never on their own crowning rank (28 squares of the 8×8 board, 45 of the
-//! 10×10), kings anywhere (32, 50). The index is the mixed-radix number of the four ranks;
-//! placements that put two pieces on one square are slots without a position. A balance
-//! belongs to a game ([`TableGame`]): its board and its rules.
+//! 10×10, 66 of the 12×12), kings anywhere (32, 50, 72). The index is the mixed-radix
+//! number of the four ranks; placements that put two pieces on one square are slots without
+//! a position. A balance belongs to a game ([`TableGame`]): its board and its rules. The
+//! index takes a position in either word ([`Word`]): the 64-bit one of the boards up to
+//! 10×10, the 128-bit one of the 12×12 board (Canadian draughts).
 
 use crate::games::{RuleSet, Variant};
 use crate::geometry::Bitboard;
 use crate::geometry::Color;
 use crate::geometry::Geometry;
 use crate::geometry::Square;
+use crate::geometry::Word;
 use crate::position::{Position, Setup};
+use crate::rules::kinds::GameWord;
 
-/// The most squares a board of the tables has.
-const MAX_SQUARES: usize = 64;
+/// The most squares a board of the tables has (the 12×12 board's 72).
+const MAX_SQUARES: usize = 72;
 
-/// Binomial coefficients C(n, k) for n, k ≤ 64.
+/// Binomial coefficients C(n, k) for n, k ≤ 72, saturating at `u64::MAX` (C(72, 36) does
+/// not fit; a balance's counts are far below it, and [`Material::slots`] saturates too).
 const fn binomials() -> [[u64; MAX_SQUARES + 1]; MAX_SQUARES + 1] {
     let mut c = [[0u64; MAX_SQUARES + 1]; MAX_SQUARES + 1];
     let mut n = 0;
@@ -26,7 +31,7 @@ const fn binomials() -> [[u64; MAX_SQUARES + 1]; MAX_SQUARES + 1] {
         c[n][0] = 1;
         let mut k = 1;
         while k <= n {
-            c[n][k] = c[n - 1][k - 1] + if k < n { c[n - 1][k] } else { 0 };
+            c[n][k] = c[n - 1][k - 1].saturating_add(if k < n { c[n - 1][k] } else { 0 });
             k += 1;
         }
         n += 1;
@@ -80,11 +85,13 @@ pub enum TableGame {
     /// Frisian draughts (and frysk): each side's run of quiet king moves is part of a
     /// position.
     Frisian = 17,
+    /// Canadian draughts (International's rules on the 12×12 board: the 128-bit word).
+    Canadian = 18,
 }
 
 impl TableGame {
     /// The games with tables, in header order.
-    pub const ALL: [TableGame; 18] = [
+    pub const ALL: [TableGame; 19] = [
         TableGame::Russian,
         TableGame::International,
         TableGame::Giveaway,
@@ -103,6 +110,7 @@ impl TableGame {
         TableGame::Stavropol,
         TableGame::StavropolOwnFirst,
         TableGame::Frisian,
+        TableGame::Canadian,
     ];
 
     /// The game whose values hold under `rules`, if it has tables.
@@ -130,6 +138,7 @@ impl TableGame {
             Variant::Stavropol => TableGame::Stavropol,
             Variant::StavropolOwnFirst => TableGame::StavropolOwnFirst,
             Variant::Frisian | Variant::Frysk => TableGame::Frisian,
+            Variant::Canadian => TableGame::Canadian,
             _ => return None,
         })
     }
@@ -144,9 +153,6 @@ impl TableGame {
             "with captures optional a position's value is another game's, and no table holds it"
         } else {
             match rules.variant {
-                Variant::Canadian => {
-                    "its 12×12 board needs the 128-bit position, which the tables' index (boards of up to 64 squares) does not take"
-                }
                 Variant::Ugolki | Variant::Ugolki12 => {
                     "it is a race without captures, ended by filling the other house or by a count of moves, not a game of material balances"
                 }
@@ -182,6 +188,7 @@ impl TableGame {
             TableGame::Stavropol => Variant::Stavropol,
             TableGame::StavropolOwnFirst => Variant::StavropolOwnFirst,
             TableGame::Frisian => Variant::Frisian,
+            TableGame::Canadian => Variant::Canadian,
         }
     }
 
@@ -275,6 +282,12 @@ impl TableGame {
         !(self.orthogonal() || self.short_kings() || self.either_colour() || self.king_runs())
     }
 
+    /// Its positions are in the 128-bit word (the 12×12 board: Canadian draughts).
+    #[inline]
+    pub fn wide(self) -> bool {
+        self == TableGame::Canadian
+    }
+
     /// The name of the game's files' prefix (none for Russian draughts).
     pub fn prefix(self) -> &'static str {
         match self {
@@ -314,7 +327,7 @@ pub struct Material {
 
 impl Material {
     /// The material of a position (of Russian draughts' tables when its game has none).
-    pub fn of(pos: &Position) -> Material {
+    pub fn of<W: GameWord>(pos: &Position<W>) -> Material {
         Material {
             white_men: pos.men(Color::White).count() as u8,
             white_kings: pos.kings(Color::White).count() as u8,
@@ -546,7 +559,7 @@ impl Material {
     }
 
     /// The slot of a position of this material: its runs (Frisian), then its placement.
-    pub fn index(&self, pos: &Position) -> u64 {
+    pub fn index<W: GameWord>(&self, pos: &Position<W>) -> u64 {
         let (white, black) = self.run_states();
         let placement = self.placement_index(pos);
         if white * black == 1 {
@@ -556,9 +569,10 @@ impl Material {
             let kings = pos.kings(color);
             match pos.king_run(color) {
                 Some((count, square)) if states > 1 => {
-                    let below = kings.0 & ((1u64 << square.bit()) - 1);
+                    // The kings on the bits below the run's king's.
+                    let below = kings.0 & !(!W::ZERO << square.bit());
                     1 + u64::from(count.clamp(1, 3) - 1) * u64::from(kings.count())
-                        + u64::from(below.count_ones())
+                        + u64::from(below.ones())
                 }
                 _ => 0,
             }
@@ -568,9 +582,9 @@ impl Material {
     }
 
     /// The runs of the slot's run index (see [`Material::index`]) for its pieces.
-    fn runs_of(&self, runs: u64, setup: &Setup) -> [u8; 2] {
+    fn runs_of<W: Word>(&self, runs: u64, setup: &Setup<W>) -> [u8; 2] {
         let (_, black) = self.run_states();
-        let side = |index: u64, kings: Bitboard| -> u8 {
+        let side = |index: u64, kings: Bitboard<W>| -> u8 {
             if index == 0 {
                 return 0;
             }
@@ -587,7 +601,7 @@ impl Material {
     }
 
     /// The slot of a position's placement of pieces.
-    fn placement_index(&self, pos: &Position) -> u64 {
+    fn placement_index<W: GameWord>(&self, pos: &Position<W>) -> u64 {
         let sets = [
             pos.men(Color::White),
             pos.kings(Color::White),
@@ -609,7 +623,7 @@ impl Material {
     }
 
     /// The position in a slot, if the slot holds one (no two pieces on a square).
-    pub fn position(&self, index: u64, turn: Color) -> Option<Position> {
+    pub fn position<W: GameWord>(&self, index: u64, turn: Color) -> Option<Position<W>> {
         let placements = self.placements();
         let setup = self.setup(index % placements, turn)?;
         let pos = Position::from_setup_in(&setup, self.game.rules()).ok()?;
@@ -618,7 +632,11 @@ impl Material {
 
     /// [`Material::position`] without the hash (0): for the builder, which only looks at
     /// moves and ranks positions.
-    pub(crate) fn position_unhashed(&self, index: u64, turn: Color) -> Option<Position> {
+    pub(crate) fn position_unhashed<W: GameWord>(
+        &self,
+        index: u64,
+        turn: Color,
+    ) -> Option<Position<W>> {
         // Men stand only on their squares and no square twice: a valid setup.
         let placements = self.placements();
         let setup = self.setup(index % placements, turn)?;
@@ -629,10 +647,10 @@ impl Material {
         Some(pos.with_king_runs(self.runs_of(index / placements, &setup)))
     }
 
-    fn setup(&self, mut index: u64, turn: Color) -> Option<Setup> {
+    fn setup<W: Word>(&self, mut index: u64, turn: Color) -> Option<Setup<W>> {
         let kinds = self.kinds();
         let geometry = self.game.geometry();
-        let mut sets = [Bitboard::EMPTY; 4];
+        let mut sets = [Bitboard::<W>::EMPTY; 4];
         for k in (0..4).rev() {
             let (count, first, squares) = kinds[k];
             let radix = C[squares as usize][count as usize];
@@ -679,7 +697,7 @@ mod tests {
             let mut found = 0;
             for turn in [Color::White, Color::Black] {
                 for i in 0..m.slots() {
-                    if let Some(pos) = m.position(i, turn) {
+                    if let Some(pos) = m.position::<u64>(i, turn) {
                         assert_eq!(Material::of(&pos), m);
                         assert_eq!(m.index(&pos), i, "{m} {i}");
                         found += 1;
@@ -702,7 +720,7 @@ mod tests {
             for turn in [Color::White, Color::Black] {
                 let mut i = 0;
                 while i < m.slots() {
-                    if let Some(pos) = m.position(i, turn) {
+                    if let Some(pos) = m.position::<u64>(i, turn) {
                         assert_eq!(Material::of(&pos), m);
                         assert_eq!(m.index(&pos), i, "{m} {i}");
                         // men never on their crowning rank
@@ -730,6 +748,38 @@ mod tests {
     }
 
     #[test]
+    fn twelve_by_twelve_positions_round_trip_through_their_index() {
+        // Canadian draughts' positions are in the 128-bit word: every placement of two
+        // pieces, and a sample of three, round-trips; men never on their crowning rank.
+        for m in Material::all_up_to_in(TableGame::Canadian, 3) {
+            let step = if m.pieces() == 2 { 1 } else { 89 };
+            let mut found = 0;
+            for turn in [Color::White, Color::Black] {
+                let mut i = 0;
+                while i < m.slots() {
+                    if let Some(pos) = m.position::<u128>(i, turn) {
+                        assert_eq!(Material::of(&pos), m);
+                        assert_eq!(m.index(&pos), i, "{m} {i}");
+                        let g = m.game.geometry();
+                        assert!(pos.men(Color::White).iter().all(|s| g.rank_of(s) != 11));
+                        assert!(pos.men(Color::Black).iter().all(|s| g.rank_of(s) != 0));
+                        found += 1;
+                    }
+                    i += step;
+                }
+            }
+            assert!(found > 0, "{m}");
+        }
+        let kk = Material::from_name(TableGame::Canadian, "KvK").expect("balance");
+        assert_eq!(kk.slots(), 72 * 72);
+        let wk = Material::from_name(TableGame::Canadian, "WvK").expect("balance");
+        assert_eq!(wk.slots(), 66 * 72);
+        // The binomials past 64 squares saturate rather than overflow.
+        assert_eq!(C[72][5], 13_991_544);
+        assert_eq!(C[72][36], u64::MAX);
+    }
+
+    #[test]
     fn frisian_positions_keep_their_runs_through_the_index() {
         // A side with men and kings has 1 + 3 * kings runs; every slot round-trips, runs
         // included, and the runs found are each king's, one to three moves.
@@ -741,7 +791,7 @@ mod tests {
         for turn in [Color::White, Color::Black] {
             let mut i = 0;
             while i < m.slots() {
-                if let Some(pos) = m.position(i, turn) {
+                if let Some(pos) = m.position::<u64>(i, turn) {
                     assert_eq!(m.index(&pos), i, "{i}");
                     assert_eq!(pos.king_run(Color::Black), None);
                     if let Some((count, square)) = pos.king_run(Color::White) {

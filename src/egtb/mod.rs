@@ -51,7 +51,9 @@ pub(crate) use value::Children;
 pub use value::{Value, MAX_PLIES};
 
 use crate::geometry::Color;
+use crate::position::mv::Move;
 use crate::position::Position;
+use crate::rules::kinds::GameWord;
 
 /// Tables of several balances: read from files (values unpacked block by block as probes
 /// reach them) or held whole (as a build holds them).
@@ -169,7 +171,7 @@ impl Tables {
     /// ended before (the side not to move has no pieces; in breakthrough, the side to move
     /// has a king). The side to move without pieces, or in breakthrough facing a king, has
     /// lost: `Loss(0)` (won, `Win(0)`, where a side without a move wins).
-    pub fn probe(&self, pos: &Position) -> Option<Value> {
+    pub fn probe<W: GameWord>(&self, pos: &Position<W>) -> Option<Value> {
         let game = TableGame::of(pos.rules())?;
         let value = self.probe_in(game, pos)?;
         let o = game.offset();
@@ -182,7 +184,7 @@ impl Tables {
 
     /// [`Tables::probe`] in the tables' own distances (a game where a side without a move
     /// wins counts one ply more: see [`TableGame::offset`]).
-    fn probe_in(&self, game: TableGame, pos: &Position) -> Option<Value> {
+    fn probe_in<W: GameWord>(&self, game: TableGame, pos: &Position<W>) -> Option<Value> {
         if game.crowning_wins() && (pos.kings(Color::White) | pos.kings(Color::Black)).any() {
             return pos.kings(!pos.turn()).any().then(|| game.end_value());
         }
@@ -200,7 +202,7 @@ impl Tables {
 
     /// A position with a capture is not stored (its byte is free): the best of its
     /// captures, whose results have fewer pieces.
-    fn probe_captures(&self, game: TableGame, pos: &Position) -> Option<Value> {
+    fn probe_captures<W: GameWord>(&self, game: TableGame, pos: &Position<W>) -> Option<Value> {
         let mut children = Children::default();
         for m in &pos.legal_moves() {
             let mut child = *pos;
@@ -210,7 +212,7 @@ impl Tables {
         Some(children.best())
     }
 
-    fn probe_stored(&self, pos: &Position) -> Option<Value> {
+    fn probe_stored<W: GameWord>(&self, pos: &Position<W>) -> Option<Value> {
         let mut material = Material::of(pos);
         let mut pos = *pos;
         if !material.is_canonical() {
@@ -231,8 +233,8 @@ impl Tables {
 
     /// The best move of a held position: the quickest win, else a draw, else the slowest
     /// loss (None without a legal move or when not held).
-    pub fn best_move(&self, pos: &Position) -> Option<crate::Move> {
-        let mut best: Option<(i32, crate::Move)> = None;
+    pub fn best_move<W: GameWord>(&self, pos: &Position<W>) -> Option<Move<W>> {
+        let mut best: Option<(i32, Move<W>)> = None;
         for m in pos.legal_moves() {
             let mut child = *pos;
             child.play_unchecked(&m);
@@ -250,8 +252,8 @@ impl Tables {
     }
 }
 
-impl Lookup for Tables {
-    fn value(&self, pos: &Position) -> Option<Value> {
+impl<W: GameWord> Lookup<W> for Tables {
+    fn value(&self, pos: &Position<W>) -> Option<Value> {
         self.probe_in(TableGame::of(pos.rules())?, pos)
     }
 }
@@ -332,7 +334,7 @@ pub fn build_dir(
             }
         }
         on_start(i, order.len(), *m, 2 * m.slots());
-        let sides = build_material(*m, &held, on_distance)?;
+        let sides = build_in_word(*m, &held, on_distance)?;
         write_table(&path, *m, &sides)?;
         held.insert(Table::dense(*m, sides));
     }
@@ -364,9 +366,23 @@ pub fn build_one(
         }
         held.insert(read_table(&file).and_then(|t| t.into_dense(&file))?);
     }
-    let sides = build_material(m, &held, on_distance)?;
+    let sides = build_in_word(m, &held, on_distance)?;
     write_table(&path, m, &sides)?;
     Ok(path)
+}
+
+/// [`build_material`] in the word of the balance's game (the 128-bit one for the 12×12
+/// board), its exits looked up in `held`.
+fn build_in_word(
+    m: Material,
+    held: &Tables,
+    on_distance: &(dyn Fn(u32) + Sync),
+) -> Result<Vec<Vec<u8>>, BuildError> {
+    if m.game.wide() {
+        build_material::<u128>(m, held, on_distance)
+    } else {
+        build_material::<u64>(m, held, on_distance)
+    }
 }
 
 /// Wins, draws and losses of the side to move, over every position of a balance: White
@@ -385,17 +401,30 @@ pub fn verify(tables: &Tables, material: Material) -> Result<Outcomes, String> {
 
 /// [`verify`] for the positions of every `step`-th slot only (a sample of a large table).
 pub fn verify_every(tables: &Tables, material: Material, step: u64) -> Result<Outcomes, String> {
-    use rayon::prelude::*;
     if !tables.contains(&material) {
         return Err(format!("{material} is not held"));
     }
+    if material.game.wide() {
+        verify_in::<u128>(tables, material, step)
+    } else {
+        verify_in::<u64>(tables, material, step)
+    }
+}
+
+/// [`verify_every`] with the positions in the word `W`.
+fn verify_in<W: GameWord>(
+    tables: &Tables,
+    material: Material,
+    step: u64,
+) -> Result<Outcomes, String> {
+    use rayon::prelude::*;
     let mut outcomes = [[0; 3]; 2];
     for (t, turn) in [Color::White, Color::Black].into_iter().enumerate() {
         outcomes[t] = (0..material.slots().div_ceil(step.max(1)))
             .into_par_iter()
             .map(|i| {
                 let slot = i * step.max(1);
-                let Some(pos) = material.position(slot, turn) else {
+                let Some(pos) = material.position::<W>(slot, turn) else {
                     return Ok([0; 3]);
                 };
                 let stored = tables.probe(&pos);
@@ -418,7 +447,7 @@ pub fn verify_every(tables: &Tables, material: Material, step: u64) -> Result<Ou
     Ok(outcomes)
 }
 
-fn expected_value(tables: &Tables, pos: &Position) -> Result<Value, String> {
+fn expected_value<W: GameWord>(tables: &Tables, pos: &Position<W>) -> Result<Value, String> {
     let game = TableGame::of(pos.rules()).ok_or("a position of a game without tables")?;
     let o = game.offset();
     let moves = pos.legal_moves();

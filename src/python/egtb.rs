@@ -95,8 +95,11 @@ impl PyEndgameTables {
     /// `(wdl, plies)` for the side to move: 1 win, 0 draw, -1 loss, and the plies to the
     /// end with best play; None when the balance is not held.
     fn probe(&self, board: PyRef<'_, PyBoard>) -> Option<(i32, u8)> {
-        let pos = board.position("EndgameTables.probe").ok()?;
-        self.tables.probe(&pos).map(value_tuple)
+        let value = match board.position_in::<u64>() {
+            Some(pos) => self.tables.probe(&pos),
+            None => self.tables.probe(&board.position_in::<u128>()?),
+        };
+        value.map(value_tuple)
     }
 
     /// Check every `step`-th position of a held balance (`materials()`'s name) against its
@@ -129,7 +132,15 @@ impl PyEndgameTables {
     /// The best move: the quickest win, else a draw, else the slowest loss; None when the
     /// balance is not held or there is no move.
     fn best_move(&self, py: Python<'_>, board: PyRef<'_, PyBoard>) -> PyResult<Option<Py<PyMove>>> {
-        let Ok(pos) = board.position("EndgameTables.best_move") else {
+        if let Some(pos) = board.position_in::<u64>() {
+            let variant = pos.rules().variant;
+            return self
+                .tables
+                .best_move(&pos)
+                .map(|m| wrap(py, m, variant))
+                .transpose();
+        }
+        let Some(pos) = board.position_in::<u128>() else {
             return Ok(None);
         };
         let variant = pos.rules().variant;

@@ -456,7 +456,6 @@ impl<'a, W: GameWord> Worker<'a, W> {
     /// pays one test).
     #[inline(never)]
     fn probe_tables(tables: &crate::egtb::Tables, pos: &Position<W>, ply: usize) -> Option<i32> {
-        let pos = W::narrow(pos)?;
         let game = crate::egtb::TableGame::of(pos.rules())?;
         // A position with a capture is left to the search: its value is not stored (a
         // probe would search its captures, each a probe of its own).
