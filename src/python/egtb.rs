@@ -151,8 +151,9 @@ impl PyEndgameTables {
     }
 }
 
-/// Build every balance of up to `pieces` pieces of `variant` (Russian or International
-/// draughts) into `directory` (resuming: sound files are kept). `on_start(index, count, name, slots)` is called as each balance starts,
+/// Build every balance of up to `pieces` pieces of `variant` (any game with tables; Russian
+/// draughts by default) into `directory` (resuming: sound files are kept).
+/// `on_start(index, count, name, slots)` is called as each balance starts,
 /// `on_distance(plies)` as each distance of its values is settled.
 /// Runs without the GIL; Ctrl-C stops it between balances (what is finished stays).
 #[pyfunction]
