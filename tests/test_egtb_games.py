@@ -15,6 +15,14 @@ import pytest
 import shashki
 from shashki import egtb
 from shashki import reference as ref
+from shashki.reference_tables import (
+    ReferenceGame,
+    from_children,
+    key,
+    placements,
+    probed,
+    random_grid,
+)
 
 # Every game with tables: the games that share one (diagonal: Russian draughts'; Portuguese:
 # Spanish draughts') are probed through the other's.
@@ -37,71 +45,12 @@ GAMES = [
     "frisian",
     "canadian",
 ]
-NO_MOVES_WINS = {"giveaway", "antidraughts"}
 EMPTY_SIDE = {"samoedy", "stavropol", "stavropol-own-first"}  # a side may take its own last
 
 Key = tuple[object, ...]
 
 
-def key(state: ref.State) -> Key:
-    return (tuple(tuple(row) for row in state.grid), state.turn)
-
-
-class Game:
-    """The reference's moves of one game, and its boards as the core reads them."""
-
-    def __init__(self, variant: str) -> None:
-        self.variant = variant
-        self.turkish = variant == "turkish"
-        self.size = 8 if self.turkish else ref.rules_for(variant).size
-        if not self.turkish:
-            self.rules = ref.rules_for(variant)
-
-    def moves(self, state: ref.State) -> list[ref.RefMove]:
-        if self.turkish:
-            return ref.turkish_moves(state)
-        return ref.distinct_moves(state, rules=self.rules)
-
-    def apply(self, state: ref.State, move: ref.RefMove) -> ref.State:
-        return ref.turkish_apply(state, move) if self.turkish else ref.apply(state, move)
-
-    def squares(self) -> list[tuple[int, int]]:
-        n = self.size
-        return [(f, r) for r in range(n) for f in range(n) if self.turkish or ref.is_dark(f, r)]
-
-    def board(self, state: ref.State) -> shashki.Board:
-        if self.turkish:
-            fen = ref.turkish_write_fen(state)
-        else:
-            fen = ref.write_fen(state)
-            if self.size == 8:
-                fen = ref.game_fen(fen, self.variant)
-        return shashki.Board(fen, variant=self.variant)
-
-    def end(self) -> tuple[int, int]:
-        """A position without a move: lost now, or won where that is the goal."""
-        return (1, 0) if self.variant in NO_MOVES_WINS else (-1, 0)
-
-
-def placements(game: Game, white: str, black: str) -> list[ref.State]:
-    """Every placement of the pieces ``white`` + ``black`` (letters ``w W b B``), a man never
-    on its crowning rank, both sides to move."""
-    pieces = white + black
-    out = []
-    n = game.size
-    for squares in itertools.permutations(game.squares(), len(pieces)):
-        grid: list[list[str | None]] = [[None] * n for _ in range(n)]
-        ok = True
-        for piece, (f, r) in zip(pieces, squares):
-            if piece == "w" and r == n - 1 or piece == "b" and r == 0:
-                ok = False
-            grid[r][f] = piece
-        if ok:
-            out.extend(ref.State([row[:] for row in grid], turn) for turn in "WB")
-    return out
-
-
-def solve(game: Game, states: list[ref.State]) -> dict[Key, tuple[int, int]]:
+def solve(game: ReferenceGame, states: list[ref.State]) -> dict[Key, tuple[int, int]]:
     """(wdl, plies) of every state reachable from ``states``, found forward: no move is the
     game's end (a loss, or a win in giveaway and antidraughts); a child lost in d - 1 makes
     a win in d (the least); children all won, the slowest in d - 1, a loss in d; what is
@@ -157,25 +106,20 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], egtb.Endg
     return tables
 
 
-def probed(tables: egtb.EndgameTables, board: shashki.Board) -> tuple[int, int] | None:
-    value = tables.probe(board)
-    return None if value is None else (value.wdl, value.plies)
-
-
 @pytest.mark.parametrize("variant", GAMES)
 def test_every_position_of_a_piece_a_side_agrees_with_the_reference_solve(
     variant: str, built: Callable[[str], egtb.EndgameTables]
 ) -> None:
-    game = Game(variant)
+    game = ReferenceGame(variant)
     tables = built(variant)
     states = []
     for white, black in itertools.product("wW", "bB"):
         if variant == "breakthrough" and (white == "W" or black == "B"):
             continue  # a king has ended the game: no balance holds kings
-        states += placements(game, white, black)
+        states += list(placements(game, white + black))
     if variant in EMPTY_SIDE:
         for piece in "wWbB":
-            states += placements(game, piece, "")
+            states += list(placements(game, piece))
     solved = solve(game, states)
     counts = {1: 0, 0: 0, -1: 0}
     for state in states:
@@ -190,35 +134,11 @@ def test_every_position_of_a_piece_a_side_agrees_with_the_reference_solve(
         assert counts[0] > 0, counts  # and drawn ones where kings may run forever
 
 
-def from_children(children: list[tuple[int, int]]) -> tuple[int, int]:
-    """A position's (wdl, plies) from its children's (the other side to move): the quickest
-    win through a lost child, else a draw through a drawn one, else the slowest loss."""
-    wins = [plies + 1 for wdl, plies in children if wdl == -1]
-    if wins:
-        return (1, min(wins))
-    if any(wdl == 0 for wdl, _ in children):
-        return (0, 0)
-    return (-1, max(plies + 1 for _, plies in children))
-
-
-def random_grid(
-    rng: random.Random, squares: list[tuple[int, int]], n: int, pieces: list[str]
-) -> list[list[str | None]] | None:
-    """The pieces on distinct random squares of an n×n grid; None when a man would stand on
-    its crowning rank."""
-    grid: list[list[str | None]] = [[None] * n for _ in range(n)]
-    for piece, (f, r) in zip(pieces, rng.sample(squares, len(pieces))):
-        if piece == "w" and r == n - 1 or piece == "b" and r == 0:
-            return None
-        grid[r][f] = piece
-    return grid
-
-
 @pytest.mark.parametrize("variant", GAMES)
 def test_three_piece_values_follow_from_the_reference_moves(
     variant: str, built: Callable[[str], egtb.EndgameTables]
 ) -> None:
-    game = Game(variant)
+    game = ReferenceGame(variant)
     tables = built(variant)
     rng = random.Random(f"{variant}-3")
     squares = game.squares()
@@ -325,7 +245,7 @@ def test_frisian_values_with_runs_follow_from_the_reference_moves(
     legal moves (a king that has made three quiet moves blocked while its side has men)
     and the tables' values of the children, whose runs follow the rule as written here."""
     tables = built("frisian")
-    game = Game("frisian")
+    game = ReferenceGame("frisian")
     rng = random.Random("frisian-runs")
     squares = game.squares()
     n = game.size
