@@ -332,11 +332,23 @@ pub(crate) fn predecessors<W: GameWord>(pos: &Position<W>, out: &mut Vec<Positio
 /// move both) taken back along the game's lines — a king up to its reach, a man one step
 /// the way its moves come from — each kept only if the move it undoes is legal there (so
 /// that every rule of the game on what may move, a compulsory capture among them, holds).
-/// Their hashes are not computed (0).
+/// Their hashes are not computed (0). Where every quiet move the lines allow is legal once
+/// no capture is ([`TableGame::free_quiet_moves`]: Turkish, English, Italian), the move is
+/// not checked again.
 pub(crate) fn predecessors_in<W: GameWord>(
     game: TableGame,
     pos: &Position<W>,
     out: &mut Vec<Position<W>>,
+) {
+    predecessors_checked(game, pos, out, !game.free_quiet_moves());
+}
+
+/// [`predecessors_in`], each undone move checked against the legal moves when `check`.
+fn predecessors_checked<W: GameWord>(
+    game: TableGame,
+    pos: &Position<W>,
+    out: &mut Vec<Position<W>>,
+    check: bool,
 ) {
     out.clear();
     let rules = pos.rules();
@@ -374,7 +386,7 @@ pub(crate) fn predecessors_in<W: GameWord>(
             return;
         }
         if !game.king_runs() {
-            if undoes(&base, from, to, &target, pos.king_runs) {
+            if !check || undoes(&base, from, to, &target, pos.king_runs) {
                 out.push(base);
             }
             return;
@@ -745,6 +757,12 @@ mod tests {
                             mv.long_text()
                         );
                         assert_eq!(found.len(), before.len(), "{game:?}: twice");
+                        if game.free_quiet_moves() {
+                            let mut checked = Vec::new();
+                            predecessors_checked(game, &after, &mut checked, true);
+                            let checked: HashSet<_> = checked.iter().map(&key).collect();
+                            assert_eq!(checked, found, "{game:?} {m}: unchecked");
+                        }
                         if game.is_plain() {
                             let mut quick = Vec::new();
                             predecessors(&after, &mut quick);

@@ -274,6 +274,16 @@ impl TableGame {
         matches!(self, TableGame::English | TableGame::Italian)
     }
 
+    /// Every quiet move its lines allow (a king up to its reach over empty squares, a man
+    /// one step its way, not onto its crowning rank) is legal when the side to move has no
+    /// capture: no rule picks which piece may move (as Stavropol's choice of colour does) or
+    /// stops a king (as Frisian's runs do). Turkish, English and Italian draughts, and the
+    /// plain games (whose builder takes the quicker way of [`TableGame::is_plain`]).
+    #[inline]
+    pub(crate) fn free_quiet_moves(self) -> bool {
+        !(self.either_colour() || self.king_runs())
+    }
+
     /// Quiet moves as in Russian draughts (a man one step diagonally forward, a king along
     /// a free diagonal, the side to move's own pieces, legal unless a capture is): the
     /// builder takes them back without checking each (`build::predecessors`).
