@@ -17,11 +17,15 @@
 //! [`Material::is_canonical`]); a symmetric balance stores White to move only.
 //!
 //! Tables are of a game ([`TableGame`]: Russian draughts on the 8×8 board, International
-//! draughts on the 10×10), which a [`Material`] names with its counts.
+//! draughts on the 10×10, Canadian on the 12×12, and every other game of one piece a
+//! square), which a [`Material`] names with its counts. The index, the builder and the probe
+//! take a position in either word ([`crate::GameWord`]: u64, or u128 for the 12×12 board),
+//! compiled once for each.
 //!
 //! Files (`<balance>.egtb` of the canonical balance, e.g. `KKvK.egtb`; International's
 //! `international-KKvK.egtb`), little-endian: the magic `SHASHKI-EGTB`, format version (u32,
-//! now 3), the game (u32: 0 Russian, 1 International; not in version 2 files, which are
+//! now 3), the game (u32: [`TableGame`]'s number, 0 Russian, 1 International, …, 18
+//! Canadian; not in version 2 files, which are
 //! Russian draughts' and still read), the balance (white men, white kings,
 //! black men, black kings: 4 bytes), slots a side (u64), values a block (u32), sides stored
 //! (u32: 1 or 2), an FNV-1a 64 checksum of everything after the header (u64), then for
