@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 import shashki
-from shashki import egtb
+from shashki import _core, egtb
 from shashki import reference as ref
 
 #: Games where a side without a move wins.
@@ -264,10 +264,10 @@ def _sampled(
 
 
 def egtb_prefix(variant: str) -> str:
-    """The prefix of the game's balance names in ``EndgameTables.materials()`` (the games
-    that play another's positions read its tables)."""
-    shared = {"russian": "", "diagonal": "", "portuguese": "spanish-", "frysk": "frisian-"}
-    return shared.get(variant, f"{variant}-")
+    """The prefix of the game's balance names in ``EndgameTables.materials()``, as the core
+    names them (the games that play another's positions read its tables)."""
+    first = _core.endgame_balances(2, variant=variant)[0][0]
+    return first[: first.rfind("-") + 1]
 
 
 def main(argv: Optional[list[str]] = None) -> int:

@@ -292,10 +292,11 @@ impl TableGame {
         !(self.orthogonal() || self.short_kings() || self.either_colour() || self.king_runs())
     }
 
-    /// Its positions are in the 128-bit word (the 12×12 board: Canadian draughts).
+    /// Its positions are in the 128-bit word (its board's: the 12×12 board of Canadian
+    /// draughts).
     #[inline]
     pub fn wide(self) -> bool {
-        self == TableGame::Canadian
+        self.geometry().is_wide()
     }
 
     /// The name of the game's files' prefix (none for Russian draughts).
