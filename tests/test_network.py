@@ -372,3 +372,91 @@ def test_a_fit_goes_on_from_a_network(tmp_path) -> None:
     english.write_bytes((ROOT / "data" / "networks" / "english.bin").read_bytes())
     with pytest.raises(SystemExit, match="english"):
         train.main([*fit[:-2], "--start", str(english)])
+
+
+@pytest.mark.parametrize("variant", ["international", "russian"])
+def test_block_keys_are_each_blocks_men_square_by_square(variant: str) -> None:
+    """A block's state, written out from the board square by square: the k-th square its
+    k-th base-3 digit, 1 the side to move's man, 2 the other side's, kings as empty, Black's
+    squares turned half round."""
+    squares = shashki.SQUARE_COUNTS[variant]
+    blocks = nn.blocks_of(variant)
+    assert len(blocks) == {50: 16, 32: 9}[squares]
+    # eight squares each, two on each of four ranks; the set the same turned half round
+    assert all(len(set(block)) == nn.BLOCK_SQUARES for block in blocks)
+    turned = {tuple(sorted(squares - 1 - s for s in block)) for block in blocks}
+    assert turned == {tuple(sorted(block)) for block in blocks}
+    assert set().union(*blocks) == set(range(squares))
+    fens = _random_fens(25, seed=6, variant=variant, longest=90)
+    raw, white = _core.piece_sets(fens, variant=variant)
+    own, _ = nn.inputs(np.frombuffer(raw, dtype="<u8").reshape(len(fens), 4), white, squares)
+    keys = nn.block_keys(own, blocks)
+    for row, fen in enumerate(fens):
+        board = shashki.Board(fen, variant=variant)
+        for b, block in enumerate(blocks):
+            key = 0
+            for k, index in enumerate(block):
+                square = index if board.turn else squares - 1 - index
+                piece = board.piece_at(square)
+                if piece is not None and not piece.king:
+                    key += 3**k * (1 if piece.color == board.turn else 2)
+            assert keys[row, b] == key
+
+
+@pytest.mark.parametrize("variant", ["international", "russian"])
+def test_a_network_with_blocks_evaluates_as_numpys_integers(variant: str) -> None:
+    squares = shashki.SQUARE_COUNTS[variant]
+    blocks = nn.blocks_of(variant)
+    weights = nn.Weights.initial(seed=2, inputs=4 * squares).with_blocks(len(blocks))
+    assert weights.p is not None and not weights.p.any()
+    weights.p = (np.random.default_rng(4).standard_normal(weights.p.shape) * 0.3).astype(np.float32)
+    blob = nn.to_bytes(weights, variant, 150)
+    assert struct.unpack_from("<I", blob, 4)[0] == nn.PATTERN_VERSION
+    fens = _random_fens(60, seed=9, variant=variant, longest=90)
+    raw, white = _core.piece_sets(fens, variant=variant)
+    own, other = nn.inputs(np.frombuffer(raw, dtype="<u8").reshape(len(fens), 4), white, squares)
+    keys = nn.block_keys(own, blocks)
+    expected = nn.integer_evaluate(weights, own, other, 150, keys)
+    assert _core.evaluate_network(fens, blob) == expected.tolist()
+    # the blocks count: without them the same network evaluates otherwise
+    plain = nn.Weights(*(getattr(weights, k) for k in ["w1", "b1", "w2", "b2", "w3", "b3"]))
+    assert _core.evaluate_network(fens, nn.to_bytes(plain, variant, 150)) != expected.tolist()
+    # read back, written again: the same bytes
+    again, game, scale = nn.from_bytes(blob)
+    assert game == variant and nn.to_bytes(again, game, scale) == blob
+    # a block on a square off the board is refused with the reason, by Rust and by Python
+    body = bytearray(blob[:-8])
+    at = len(body) - len(blocks) * nn.BLOCK_STATES * 2 - len(blocks) * nn.BLOCK_SQUARES
+    body[at] = 200
+    bad = bytes(body) + struct.pack("<Q", nn.fnv1a(bytes(body)))
+    with pytest.raises(ValueError, match="off the board"):
+        _core.evaluate_network(fens[:1], bad)
+    with pytest.raises(ValueError, match="blocks"):
+        nn.from_bytes(bad)
+
+
+def test_a_fit_adds_blocks_to_a_network_from_where_it_was(tmp_path) -> None:
+    """``fit --start NET --blocks``: the blocks start at zero, so the first held-out loss is
+    the network's own, and the best epoch is never worse; the engine plays with the file."""
+    fens = _random_fens(400, seed=12, variant="international", longest=90)
+    raw, white = _core.piece_sets(fens, variant="international")
+    rng = np.random.default_rng(5)
+    data = nn.Data(
+        pieces=np.frombuffer(raw, dtype="<u8").reshape(len(fens), 4),
+        white=np.array(white),
+        result=rng.integers(-1, 2, size=len(fens)).astype(np.int8),
+        score=None,
+        variant="international",
+    )
+    start, _, scale = nn.from_bytes((ROOT / "data" / "networks" / "international.bin").read_bytes())
+    _, before, _ = nn.train(data, scale=scale, epochs=0, start=start, progress=False)
+    fitted, held, _ = nn.train(
+        data, scale=scale, epochs=2, batch=64, start=start, blocks=True, progress=False
+    )
+    assert fitted.p is not None and fitted.p.shape == (16, nn.BLOCK_STATES)
+    assert held <= before
+    path = tmp_path / "blocks.nnue"
+    path.write_bytes(nn.to_bytes(fitted, "international", scale))
+    board = shashki.Board(variant="international")
+    engine = Engine(hash_mb=1, evaluation=str(path))
+    assert engine.play(board, Limit(depth=3)).move in board.legal_moves

@@ -28,6 +28,16 @@
 //! layer 2 × 2·hidden, output-major), `b2` (`i32`), `w3` (`i8`, layer 2), `b3` (`i32`), and
 //! last a checksum (u64, FNV-1a of every byte before it). `python -m shashki.train network`
 //! writes them.
+//!
+//! **Block patterns** (format version 2). A network may add to its output a weight for the
+//! state of each of a few blocks of [`BLOCK_SQUARES`] squares (the 4×4 windows of the board
+//! whose lower left corner is on an even file and rank), as Scan's evaluation reads patterns
+//! of squares: each square of a block empty (or a king), the side to move's man or the other
+//! side's, seen from the side to move (Black's squares turned half round), the block's k-th
+//! square its k-th base-3 digit. After `b3` the file then holds the block count (u32), the
+//! squares a block (u32, 8), each block's square indices (u8, White's view) and the weights
+//! (`i16`, blocks × 3⁸, in the output's units: a logit times 8128). A block's state is read
+//! with two bit gathers (`pext` where the machine has BMI2) and two table lookups.
 
 use std::fmt;
 
@@ -43,8 +53,16 @@ const MAX_INPUTS: usize = 256;
 pub const HIDDEN: usize = 128;
 /// Second-layer outputs.
 pub const LAYER2: usize = 16;
-/// The file format's version.
+/// The file format's version (a network without block patterns).
 pub const VERSION: u32 = 1;
+/// The file format's version of a network with block patterns.
+pub const PATTERN_VERSION: u32 = 2;
+/// Squares a block pattern has.
+pub const BLOCK_SQUARES: usize = 8;
+/// States a block pattern has: 3 a square.
+pub const BLOCK_STATES: usize = 6561;
+/// The most blocks a network may have.
+const MAX_BLOCKS: usize = 64;
 /// The largest activation (clipped ReLU's 1.0).
 const ONE: i32 = 127;
 /// The second and third layers' weights are stored times 64 (`>> 6` undoes it).
@@ -81,6 +99,70 @@ pub struct Network {
     b2: [i32; LAYER2],
     w3: [i32; LAYER2],
     b3: i32,
+    patterns: Option<Box<Patterns>>,
+}
+
+/// The block patterns of a network (format version 2).
+#[derive(Clone)]
+struct Patterns {
+    /// Each block's internal bits in White's view (the side to move White) and Black's (the
+    /// squares turned half round).
+    masks: Vec<[u64; 2]>,
+    /// Each block's gathered bits (in the order of the internal bits) in each view, as the
+    /// base-3 number whose digits are the block's squares (a man the digit 1).
+    digits: Vec<[[u16; 256]; 2]>,
+    /// Blocks × [`BLOCK_STATES`] weights.
+    weights: Box<[i16]>,
+}
+
+impl Patterns {
+    /// The sum of the blocks' weights for the men `own` (the side to move's) and `other`
+    /// (internal bits), seen from `view` (0 White to move, 1 Black).
+    #[inline(always)]
+    fn sum<const BMI2: bool>(&self, own: u64, other: u64, view: usize) -> i32 {
+        let mut total = 0i32;
+        for (b, (mask, digits)) in self.masks.iter().zip(&self.digits).enumerate() {
+            let mask = mask[view & 1];
+            let digits = &digits[view & 1];
+            let (mine, theirs) = if BMI2 {
+                #[cfg(target_arch = "x86_64")]
+                {
+                    // SAFETY: BMI2 is only asked for where the machine has it (`avx2()`).
+                    unsafe {
+                        (
+                            std::arch::x86_64::_pext_u64(own, mask),
+                            std::arch::x86_64::_pext_u64(other, mask),
+                        )
+                    }
+                }
+                #[cfg(not(target_arch = "x86_64"))]
+                {
+                    (gather(own, mask), gather(other, mask))
+                }
+            } else {
+                (gather(own, mask), gather(other, mask))
+            };
+            let key = usize::from(digits[mine as usize & 255])
+                + 2 * usize::from(digits[theirs as usize & 255]);
+            total += i32::from(self.weights[(b * BLOCK_STATES + key) % self.weights.len()]);
+        }
+        total
+    }
+}
+
+/// The bits of `x` under `mask`, packed to the low bits in order (what `pext` does).
+#[inline(always)]
+fn gather(x: u64, mask: u64) -> u64 {
+    let (mut out, mut m, mut k) = (0u64, mask, 0);
+    while m != 0 {
+        let low = m & m.wrapping_neg();
+        if x & low != 0 {
+            out |= 1 << k;
+        }
+        k += 1;
+        m &= m - 1;
+    }
+    out
 }
 
 impl fmt::Debug for Network {
@@ -163,9 +245,10 @@ impl Network {
         }
         let mut r = Reader { bytes: body, at: 4 };
         let version = r.u32("the version")?;
-        if version != VERSION {
+        if version != VERSION && version != PATTERN_VERSION {
             return Err(NetworkError(format!(
-                "network file version {version}; this build reads version {VERSION}"
+                "network file version {version}; this build reads versions {VERSION} and \
+                 {PATTERN_VERSION}"
             )));
         }
         let len = usize::from(r.take(1, "the game's name")?[0]);
@@ -240,6 +323,11 @@ impl Network {
             *w = i32::from(r.i8("the output layer")?);
         }
         let b3 = r.i32("the output bias")?;
+        let patterns = if version == PATTERN_VERSION {
+            Some(Box::new(read_patterns(&mut r, geometry)?))
+        } else {
+            None
+        };
         if r.at != body.len() {
             return Err(NetworkError(format!(
                 "the network file has {} bytes after its weights",
@@ -269,7 +357,13 @@ impl Network {
             b2,
             w3,
             b3,
+            patterns,
         })
+    }
+
+    /// Whether the network has block patterns (format version 2).
+    pub fn has_patterns(&self) -> bool {
+        self.patterns.is_some()
     }
 
     /// The game the network was trained for.
@@ -296,7 +390,7 @@ impl Network {
                 return unsafe { self.evaluate_avx2(acc, turn) };
             }
         }
-        self.evaluate_body(acc, turn)
+        self.evaluate_body::<false>(acc, turn)
     }
 
     /// Bring `acc` to `pos` ([`Accumulator::update`]) and evaluate it: the search's call,
@@ -311,24 +405,24 @@ impl Network {
             }
         }
         acc.update_body(self, pos);
-        self.evaluate_body(acc, pos.turn())
+        self.evaluate_body::<false>(acc, pos.turn())
     }
 
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
+    #[target_feature(enable = "avx2,bmi2")]
     unsafe fn update_and_evaluate_avx2(&self, acc: &mut Accumulator, pos: &Position) -> i32 {
         acc.update_body(self, pos);
-        self.evaluate_body(acc, pos.turn())
+        self.evaluate_body::<true>(acc, pos.turn())
     }
 
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
+    #[target_feature(enable = "avx2,bmi2")]
     unsafe fn evaluate_avx2(&self, acc: &Accumulator, turn: Color) -> i32 {
-        self.evaluate_body(acc, turn)
+        self.evaluate_body::<true>(acc, turn)
     }
 
     #[inline(always)]
-    fn evaluate_body(&self, acc: &Accumulator, turn: Color) -> i32 {
+    fn evaluate_body<const BMI2: bool>(&self, acc: &Accumulator, turn: Color) -> i32 {
         let (own, other) = match turn {
             Color::White => (&acc.sums[0], &acc.sums[1]),
             Color::Black => (&acc.sums[1], &acc.sums[0]),
@@ -337,6 +431,12 @@ impl Network {
         let mut out = self.b3;
         for ((&sum, &b), &w) in sums.iter().zip(&self.b2).zip(&self.w3) {
             out += w * ((b + sum) >> WEIGHT_SHIFT).clamp(0, ONE);
+        }
+        if let (Some(patterns), Some(pieces)) = (&self.patterns, &acc.pieces) {
+            out += match turn {
+                Color::White => patterns.sum::<BMI2>(pieces[0], pieces[2], 0),
+                Color::Black => patterns.sum::<BMI2>(pieces[2], pieces[0], 1),
+            };
         }
         // `out` is the logit times 127 · 64 = 8128.
         (i64::from(out) * i64::from(self.scale)).div_euclid(8128) as i32
@@ -471,11 +571,93 @@ unsafe fn layer2_avx2(input: &[u8; 2 * HIDDEN], w2: &[[i8; 2 * HIDDEN]; LAYER2])
     out
 }
 
+/// Whether the machine has AVX2 and BMI2 (the fast paths use both).
 #[cfg(target_arch = "x86_64")]
 fn avx2() -> bool {
     use std::sync::OnceLock;
     static HAS: OnceLock<bool> = OnceLock::new();
-    *HAS.get_or_init(|| std::is_x86_feature_detected!("avx2"))
+    *HAS.get_or_init(|| {
+        std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("bmi2")
+    })
+}
+
+/// Read a network file's block patterns (after `b3`; the module's documentation).
+fn read_patterns(
+    r: &mut Reader<'_>,
+    geometry: &crate::geometry::Geometry,
+) -> Result<Patterns, NetworkError> {
+    let count = r.u32("the block count")? as usize;
+    if count == 0 || count > MAX_BLOCKS {
+        return Err(NetworkError(format!(
+            "the network has {count} blocks (1 to {MAX_BLOCKS})"
+        )));
+    }
+    let size = r.u32("the squares a block")? as usize;
+    if size != BLOCK_SQUARES {
+        return Err(NetworkError(format!(
+            "the network's blocks have {size} squares; this build reads blocks of {BLOCK_SQUARES}"
+        )));
+    }
+    let squares = geometry.square_count();
+    let bit_of = |index: usize| -> Result<u64, NetworkError> {
+        geometry
+            .square(index)
+            .map(|sq| 1u64 << (sq.bit() & 63))
+            .ok_or_else(|| NetworkError(format!("a block's square {index} is off the board")))
+    };
+    let mut masks = Vec::with_capacity(count);
+    let mut digits = Vec::with_capacity(count);
+    for _ in 0..count {
+        let block = r.take(BLOCK_SQUARES, "the blocks' squares")?;
+        let mut mask = [0u64; 2];
+        let mut bits = [[0u64; BLOCK_SQUARES]; 2];
+        for (k, &index) in block.iter().enumerate() {
+            let index = usize::from(index);
+            if index >= squares {
+                return Err(NetworkError(format!(
+                    "a block's square {index} is off the board ({squares} squares)"
+                )));
+            }
+            bits[0][k] = bit_of(index)?;
+            bits[1][k] = bit_of(squares - 1 - index)?;
+        }
+        let mut table = [[0u16; 256]; 2];
+        for view in 0..2 {
+            for &bit in &bits[view] {
+                if mask[view] & bit != 0 {
+                    return Err(NetworkError("a block names a square twice".into()));
+                }
+                mask[view] |= bit;
+            }
+            for (gathered, value) in table[view].iter_mut().enumerate() {
+                // The j-th bit gathered is the mask's j-th lowest bit: its square's digit.
+                let mut v = 0u16;
+                let mut m = mask[view];
+                let mut j = 0;
+                while m != 0 {
+                    let low = m & m.wrapping_neg();
+                    if gathered >> j & 1 != 0 {
+                        let k = bits[view].iter().position(|&b| b == low).unwrap_or(0);
+                        v += 3u16.pow(k as u32);
+                    }
+                    j += 1;
+                    m &= m - 1;
+                }
+                *value = v;
+            }
+        }
+        masks.push(mask);
+        digits.push(table);
+    }
+    let mut weights = vec![0i16; count * BLOCK_STATES].into_boxed_slice();
+    for w in weights.iter_mut() {
+        *w = r.i16("the blocks' weights")?;
+    }
+    Ok(Patterns {
+        masks,
+        digits,
+        weights,
+    })
 }
 
 /// Both perspectives' first-layer sums, and the pieces they were computed for.
@@ -792,6 +974,101 @@ mod tests {
         assert_eq!(net.evaluate_fresh(&turned.with_turn(Color::White)), start);
         let evaluations = updated_along_a_game(&net, pos, 11, 150);
         assert!(evaluations.len() > 10, "the evaluation follows the pieces");
+    }
+
+    /// [`random_file`] with block patterns: the 4×4 windows at even files and ranks.
+    fn random_file_with_blocks(game: &str, inputs: usize, seed: u64) -> Vec<u8> {
+        let mut b = random_file(game, inputs, seed);
+        b.truncate(b.len() - 8);
+        b[4..8].copy_from_slice(&PATTERN_VERSION.to_le_bytes());
+        let width = if inputs == 200 { 5 } else { 4 }; // dark squares a rank
+        let mut blocks = Vec::new();
+        for rank in (0..2 * width - 3).step_by(2) {
+            for column in 0..width - 1 {
+                let block: Vec<u8> = (rank..rank + 4)
+                    .flat_map(|r| (0..2).map(move |k| (r * width + column + k) as u8))
+                    .collect();
+                blocks.push(block);
+            }
+        }
+        b.extend_from_slice(&(blocks.len() as u32).to_le_bytes());
+        b.extend_from_slice(&(BLOCK_SQUARES as u32).to_le_bytes());
+        for block in &blocks {
+            b.extend_from_slice(block);
+        }
+        let mut state = seed ^ 0x9e37_79b9;
+        for _ in 0..blocks.len() * BLOCK_STATES {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
+            b.extend_from_slice(&(((state >> 33) % 4001) as i16 - 2000).to_le_bytes());
+        }
+        let sum = fnv1a(&b);
+        b.extend_from_slice(&sum.to_le_bytes());
+        b
+    }
+
+    #[test]
+    fn a_network_with_blocks_updates_as_it_recomputes_and_is_symmetric() {
+        for (game, variant, inputs) in [
+            ("international", Variant::International, 200),
+            ("russian", Variant::Russian, 128),
+        ] {
+            let plain = Network::from_bytes(&random_file(game, inputs, 3)).expect("reads");
+            let net = Network::from_bytes(&random_file_with_blocks(game, inputs, 3))
+                .expect("a network with blocks reads");
+            assert!(net.has_patterns() && !plain.has_patterns());
+            let pos = Position::start_of(crate::RuleSet::new(variant, false));
+            let start = net.evaluate_fresh(&pos);
+            assert_ne!(start, plain.evaluate_fresh(&pos), "the blocks count");
+            let turned = pos.with_turn(Color::Black).mirrored();
+            assert_eq!(net.evaluate_fresh(&turned.with_turn(Color::White)), start);
+            assert!(updated_along_a_game(&net, pos, 13, 150).len() > 10);
+        }
+    }
+
+    #[test]
+    fn the_blocks_gather_as_pext_does() {
+        let mut seed = 5u64;
+        for _ in 0..2000 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let x = seed;
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let mask = seed & seed.rotate_left(17);
+            let expected = (0..64)
+                .filter(|&i| mask >> i & 1 != 0)
+                .enumerate()
+                .fold(0u64, |acc, (k, i)| acc | ((x >> i) & 1) << k);
+            assert_eq!(gather(x, mask), expected);
+            #[cfg(target_arch = "x86_64")]
+            if avx2() {
+                // SAFETY: the machine has BMI2 (checked above).
+                assert_eq!(unsafe { std::arch::x86_64::_pext_u64(x, mask) }, expected);
+            }
+        }
+        // both paths of the evaluation give the same sums
+        let net =
+            Network::from_bytes(&random_file_with_blocks("international", 200, 8)).expect("reads");
+        let patterns = net.patterns.as_ref().expect("blocks");
+        let mut pos = Position::start_of(crate::RuleSet::new(Variant::International, false));
+        for ply in 0..80u64 {
+            let sets = piece_sets(&pos);
+            for view in 0..2 {
+                let (own, other) = (sets[2 * view], sets[2 - 2 * view]);
+                let portable = patterns.sum::<false>(own, other, view);
+                #[cfg(target_arch = "x86_64")]
+                if avx2() {
+                    assert_eq!(patterns.sum::<true>(own, other, view), portable);
+                }
+                let _ = portable;
+            }
+            let Some(m) = pos.legal_move_at(ply.wrapping_mul(2654435761)) else {
+                break;
+            };
+            pos.play_unchecked(&m);
+        }
     }
 
     #[test]

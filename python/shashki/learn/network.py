@@ -45,6 +45,12 @@ INPUTS = 128
 HIDDEN = 128
 LAYER2 = 16
 VERSION = 1
+"""The format of a network without patterns (version 2 adds the block patterns' section)."""
+PATTERN_VERSION = 2
+BLOCK_SQUARES = 8
+"""Dark squares a block has: a 4×4 window of the board."""
+BLOCK_STATES = 3**BLOCK_SQUARES
+"""Each block square empty, the side to move's man or the other side's (kings count as empty)."""
 WEIGHT_LIMIT = 127 / 64
 """The second and third layers' weights are clipped to what ``int8`` holds times 1/64."""
 
@@ -144,6 +150,47 @@ def inputs(pieces: Any, white: Any, squares: int = 32) -> tuple[Any, Any]:
     return own, other
 
 
+def blocks_of(variant: str) -> list[tuple[int, ...]]:
+    """The block patterns' squares (square indices, 0 = a1) for ``variant``'s board: the
+    4×4 windows whose lower left corner is on an even file and an even rank, eight dark
+    squares each (two of each of four ranks): 16 on the 10×10 board, 9 on the 8×8. The set
+    is the same turned half round, so each side's view has the same blocks. A ``ValueError``
+    for a board whose men use every square (Turkish draughts) or that needs the 128-bit word."""
+    from shashki import SQUARE_COUNTS
+
+    squares = inputs_of(variant) // 4
+    width = {32: 4, 50: 5}.get(squares)
+    if width is None or SQUARE_COUNTS.get(variant) != squares:
+        raise ValueError(
+            f"{variant}: block patterns are for the 8×8 and 10×10 boards' dark squares"
+        )
+    ranks = 2 * width
+    out = []
+    for rank in range(0, ranks - 3, 2):
+        for column in range(width - 1):
+            out.append(
+                tuple(r * width + column + k for r in range(rank, rank + 4) for k in range(2))
+            )
+    return out
+
+
+def block_keys(own: Any, blocks: Sequence[tuple[int, ...]]) -> Any:
+    """Each position's block states (uint16, N × blocks) from the side to move's inputs
+    (:func:`inputs`' first array): the k-th square of a block is its k-th base-3 digit, 0
+    empty (or a king), 1 the side to move's man, 2 the other side's man."""
+    import numpy as np
+
+    squares = own.shape[1] // 4
+    powers = 3 ** np.arange(BLOCK_SQUARES, dtype=np.int64)
+    keys = np.empty((own.shape[0], len(blocks)), dtype=np.uint16)
+    for b, block in enumerate(blocks):
+        sq = np.asarray(block)
+        mine = own[:, sq].astype(np.int64) @ powers
+        theirs = own[:, 2 * squares + sq].astype(np.int64) @ powers
+        keys[:, b] = mine + 2 * theirs
+    return keys
+
+
 # ---- the network in numpy --------------------------------------------------------------------
 
 
@@ -164,6 +211,8 @@ class Weights:
     b2: Any
     w3: Any
     b3: Any
+    p: Optional[Any] = None
+    """The block patterns' weights (blocks × 3⁸, logits added to the output), or None."""
 
     @staticmethod
     def initial(
@@ -183,11 +232,29 @@ class Weights:
         )
 
     def names(self) -> list[str]:
-        return ["w1", "b1", "w2", "b2", "w3", "b3"]
+        return ["w1", "b1", "w2", "b2", "w3", "b3"] + ([] if self.p is None else ["p"])
+
+    def with_blocks(self, count: int) -> Weights:
+        """These weights with ``count`` block patterns' weights, all zero (a fit that adds
+        patterns to a network starts where the network was)."""
+        import numpy as np
+
+        return Weights(
+            self.w1,
+            self.b1,
+            self.w2,
+            self.b2,
+            self.w3,
+            self.b3,
+            p=np.zeros((count, BLOCK_STATES), dtype=np.float32),
+        )
 
 
-def forward(w: Weights, own: Any, other: Any) -> tuple[Any, dict[str, Any]]:
-    """The logits of a batch, and what the backward pass needs."""
+def forward(
+    w: Weights, own: Any, other: Any, keys: Optional[Any] = None
+) -> tuple[Any, dict[str, Any]]:
+    """The logits of a batch (with ``keys``, :func:`block_keys`, where the weights have
+    patterns), and what the backward pass needs."""
     import numpy as np
 
     s_own = own @ w.w1 + w.b1
@@ -196,7 +263,11 @@ def forward(w: Weights, own: Any, other: Any) -> tuple[Any, dict[str, Any]]:
     z = h @ w.w2 + w.b2
     y = np.clip(z, 0, 1)
     out = y @ w.w3 + w.b3
-    return out, {"s_own": s_own, "s_other": s_other, "h": h, "z": z, "y": y}
+    if w.p is not None:
+        if keys is None:
+            raise ValueError("the network has block patterns: give the positions' keys")
+        out = out + w.p[np.arange(w.p.shape[0])[None, :], keys].sum(axis=1)
+    return out, {"s_own": s_own, "s_other": s_other, "h": h, "z": z, "y": y, "keys": keys}
 
 
 def backward(w: Weights, own: Any, other: Any, cache: dict[str, Any], d_out: Any) -> dict[str, Any]:
@@ -215,6 +286,14 @@ def backward(w: Weights, own: Any, other: Any, cache: dict[str, Any], d_out: Any
     d_other = d_h[:, hidden:] * ((cache["s_other"] > 0) & (cache["s_other"] < 1))
     g["w1"] = own.T @ d_own + other.T @ d_other
     g["b1"] = d_own.sum(axis=0) + d_other.sum(axis=0)
+    if w.p is not None:
+        count = w.p.shape[0]
+        flat = (cache["keys"].astype(np.int64) + BLOCK_STATES * np.arange(count)[None, :]).ravel()
+        g["p"] = (
+            np.bincount(flat, weights=np.repeat(d_out, count), minlength=count * BLOCK_STATES)
+            .reshape(count, BLOCK_STATES)
+            .astype(np.float32)
+        )
     return g
 
 
@@ -230,7 +309,14 @@ def targets(data: Data, scale: float, score_share: float) -> Any:
     return (1 - score_share) * result + score_share * expected
 
 
-def loss_of(w: Weights, own: Any, other: Any, target: Any, batch: int = 65536) -> float:
+def loss_of(
+    w: Weights,
+    own: Any,
+    other: Any,
+    target: Any,
+    batch: int = 65536,
+    keys: Optional[Any] = None,
+) -> float:
     """The mean squared error of the predicted score against ``target``."""
     import numpy as np
 
@@ -240,6 +326,7 @@ def loss_of(w: Weights, own: Any, other: Any, target: Any, batch: int = 65536) -
             w,
             own[i : i + batch].astype(np.float32),
             other[i : i + batch].astype(np.float32),
+            None if keys is None else keys[i : i + batch],
         )
         total += float(np.sum((_sigmoid(out) - target[i : i + batch]) ** 2))
     return total / max(len(target), 1)
@@ -255,11 +342,14 @@ def train(
     score_share: float = 0.0,
     seed: int = 1,
     start: Optional[Weights] = None,
+    blocks: bool = False,
     progress: bool = True,
 ) -> tuple[Weights, float, float]:
     """Fit the network to ``data`` (a tenth held out) by Adam on the mean squared error of
     the predicted score; ``(weights, held-out loss, training loss)``, the weights of the
-    epoch with the best held-out loss."""
+    epoch with the best held-out loss. With ``blocks`` (or a ``start`` that has them) the
+    block patterns' weights (:func:`blocks_of`) are fitted with the network's; added to a
+    ``start`` without them, they start at zero."""
     import numpy as np
 
     rng = np.random.default_rng(seed)
@@ -270,9 +360,13 @@ def train(
     cut = max(1, len(order) // 10)
     held, used = order[:cut], order[cut:]
     w = start or Weights.initial(seed, inputs=n_inputs)
+    if blocks and w.p is None:
+        w = w.with_blocks(len(blocks_of(data.variant)))
+    keys = None if w.p is None else block_keys(own, blocks_of(data.variant))
     m = {k: np.zeros_like(getattr(w, k)) for k in w.names()}
     v = {k: np.zeros_like(getattr(w, k)) for k in w.names()}
-    best = (loss_of(w, own[held], other[held], target[held]), _copy(w))
+    held_keys = None if keys is None else keys[held]
+    best = (loss_of(w, own[held], other[held], target[held], keys=held_keys), _copy(w))
     t = 0
     started = time.monotonic()
     train_loss = float("nan")
@@ -284,7 +378,7 @@ def train(
             rows = used[i : i + batch]
             xo = own[rows].astype(np.float32)
             xt = other[rows].astype(np.float32)
-            out, cache = forward(w, xo, xt)
+            out, cache = forward(w, xo, xt, None if keys is None else keys[rows])
             p = _sigmoid(out)
             err = p - target[rows]
             total += float(np.sum(err * err))
@@ -299,7 +393,7 @@ def train(
             w.w2 = np.clip(w.w2, -WEIGHT_LIMIT, WEIGHT_LIMIT)
             w.w3 = np.clip(w.w3, -WEIGHT_LIMIT, WEIGHT_LIMIT)
         train_loss = total / len(used)
-        held_loss = loss_of(w, own[held], other[held], target[held])
+        held_loss = loss_of(w, own[held], other[held], target[held], keys=held_keys)
         if held_loss < best[0]:
             best = (held_loss, _copy(w))
         if progress:
@@ -313,7 +407,15 @@ def train(
 
 
 def _copy(w: Weights) -> Weights:
-    return Weights(*(getattr(w, k).copy() for k in w.names()))
+    return Weights(
+        w.w1.copy(),
+        w.b1.copy(),
+        w.w2.copy(),
+        w.b2.copy(),
+        w.w3.copy(),
+        w.b3.copy(),
+        p=None if w.p is None else w.p.copy(),
+    )
 
 
 # ---- export ----------------------------------------------------------------------------------
@@ -335,6 +437,7 @@ def quantised(w: Weights) -> dict[str, Any]:
         "b2": q(w.b2, 127 * 64, np.int32, 2**31 - 1),
         "w3": q(w.w3, 64, np.int8, 127),
         "b3": q(w.b3, 127 * 64, np.int32, 2**31 - 1),
+        **({} if w.p is None else {"p": q(w.p, 127 * 64, np.int16, 32767)}),
     }
 
 
@@ -350,8 +453,8 @@ def from_bytes(data: bytes) -> tuple[Weights, str, float]:
     if struct.unpack("<Q", data[-8:])[0] != fnv1a(data[:-8]):
         raise ValueError("the network file's checksum does not match")
     (version,) = struct.unpack_from("<I", data, 4)
-    if version != VERSION:
-        raise ValueError(f"network format {version}, not {VERSION}")
+    if version not in (VERSION, PATTERN_VERSION):
+        raise ValueError(f"network format {version}, not {VERSION} or {PATTERN_VERSION}")
     length = data[8]
     variant = data[9 : 9 + length].decode()
     at = 9 + length
@@ -371,6 +474,16 @@ def from_bytes(data: bytes) -> tuple[Weights, str, float]:
     b2 = take(np.int32, layer2) / (127 * 64)
     w3 = take(np.int8, layer2) / 64
     b3 = take(np.int32, 1) / (127 * 64)
+    patterns = None
+    if version == PATTERN_VERSION:
+        count, size = struct.unpack_from("<II", data, at)
+        at += 8
+        if size != BLOCK_SQUARES or [
+            tuple(data[at + 8 * b : at + 8 * b + 8]) for b in range(count)
+        ] != blocks_of(variant):
+            raise ValueError("the network's blocks are not this build's")
+        at += count * size
+        patterns = take(np.int16, count * BLOCK_STATES).reshape(count, BLOCK_STATES) / (127 * 64)
     f = np.float32
     weights = Weights(
         w1=w1.astype(f),
@@ -379,6 +492,7 @@ def from_bytes(data: bytes) -> tuple[Weights, str, float]:
         b2=b2.astype(f),
         w3=w3.astype(f),
         b3=b3.astype(f),
+        p=None if patterns is None else patterns.astype(f),
     )
     return weights, variant, float(scale)
 
@@ -395,7 +509,8 @@ def to_bytes(w: Weights, variant: str, scale: float) -> bytes:
     """The network file (the format of ``src/search/network.rs``)."""
     qw = quantised(w)
     name = variant.encode()
-    head = b"SHNN" + struct.pack("<I", VERSION) + bytes([len(name)]) + name
+    version = VERSION if w.p is None else PATTERN_VERSION
+    head = b"SHNN" + struct.pack("<I", version) + bytes([len(name)]) + name
     if w.w1.shape[0] != inputs_of(variant):
         raise ValueError(
             f"the first layer has {w.w1.shape[0]} inputs, {variant} needs {inputs_of(variant)}"
@@ -405,12 +520,22 @@ def to_bytes(w: Weights, variant: str, scale: float) -> bytes:
         qw[k].astype(qw[k].dtype.newbyteorder("<")).tobytes()
         for k in ["w1", "b1", "w2", "b2", "w3", "b3"]
     )
+    if w.p is not None:
+        blocks = blocks_of(variant)
+        if w.p.shape != (len(blocks), BLOCK_STATES):
+            raise ValueError(f"{w.p.shape[0]} blocks' weights, {variant} has {len(blocks)} blocks")
+        body += struct.pack("<II", len(blocks), BLOCK_SQUARES)
+        body += b"".join(bytes(block) for block in blocks)
+        body += qw["p"].astype("<i2").tobytes()
     data = head + body
     return data + struct.pack("<Q", fnv1a(data))
 
 
-def integer_evaluate(w: Weights, own: Any, other: Any, scale: float) -> Any:
-    """What the Rust evaluation computes (integers), for checking an export in numpy."""
+def integer_evaluate(
+    w: Weights, own: Any, other: Any, scale: float, keys: Optional[Any] = None
+) -> Any:
+    """What the Rust evaluation computes (integers), for checking an export in numpy
+    (``keys``: :func:`block_keys`, where the weights have patterns)."""
     import numpy as np
 
     qw = quantised(w)
@@ -422,6 +547,11 @@ def integer_evaluate(w: Weights, own: Any, other: Any, scale: float) -> Any:
     z = (x @ qw["w2"].astype(np.int64).T + qw["b2"]) >> 6
     y = np.clip(z, 0, 127)
     out = y @ qw["w3"].astype(np.int64) + qw["b3"][0]
+    if w.p is not None:
+        if keys is None:
+            raise ValueError("the network has block patterns: give the positions' keys")
+        table = qw["p"].astype(np.int64)
+        out = out + table[np.arange(table.shape[0])[None, :], keys].sum(axis=1)
     return (out * int(round(scale))) // 8128
 
 
@@ -578,6 +708,7 @@ def _fit_command(args: Any) -> int:
         score_share=args.score_share,
         seed=args.seed,
         start=start,
+        blocks=getattr(args, "blocks", False),
     )
     blob = to_bytes(w, data.variant, scale)
     Path(args.out).write_bytes(blob)
@@ -736,6 +867,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         "--start",
         default=None,
         help="a network file to go on from (its weights, its scale) instead of random weights",
+    )
+    fit.add_argument(
+        "--blocks",
+        action="store_true",
+        help="add the block patterns (4×4 windows' men, a weight a state) to the network",
     )
     for p in (fit, loop):
         p.add_argument("--epochs", type=int, default=20)
