@@ -426,7 +426,9 @@ games! {
         hub_index_numbers: false, evaluation: GameEval::Network, stacks: false,
         evaluation_match: "generation 0 against the family weights: 100 games at 0.1 s, Elo \
             +235.4 [+177.5, +307.7]; generation 1 against 0: 100 games at 0.1 s, \
-            +127.0 [+82.0, +176.5] (2026-12-05)",
+            +127.0 [+82.0, +176.5] (2026-12-05); the block patterns' network against \
+            generation 1: 100 games at 0.1 s, +27.9 [-0.6, +56.7], and against Scan 2.0 at \
+            0.1 s a move 48.5 % over 300 games, where generation 1 scored 43.5 % (2026-12-08)",
     }
     /// Antidraughts (lidraughts' name): International draughts' moves on the 10×10 board,
     /// the goal reversed: a side that has lost all its pieces, or cannot move, wins.
